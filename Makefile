@@ -1,0 +1,83 @@
+# pocketwar - build, test, run.
+#   make            build/pocketwar (optimised, -Werror)
+#   make run        install what is missing, build, play Pocket Wargame vs the computer
+#   make check      install what is missing, build, run every test under ASan+UBSan
+#   make bench      engine speed figures (pocketwar bench)
+#   make deps       install the Debian packages the build needs (apt-get)
+
+CC      ?= cc
+PKGS    := libjansson-dev libcmocka-dev pkg-config gcc make
+DEPLIBS := jansson
+WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+           -Wpointer-arith -Wformat=2 -Wundef -Wvla -Wno-unused-parameter
+BASEFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -ffp-contract=off -pthread \
+           -Isrc/engine -Isrc -DPOCKETWAR_DATA_DIR='"$(CURDIR)/data"' $(WARN)
+OPT     ?= -O2 -g -DNDEBUG
+LDLIBS  := -lm -pthread
+
+SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+
+ENGINE_SRC := $(wildcard src/engine/*.c)
+RULES_SRC  := $(wildcard src/rules/*/*.c)
+AI_SRC     := $(wildcard src/ai/*.c)
+CLI_SRC    := $(wildcard src/cli/*.c)
+LIB_SRC    := $(ENGINE_SRC) $(RULES_SRC) $(AI_SRC) $(filter-out src/cli/main.c,$(CLI_SRC))
+TEST_SRC   := $(wildcard tests/test_*.c)
+TEST_SUPPORT := $(filter-out $(TEST_SRC),$(wildcard tests/*.c))
+
+# a build flavour: objects under build/<flavour>/
+REL_OBJ := $(patsubst %.c,build/rel/%.o,$(LIB_SRC))
+SAN_OBJ := $(patsubst %.c,build/san/%.o,$(LIB_SRC))
+
+.PHONY: all run check test bench deps clean tests-san
+
+all: build/pocketwar
+
+deps:
+	@missing=""; for p in $(PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq $$missing; \
+	fi
+
+build/rel/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(BASEFLAGS) $(OPT) $$(pkg-config --cflags $(DEPLIBS)) -MMD -MP -c $< -o $@
+
+build/san/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(BASEFLAGS) $(SANFLAGS) $$(pkg-config --cflags $(DEPLIBS)) -MMD -MP -c $< -o $@
+
+build/pocketwar: $(REL_OBJ) build/rel/src/cli/main.o
+	$(CC) $(BASEFLAGS) $(OPT) $^ -o $@ $$(pkg-config --libs $(DEPLIBS)) $(LDLIBS)
+
+build/san/pocketwar: $(SAN_OBJ) build/san/src/cli/main.o
+	$(CC) $(BASEFLAGS) $(SANFLAGS) $^ -o $@ $$(pkg-config --libs $(DEPLIBS)) $(LDLIBS)
+
+# each tests/test_X.c is one cmocka program, linked with the library objects
+SAN_TESTS := $(patsubst tests/%.c,build/san/tests/%,$(TEST_SRC))
+SAN_SUPPORT := $(patsubst %.c,build/san/%.o,$(TEST_SUPPORT))
+build/san/tests/%: build/san/tests/%.o $(SAN_SUPPORT) $(SAN_OBJ)
+	$(CC) $(BASEFLAGS) $(SANFLAGS) $^ -o $@ $$(pkg-config --libs $(DEPLIBS)) -lcmocka $(LDLIBS)
+
+tests-san: $(SAN_TESTS) build/san/pocketwar
+
+run: deps
+	$(MAKE) build/pocketwar
+	./build/pocketwar play
+
+check: deps
+	$(MAKE) build/pocketwar tests-san
+	./tests/run.sh build/san
+
+test: check
+
+bench: deps
+	$(MAKE) build/pocketwar
+	./build/pocketwar bench
+
+clean:
+	rm -rf build
+
+-include $(shell find build -name '*.d' 2>/dev/null)

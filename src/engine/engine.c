@@ -1,0 +1,348 @@
+/*
+ * engine.c - the wrappers every caller goes through to reach a rule set.
+ *
+ * They own what all rule sets share: the game object (rules + data +
+ * options), the state header (game, generator, step count) in front of the
+ * rule set's flat state, legality checks before apply, and sampling chance
+ * from the state's generator. Debug builds (no NDEBUG) check the contract:
+ * probabilities sum to 1, a fast-path action is legal, counts fit.
+ */
+#include <assert.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "rules.h"
+#include "rng.h"
+
+struct eng_game {
+    const eng_rules *rules;
+    void *data;
+    json_t *options;
+    char *scenario_name;
+    size_t state_bytes;       /* header + rule set's state, 8-aligned */
+};
+
+struct eng_state {
+    const eng_game *game;
+    eng_rng rng;
+    uint64_t seed;
+    uint32_t steps;
+    uint32_t reserved;
+    _Alignas(16) unsigned char body[];
+};
+
+#define BODY(s) ((void *)(s)->body)
+#define CBODY(s) ((const void *)(s)->body)
+#define DATA(s) ((s)->game->data)
+#define RULES(s) ((s)->game->rules)
+
+void eng_error_set(eng_error *err, const char *fmt, ...)
+{
+    if (!err)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    va_end(ap);
+}
+
+/* ---- rule set accessors -------------------------------------------------- */
+
+const char *eng_rules_name(const eng_rules *r) { return r->name; }
+const char *eng_rules_title(const eng_rules *r) { return r->title; }
+const char *eng_rules_version(const eng_rules *r) { return r->version; }
+const char *eng_rules_summary(const eng_rules *r) { return r->summary; }
+const char *eng_rules_default_scenario(const eng_rules *r) { return r->default_scenario; }
+const eng_option_doc *eng_rules_options(const eng_rules *r) { return r->options; }
+
+/* ---- games ----------------------------------------------------------------- */
+
+eng_game *eng_game_new(const eng_rules *r, const json_t *scenario,
+                       const json_t *options, eng_error *err)
+{
+    if (!json_is_object(scenario)) {
+        eng_error_set(err, "the scenario is not a JSON object");
+        return NULL;
+    }
+    if (options && !json_is_object(options)) {
+        eng_error_set(err, "the options are not a JSON object");
+        return NULL;
+    }
+    json_t *merged = json_object();
+    json_t *own = json_object_get(scenario, "options");
+    if (own && !json_is_object(own)) {
+        json_decref(merged);
+        eng_error_set(err, "scenario field \"options\" must be an object");
+        return NULL;
+    }
+    if (own)
+        json_object_update(merged, own);
+    if (options)
+        json_object_update(merged, (json_t *)options);
+
+    /* refuse options the rule set does not know */
+    const char *key;
+    json_t *val;
+    json_object_foreach(merged, key, val) {
+        bool known = false;
+        for (const eng_option_doc *o = r->options; o && o->name; o++)
+            if (strcmp(o->name, key) == 0)
+                known = true;
+        if (!known) {
+            eng_error_set(err, "%s has no option \"%s\" (see `pocketwar rules %s`)",
+                          r->title, key, r->name);
+            json_decref(merged);
+            return NULL;
+        }
+    }
+
+    void *data = r->load(scenario, merged, err);
+    if (!data) {
+        json_decref(merged);
+        return NULL;
+    }
+    eng_game *g = calloc(1, sizeof *g);
+    if (!g)
+        abort();
+    g->rules = r;
+    g->data = data;
+    g->options = merged;
+    const char *name = json_string_value(json_object_get(scenario, "name"));
+    g->scenario_name = strdup(name ? name : "custom");
+    size_t body = r->state_size(data);
+    g->state_bytes = (sizeof(eng_state) + body + 15) & ~(size_t)15;
+    return g;
+}
+
+void eng_game_free(eng_game *g)
+{
+    if (!g)
+        return;
+    g->rules->unload(g->data);
+    json_decref(g->options);
+    free(g->scenario_name);
+    free(g);
+}
+
+const eng_rules *eng_game_rules(const eng_game *g) { return g->rules; }
+int eng_game_players(const eng_game *g) { return g->rules->players(g->data); }
+const char *eng_game_player_name(const eng_game *g, int p) { return g->rules->player_name(g->data, p); }
+const char *eng_game_scenario_name(const eng_game *g) { return g->scenario_name; }
+const json_t *eng_game_options(const eng_game *g) { return g->options; }
+size_t eng_state_size(const eng_game *g) { return g->state_bytes; }
+
+/* ---- states ---------------------------------------------------------------- */
+
+eng_state *eng_state_new(const eng_game *g, uint64_t seed)
+{
+    eng_state *s = aligned_alloc(16, g->state_bytes);
+    if (!s)
+        abort();
+    memset(s, 0, g->state_bytes);
+    s->game = g;
+    s->seed = seed;
+    rng_seed(&s->rng, seed);
+    g->rules->init(g->data, BODY(s));
+    return s;
+}
+
+eng_state *eng_state_clone(const eng_state *src)
+{
+    eng_state *s = aligned_alloc(16, src->game->state_bytes);
+    if (!s)
+        abort();
+    memcpy(s, src, src->game->state_bytes);
+    return s;
+}
+
+void eng_state_copy(eng_state *dst, const eng_state *src)
+{
+    assert(dst->game == src->game);
+    memcpy(dst, src, src->game->state_bytes);
+}
+
+void eng_state_free(eng_state *s) { free(s); }
+
+bool eng_state_equal(const eng_state *a, const eng_state *b)
+{
+    return a->game == b->game && memcmp(a, b, a->game->state_bytes) == 0;
+}
+
+const eng_game *eng_state_game(const eng_state *s) { return s->game; }
+uint64_t eng_state_seed(const eng_state *s) { return s->seed; }
+uint32_t eng_state_steps(const eng_state *s) { return s->steps; }
+
+uint64_t eng_state_hash(const eng_state *s)
+{
+    /* FNV-1a over everything after the game pointer */
+    const unsigned char *p = (const unsigned char *)s + offsetof(eng_state, rng);
+    size_t n = s->game->state_bytes - offsetof(eng_state, rng);
+    uint64_t h = UINT64_C(0xcbf29ce484222325);
+    for (size_t i = 0; i < n; i++) {
+        h ^= p[i];
+        h *= UINT64_C(0x100000001b3);
+    }
+    return h;
+}
+
+int eng_current_player(const eng_state *s)
+{
+    return RULES(s)->current_player(DATA(s), CBODY(s));
+}
+
+bool eng_is_terminal(const eng_state *s)
+{
+    return eng_current_player(s) == ENG_TERMINAL;
+}
+
+int eng_legal_actions(const eng_state *s, eng_action *out)
+{
+    int n;
+    if (eng_current_player(s) == ENG_CHANCE) {
+        double prob[ENG_MAX_ACTIONS];
+        n = RULES(s)->chance_outcomes(DATA(s), CBODY(s), out, prob);
+    } else {
+        n = RULES(s)->legal_actions(DATA(s), CBODY(s), out);
+    }
+    assert(n >= 0 && n <= ENG_MAX_ACTIONS);
+    return n;
+}
+
+int eng_chance_outcomes(const eng_state *s, eng_action *out, double *prob)
+{
+    assert(eng_current_player(s) == ENG_CHANCE);
+    int n = RULES(s)->chance_outcomes(DATA(s), CBODY(s), out, prob);
+#ifndef NDEBUG
+    double sum = 0;
+    for (int i = 0; i < n; i++)
+        sum += prob[i];
+    assert(n > 0 && fabs(sum - 1.0) < 1e-9);
+#endif
+    return n;
+}
+
+eng_action eng_chance_sample(const eng_state *s)
+{
+    eng_action out[ENG_MAX_ACTIONS];
+    double prob[ENG_MAX_ACTIONS];
+    int n = eng_chance_outcomes(s, out, prob);
+    double u = rng_fraction(rng_peek(&s->rng));
+    double acc = 0;
+    for (int i = 0; i < n - 1; i++) {
+        acc += prob[i];
+        if (u < acc)
+            return out[i];
+    }
+    return out[n - 1];
+}
+
+static bool in_list(eng_action a, const eng_action *list, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (list[i] == a)
+            return true;
+    return false;
+}
+
+bool eng_is_legal(const eng_state *s, eng_action a, eng_error *why)
+{
+    int who = eng_current_player(s);
+    if (who == ENG_TERMINAL) {
+        eng_error_set(why, "the game is over");
+        return false;
+    }
+    eng_action list[ENG_MAX_ACTIONS];
+    int n = eng_legal_actions(s, list);
+    if (in_list(a, list, n))
+        return true;
+    if (why) {
+        why->msg[0] = '\0';
+        RULES(s)->explain_illegal(DATA(s), CBODY(s), a, why->msg, sizeof why->msg);
+        if (!why->msg[0])
+            snprintf(why->msg, sizeof why->msg, "that is not a legal action now");
+    }
+    return false;
+}
+
+static void apply_unchecked(eng_state *s, eng_action a)
+{
+    if (eng_current_player(s) == ENG_CHANCE)
+        (void)rng_next(&s->rng);   /* one draw per chance point, sampled or not */
+    RULES(s)->apply(DATA(s), BODY(s), a);
+    s->steps++;
+}
+
+int eng_apply(eng_state *s, eng_action a, eng_error *why)
+{
+    if (!eng_is_legal(s, a, why))
+        return -1;
+    apply_unchecked(s, a);
+    return 0;
+}
+
+void eng_apply_fast(eng_state *s, eng_action a)
+{
+#ifndef NDEBUG
+    eng_error why;
+    if (!eng_is_legal(s, a, &why)) {
+        fprintf(stderr, "eng_apply_fast: illegal action %u: %s\n", a, why.msg);
+        abort();
+    }
+#endif
+    apply_unchecked(s, a);
+}
+
+void eng_returns(const eng_state *s, double *out)
+{
+    int n = eng_game_players(s->game);
+    for (int i = 0; i < n; i++)
+        out[i] = 0;
+    RULES(s)->returns(DATA(s), CBODY(s), out);
+}
+
+void eng_result_text(const eng_state *s, char *buf, size_t n)
+{
+    if (!eng_is_terminal(s)) {
+        snprintf(buf, n, "*");
+        return;
+    }
+    RULES(s)->result_text(DATA(s), CBODY(s), buf, n);
+}
+
+double eng_heuristic(const eng_state *s, int player)
+{
+    return RULES(s)->heuristic(DATA(s), CBODY(s), player);
+}
+
+void eng_action_text(const eng_state *s, eng_action a, char *buf, size_t n)
+{
+    buf[0] = '\0';
+    RULES(s)->action_text(DATA(s), CBODY(s), a, buf, n);
+}
+
+int eng_action_parse(const eng_state *s, const char *text, eng_action *out,
+                     eng_error *err)
+{
+    char why[ENG_ERROR_MAX] = "";
+    if (RULES(s)->action_parse(DATA(s), CBODY(s), text, out, why, sizeof why) == 0)
+        return 0;
+    eng_error_set(err, "%s", why[0] ? why : "not understood");
+    return -1;
+}
+
+json_t *eng_state_json(const eng_state *s, int viewer)
+{
+    return RULES(s)->to_json(DATA(s), CBODY(s), viewer);
+}
+
+void eng_render(const eng_state *s, int viewer, bool color, FILE *out)
+{
+    RULES(s)->render(DATA(s), CBODY(s), viewer, color, out);
+}
+
+void eng_status_text(const eng_state *s, char *buf, size_t n)
+{
+    buf[0] = '\0';
+    RULES(s)->status_text(DATA(s), CBODY(s), buf, n);
+}

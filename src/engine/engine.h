@@ -1,0 +1,160 @@
+/*
+ * engine.h - the one interface to every rule set.
+ *
+ * Everything outside src/rules/ (the AI players, the command line, the
+ * tests, the benchmarks, later the lab and the web server) sees a game only
+ * through these functions. A rule set is a module that fills an eng_rules
+ * table (rules.h); callers never touch that table, they call the wrappers
+ * here, which check the contract in debug builds.
+ *
+ * Three objects:
+ *   eng_rules  a rule set (static, const, listed in the registry).
+ *   eng_game   a rule set bound to a scenario and variant options; immutable
+ *              once made, so any number of threads may share one.
+ *   eng_state  a position in one game: a flat block (no pointers but the
+ *              game it belongs to) that clones with one memcpy. It carries
+ *              the seeded generator, so the same seed gives the same game.
+ *
+ * Decisions belong to a player (0 .. players-1), to chance (ENG_CHANCE), or
+ * to nobody once the game is over (ENG_TERMINAL). Chance points list their
+ * outcomes with probabilities; an outcome is an action like any other, so a
+ * record can force it and a referee can type it in.
+ */
+#ifndef ENGINE_H
+#define ENGINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <jansson.h>
+
+#define ENG_MAX_PLAYERS 4
+#define ENG_MAX_ACTIONS 1024   /* no position of any rule set has more */
+#define ENG_CHANCE (-1)
+#define ENG_TERMINAL (-2)
+#define ENG_VIEW_ALL (-1)      /* the omniscient view: referee, replays */
+#define ENG_TEXT_MAX 128       /* longest action notation, with its NUL */
+#define ENG_ERROR_MAX 512
+
+typedef uint32_t eng_action;   /* rule-set defined; opaque outside it */
+typedef struct eng_rules eng_rules;
+typedef struct eng_game eng_game;
+typedef struct eng_state eng_state;
+
+/* An error or refusal, in words a player understands. */
+typedef struct eng_error {
+    char msg[ENG_ERROR_MAX];
+} eng_error;
+
+void eng_error_set(eng_error *err, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* A variant option a rule set understands, for `pocketwar rules`. */
+typedef struct eng_option_doc {
+    const char *name;
+    const char *values;        /* e.g. "any-unit|own-unit", "1..20" */
+    const char *default_value;
+    const char *help;
+} eng_option_doc;
+
+/* ---- the registry ------------------------------------------------------ */
+
+/* All rule sets, NULL-terminated, in a fixed order. */
+const eng_rules *const *eng_registry(void);
+const eng_rules *eng_rules_find(const char *name);
+const char *eng_rules_name(const eng_rules *r);     /* "pocket-wargame" */
+const char *eng_rules_title(const eng_rules *r);    /* "Pocket Wargame" */
+const char *eng_rules_version(const eng_rules *r);
+const char *eng_rules_summary(const eng_rules *r);
+const char *eng_rules_default_scenario(const eng_rules *r);
+const eng_option_doc *eng_rules_options(const eng_rules *r); /* {NULL}-ended */
+
+/* ---- games ------------------------------------------------------------- */
+
+/* Binds a rule set to a scenario (parsed JSON) and options (a JSON object,
+ * may be NULL). Options given here override the scenario's own "options".
+ * Returns NULL and fills err on a bad scenario or option. */
+eng_game *eng_game_new(const eng_rules *r, const json_t *scenario,
+                       const json_t *options, eng_error *err);
+void eng_game_free(eng_game *g);
+const eng_rules *eng_game_rules(const eng_game *g);
+int eng_game_players(const eng_game *g);
+const char *eng_game_player_name(const eng_game *g, int player);
+const char *eng_game_scenario_name(const eng_game *g);
+/* The options as given (scenario's merged with overrides); never NULL. */
+const json_t *eng_game_options(const eng_game *g);
+/* Bytes in one state of this game. */
+size_t eng_state_size(const eng_game *g);
+
+/* ---- states ------------------------------------------------------------ */
+
+eng_state *eng_state_new(const eng_game *g, uint64_t seed);
+eng_state *eng_state_clone(const eng_state *s);
+/* dst and src must belong to the same game; no allocation. */
+void eng_state_copy(eng_state *dst, const eng_state *src);
+void eng_state_free(eng_state *s);
+bool eng_state_equal(const eng_state *a, const eng_state *b);
+const eng_game *eng_state_game(const eng_state *s);
+uint64_t eng_state_seed(const eng_state *s);
+uint32_t eng_state_steps(const eng_state *s);  /* actions applied so far */
+/* A 64-bit fingerprint of the whole position (for benchmarks, tests). */
+uint64_t eng_state_hash(const eng_state *s);
+
+/* Whose decision: 0.., ENG_CHANCE or ENG_TERMINAL. */
+int eng_current_player(const eng_state *s);
+bool eng_is_terminal(const eng_state *s);
+
+/* Fills out (room for ENG_MAX_ACTIONS) with the legal actions of the player
+ * to move, or the outcomes at a chance point; returns the count. The order
+ * is fixed for a given position. */
+int eng_legal_actions(const eng_state *s, eng_action *out);
+
+/* At a chance point: outcomes and their probabilities (summing to 1). */
+int eng_chance_outcomes(const eng_state *s, eng_action *out, double *prob);
+
+/* The outcome the state's own seeded generator gives at this chance point.
+ * It does not advance the generator: applying a chance outcome does that,
+ * whether the outcome was sampled or entered. */
+eng_action eng_chance_sample(const eng_state *s);
+
+/* Is a legal here? If not, says why (which rule it breaks). */
+bool eng_is_legal(const eng_state *s, eng_action a, eng_error *why);
+
+/* Applies a after checking it is legal; returns 0, or -1 with the reason. */
+int eng_apply(eng_state *s, eng_action a, eng_error *why);
+/* Applies a known-legal action (from eng_legal_actions): the fast path for
+ * search and self-play. Checked only in debug builds. */
+void eng_apply_fast(eng_state *s, eng_action a);
+
+/* Each player's result once terminal, in [0,1]: 1 won, 0 lost; shared
+ * results (draws, allied wins) split between the players who share them. */
+void eng_returns(const eng_state *s, double *out);
+/* The result in words ("Red wins", "draw"); "*" while the game goes on. */
+void eng_result_text(const eng_state *s, char *buf, size_t n);
+
+/* A cheap estimate of player's result from here, in [0,1]. */
+double eng_heuristic(const eng_state *s, int player);
+
+/* ---- text ---------------------------------------------------------------- */
+
+/* Action notation: prints a in the state it is about to be applied to. */
+void eng_action_text(const eng_state *s, eng_action a, char *buf, size_t n);
+/* Parses notation in state s (a chance outcome at a chance point). Returns 0,
+ * or -1 with what is wrong. Parsing does not check legality. */
+int eng_action_parse(const eng_state *s, const char *text, eng_action *out,
+                     eng_error *err);
+
+/* The position as JSON; viewer is a player (what that player may see) or
+ * ENG_VIEW_ALL. The caller owns the result. */
+json_t *eng_state_json(const eng_state *s, int viewer);
+
+/* Draws the position for a terminal, as viewer sees it; ANSI colour if
+ * color is true. */
+void eng_render(const eng_state *s, int viewer, bool color, FILE *out);
+
+/* A one-line description of where the game stands ("Turn 3, Melee phase,
+ * Red to act"), for prompts and narratives. */
+void eng_status_text(const eng_state *s, char *buf, size_t n);
+
+#endif

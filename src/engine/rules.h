@@ -1,0 +1,58 @@
+/*
+ * rules.h - what a rule set implements: the table behind engine.h.
+ *
+ * Only src/engine/ and the rule-set modules include this. A rule set keeps
+ * two things: its game data (built once by load() from the scenario and
+ * options, then read-only) and its state (a plain struct of
+ * state_size(data) bytes with no pointers, so that a memcpy clones it).
+ * The engine owns the generator and the step counter; the rule set never
+ * draws random numbers: chance is a decision point with outcomes.
+ */
+#ifndef RULES_H
+#define RULES_H
+
+#include "engine.h"
+
+struct eng_rules {
+    const char *name;              /* command-line name, "pocket-wargame" */
+    const char *title;
+    const char *version;           /* bump when records stop replaying */
+    const char *summary;
+    const char *default_scenario;
+    const eng_option_doc *options; /* ends with {NULL} */
+
+    /* Game data from a scenario and options (merged already); NULL + err
+     * on bad input, naming the field at fault. */
+    void *(*load)(const json_t *scenario, const json_t *options, eng_error *err);
+    void (*unload)(void *data);
+    size_t (*state_size)(const void *data);
+    int (*players)(const void *data);
+    const char *(*player_name)(const void *data, int player);
+
+    /* The starting position (chance may act first, e.g. the deal). */
+    void (*init)(const void *data, void *st);
+    int (*current_player)(const void *data, const void *st);
+    int (*legal_actions)(const void *data, const void *st, eng_action *out);
+    int (*chance_outcomes)(const void *data, const void *st, eng_action *out,
+                           double *prob);
+    /* a is legal (checked by the engine beforehand). */
+    void (*apply)(const void *data, void *st, eng_action a);
+    /* For an action that is not legal here: the rule it breaks. */
+    void (*explain_illegal)(const void *data, const void *st, eng_action a,
+                            char *why, size_t n);
+    void (*returns)(const void *data, const void *st, double *out);
+    void (*result_text)(const void *data, const void *st, char *buf, size_t n);
+    double (*heuristic)(const void *data, const void *st, int player);
+
+    void (*action_text)(const void *data, const void *st, eng_action a,
+                        char *buf, size_t n);
+    /* 0, or -1 with the problem written to why. */
+    int (*action_parse)(const void *data, const void *st, const char *text,
+                        eng_action *out, char *why, size_t n);
+    json_t *(*to_json)(const void *data, const void *st, int viewer);
+    void (*render)(const void *data, const void *st, int viewer, bool color,
+                   FILE *out);
+    void (*status_text)(const void *data, const void *st, char *buf, size_t n);
+};
+
+#endif

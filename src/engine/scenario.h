@@ -1,0 +1,34 @@
+/*
+ * scenario.h - finding and reading data files: scenarios and variants.
+ *
+ * Data lives in data/<rules>/scenarios/<name>.json and
+ * data/<rules>/variants/<name>.json. The data folder is the one the build
+ * was made from, or $POCKETWAR_DATA when set. A scenario may also be named
+ * by a path (anything containing '/' or ending in .json). JSON errors name
+ * the file, line and column.
+ */
+#ifndef SCENARIO_H
+#define SCENARIO_H
+
+#include "engine.h"
+
+const char *eng_data_dir(void);
+
+/* Reads a JSON file; NULL + "FILE:LINE:COLUMN: problem" on error. */
+json_t *eng_json_file(const char *path, eng_error *err);
+
+/* A scenario of rule set r by name or path; checks its "rules" field. */
+json_t *eng_scenario_load(const eng_rules *r, const char *name_or_path, eng_error *err);
+/* A variant's options object, by name or path. */
+json_t *eng_variant_load(const eng_rules *r, const char *name_or_path, eng_error *err);
+
+/* Names of the shipped scenarios (or variants) of r, sorted; returns the
+ * count and an array the caller frees with eng_names_free. */
+int eng_scenario_names(const eng_rules *r, char ***names);
+int eng_variant_names(const eng_rules *r, char ***names);
+void eng_names_free(char **names, int n);
+
+/* A rule set's own data file (e.g. "terrain.json"), by name. */
+json_t *eng_rules_data_file(const char *rules_name, const char *file, eng_error *err);
+
+#endif

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Runs every test program in DIR/tests (built by make) and prints one
+# closing line: "N passed, N failed" (N counts test programs' cases).
+set -u
+dir=${1:-build/san}
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+pass=0; fail=0; failed_programs=()
+for t in "$dir"/tests/test_*; do
+  [ -x "$t" ] || continue
+  case "$t" in *.o|*.d) continue;; esac
+  echo "== $(basename "$t")"
+  out=$("$t" 2>&1); rc=$?
+  printf '%s\n' "$out" | grep -vE '^\[ (RUN|       OK) ' 
+  p=$(printf '%s\n' "$out" | sed -nE 's/^\[  PASSED  \] ([0-9]+) test.*/\1/p' | awk '{s+=$1} END {print s+0}')
+  f=$(printf '%s\n' "$out" | sed -nE 's/^\[  FAILED  \] ([0-9]+) test.*/\1/p' | awk '{s+=$1} END {print s+0}')
+  pass=$((pass + p)); fail=$((fail + f))
+  if [ $rc -ne 0 ] && [ "$f" -eq 0 ]; then fail=$((fail + 1)); fi
+  [ $rc -ne 0 ] && failed_programs+=("$(basename "$t")")
+done
+if [ ${#failed_programs[@]} -gt 0 ]; then echo "failing: ${failed_programs[*]}"; fi
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ] && [ ${#failed_programs[@]} -eq 0 ]

@@ -1,0 +1,41 @@
+/*
+ * support.h - helpers shared by the cmocka tests: build a game from inline
+ * JSON, play actions written in notation, expect refusals with a reason.
+ * Each helper fails the running test (cmocka's fail_msg) on a surprise,
+ * naming the notation and the engine's message.
+ */
+#ifndef TEST_SUPPORT_H
+#define TEST_SUPPORT_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include "engine.h"
+
+/* A game of the named rule set from a scenario in JSON text (and options in
+ * JSON text, or NULL). Fails the test if the engine refuses it. */
+eng_game *t_game(const char *rules, const char *scenario_json, const char *options_json);
+/* A game from a shipped scenario, by name. */
+eng_game *t_game_named(const char *rules, const char *scenario_name, const char *options_json);
+
+/* Parses and applies one action in notation; fails the test if refused. */
+void t_play(eng_state *s, const char *notation);
+/* The same for a NULL-terminated list. */
+void t_play_list(eng_state *s, const char *const *notations);
+/* Expects notation to parse but be refused, with a reason containing
+ * `because` (case-insensitive). */
+void t_refused(eng_state *s, const char *notation, const char *because);
+/* True if the action written is among the legal actions now. */
+int t_is_legal(const eng_state *s, const char *notation);
+/* The legal actions now, in notation, joined by "; " (caller frees). */
+char *t_legal_text(const eng_state *s);
+/* A JSON value of the omniscient state at a path like "units.0.condition"
+ * is not offered: tests read eng_state_json directly with jansson. */
+
+/* Plays random legal actions (chance from the state's own generator, players
+ * by rng) until terminal or max_steps; returns steps taken. */
+int t_random_playout(eng_state *s, uint64_t seed, int max_steps);
+
+#endif
