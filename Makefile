@@ -11,7 +11,7 @@ DEPLIBS := jansson
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wpointer-arith -Wformat=2 -Wundef -Wvla -Wno-unused-parameter
 BASEFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -ffp-contract=off -pthread \
-           -Isrc/engine -Isrc -DPOCKETWAR_DATA_DIR='"$(CURDIR)/data"' $(WARN)
+           -Isrc/engine -Isrc/ai -Isrc -DPOCKETWAR_DATA_DIR='"$(CURDIR)/data"' $(WARN)
 OPT     ?= -O2 -g -DNDEBUG
 LDLIBS  := -lm -pthread
 

@@ -1,0 +1,40 @@
+/*
+ * ai_random.c - the random player: any legal action, uniformly.
+ */
+#include <stdlib.h>
+#include "ai_private.h"
+#include "rng.h"
+
+static ai_player *random_create(const ai_config *cfg)
+{
+    ai_player *p = calloc(1, sizeof *p);
+    if (!p)
+        abort();
+    p->cfg = *cfg;
+    p->rng = cfg->seed;
+    return p;
+}
+
+static void random_destroy(ai_player *p) { free(p); }
+
+static eng_action random_choose(ai_player *p, const eng_state *s, ai_explanation *why)
+{
+    eng_action acts[ENG_MAX_ACTIONS];
+    int n = eng_legal_actions(s, acts);
+    eng_rng r = {p->rng};
+    eng_action a = acts[rng_below(&r, (uint32_t)n)];
+    p->rng = r.s;
+    if (why) {
+        why->count = 1;
+        why->best[0] = (ai_candidate){a, 1.0 / n, 1};
+    }
+    return a;
+}
+
+const ai_kind ai_random_kind = {
+    .name = "random",
+    .summary = "picks any legal action at random",
+    .create = random_create,
+    .destroy = random_destroy,
+    .choose = random_choose,
+};

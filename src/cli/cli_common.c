@@ -1,0 +1,172 @@
+/*
+ * cli_common.c - option handling shared by the commands.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "cli.h"
+#include "scenario.h"
+
+void cli_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "pocketwar %s: ", cmd);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+void cli_game_opts_init(cli_game_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->rules = "pocket-wargame";
+    o->options = json_object();
+}
+
+void cli_game_opts_free(cli_game_opts *o)
+{
+    json_decref(o->options);
+    o->options = NULL;
+}
+
+int cli_parse_u64(const char *opt, const char *arg, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(arg, &end, 10);
+    if (!*arg || *end || errno || arg[0] == '-') {
+        fprintf(stderr, "pocketwar: %s takes a whole number, not \"%s\"\n", opt, arg);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+int cli_parse_int(const char *opt, const char *arg, int min, int max, int *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(arg, &end, 10);
+    if (!*arg || *end || errno || v < min || v > max) {
+        fprintf(stderr, "pocketwar: %s takes a whole number from %d to %d, not \"%s\"\n",
+                opt, min, max, arg);
+        return -1;
+    }
+    *out = (int)v;
+    return 0;
+}
+
+int cli_game_opt(cli_game_opts *o, int code, const char *arg)
+{
+    switch (code) {
+    case OPT_RULES:
+        if (!eng_rules_find(arg)) {
+            fprintf(stderr, "pocketwar: no rule set named \"%s\"; the rule sets are:", arg);
+            for (const eng_rules *const *r = eng_registry(); *r; r++)
+                fprintf(stderr, " %s", eng_rules_name(*r));
+            fputc('\n', stderr);
+            return -1;
+        }
+        o->rules = arg;
+        return 1;
+    case OPT_SCENARIO:
+        o->scenario = arg;
+        return 1;
+    case OPT_SEED:
+        if (cli_parse_u64("--seed", arg, &o->seed) != 0)
+            return -1;
+        o->seed_given = true;
+        return 1;
+    case OPT_OPTION: {
+        const char *eq = strchr(arg, '=');
+        if (!eq || eq == arg) {
+            fprintf(stderr, "pocketwar: --option takes KEY=VALUE, not \"%s\"\n", arg);
+            return -1;
+        }
+        char *key = strndup(arg, (size_t)(eq - arg));
+        json_error_t jerr;
+        json_t *v = json_loads(eq + 1, JSON_DECODE_ANY, &jerr);
+        if (!v)
+            v = json_string(eq + 1);   /* a bare word is a string */
+        json_object_set_new(o->options, key, v);
+        free(key);
+        return 1;
+    }
+    case OPT_VARIANT: {
+        const eng_rules *r = eng_rules_find(o->rules);
+        eng_error err;
+        json_t *v = eng_variant_load(r, arg, &err);
+        if (!v) {
+            fprintf(stderr, "pocketwar: --variant: %s\n", err.msg);
+            return -1;
+        }
+        json_object_update(o->options, json_object_get(v, "options"));
+        json_decref(v);
+        return 1;
+    }
+    default:
+        return 0;
+    }
+}
+
+static uint64_t clock_seed(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return ((uint64_t)ts.tv_sec * 1000003u ^ (uint64_t)ts.tv_nsec ^ (uint64_t)getpid()) % 1000000000u;
+}
+
+eng_match *cli_match_new(cli_game_opts *o)
+{
+    if (!o->seed_given) {
+        o->seed = clock_seed();
+        o->seed_given = true;
+    }
+    eng_error err;
+    eng_match *m = eng_match_new(o->rules, o->scenario, o->options, o->seed, &err);
+    if (!m)
+        fprintf(stderr, "pocketwar: %s\n", err.msg);
+    return m;
+}
+
+const char *cli_ai_names(void)
+{
+    return "random, thumb";
+}
+
+ai_player *cli_ai_new(const char *name, uint64_t seed)
+{
+    const ai_kind *k = ai_kind_find(name);
+    if (!k) {
+        fprintf(stderr, "pocketwar: no computer player named \"%s\"; choose from %s\n",
+                name, cli_ai_names());
+        return NULL;
+    }
+    ai_config cfg = {.seed = seed};
+    return ai_new(k, &cfg);
+}
+
+eng_match *cli_load_record(const char *path)
+{
+    eng_error err;
+    eng_match *m = eng_match_load_file(path, &err);
+    if (!m)
+        fprintf(stderr, "pocketwar: %s\n", err.msg);
+    return m;
+}
+
+bool cli_color(FILE *f)
+{
+    const char *nc = getenv("NO_COLOR");
+    if (nc && *nc)
+        return false;
+    const char *term = getenv("TERM");
+    if (term && strcmp(term, "dumb") == 0)
+        return false;
+    return isatty(fileno(f));
+}

@@ -1,0 +1,147 @@
+/*
+ * cmd_rules.c - `pocketwar rules [NAME]`: the rule sets, their variant
+ * options, variants and scenarios.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "scenario.h"
+
+static void help(void)
+{
+    printf("usage: pocketwar rules [NAME] [--json]\n\n"
+           "Lists the rule sets pocketwar knows, with their variant options, named\n"
+           "variants and shipped scenarios. With NAME, only that rule set.\n\n"
+           "  --json   print the same as JSON\n"
+           "  --help   this text\n");
+}
+
+static json_t *file_title(const eng_rules *r, const char *kind, const char *name)
+{
+    eng_error err;
+    json_t *j = strcmp(kind, "scenario") == 0 ? eng_scenario_load(r, name, &err)
+                                              : eng_variant_load(r, name, &err);
+    json_t *out = json_object();
+    json_object_set_new(out, "name", json_string(name));
+    if (!j) {
+        json_object_set_new(out, "error", json_string(err.msg));
+        return out;
+    }
+    json_t *t = json_object_get(j, "title");
+    json_t *d = json_object_get(j, "description");
+    if (json_is_string(t))
+        json_object_set(out, "title", t);
+    if (json_is_string(d))
+        json_object_set(out, "description", d);
+    json_decref(j);
+    return out;
+}
+
+static json_t *describe(const eng_rules *r)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "name", json_string(eng_rules_name(r)));
+    json_object_set_new(o, "title", json_string(eng_rules_title(r)));
+    json_object_set_new(o, "version", json_string(eng_rules_version(r)));
+    json_object_set_new(o, "summary", json_string(eng_rules_summary(r)));
+    json_object_set_new(o, "default_scenario", json_string(eng_rules_default_scenario(r)));
+    json_t *opts = json_array();
+    for (const eng_option_doc *d = eng_rules_options(r); d && d->name; d++)
+        json_array_append_new(opts, json_pack("{s:s,s:s,s:s,s:s}", "name", d->name,
+                                              "values", d->values, "default",
+                                              d->default_value, "help", d->help));
+    json_object_set_new(o, "options", opts);
+    const char *kinds[] = {"variant", "scenario"};
+    for (int k = 0; k < 2; k++) {
+        char **names;
+        int n = k ? eng_scenario_names(r, &names) : eng_variant_names(r, &names);
+        json_t *arr = json_array();
+        for (int i = 0; i < n; i++)
+            json_array_append_new(arr, file_title(r, kinds[k], names[i]));
+        eng_names_free(names, n);
+        json_object_set_new(o, k ? "scenarios" : "variants", arr);
+    }
+    return o;
+}
+
+static void print_text(json_t *o)
+{
+    printf("%s (%s, rules version %s)\n  %s\n",
+           json_string_value(json_object_get(o, "title")),
+           json_string_value(json_object_get(o, "name")),
+           json_string_value(json_object_get(o, "version")),
+           json_string_value(json_object_get(o, "summary")));
+    size_t i;
+    json_t *v;
+    json_t *opts = json_object_get(o, "options");
+    if (json_array_size(opts)) {
+        printf("\n  variant options (--option KEY=VALUE):\n");
+        json_array_foreach(opts, i, v)
+            printf("    %-20s %s (default %s)\n      %s\n",
+                   json_string_value(json_object_get(v, "name")),
+                   json_string_value(json_object_get(v, "values")),
+                   json_string_value(json_object_get(v, "default")),
+                   json_string_value(json_object_get(v, "help")));
+    }
+    const char *lists[] = {"variants", "scenarios"};
+    const char *heads[] = {"named variants (--variant NAME)", "scenarios (--scenario NAME)"};
+    for (int k = 0; k < 2; k++) {
+        json_t *arr = json_object_get(o, lists[k]);
+        if (!json_array_size(arr))
+            continue;
+        printf("\n  %s:\n", heads[k]);
+        json_array_foreach(arr, i, v) {
+            const char *name = json_string_value(json_object_get(v, "name"));
+            const char *title = json_string_value(json_object_get(v, "title"));
+            const char *err = json_string_value(json_object_get(v, "error"));
+            bool def = k == 1 && strcmp(name, json_string_value(json_object_get(o, "default_scenario"))) == 0;
+            printf("    %-20s %s%s\n", name, err ? err : title ? title : "",
+                   def ? " (default)" : "");
+        }
+    }
+}
+
+int cmd_rules(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"json", no_argument, 0, 'j'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+    bool as_json = false;
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "jh", longopts, NULL)) != -1) {
+        if (c == 'j')
+            as_json = true;
+        else if (c == 'h') {
+            help();
+            return 0;
+        } else {
+            fprintf(stderr, "see `pocketwar rules --help`\n");
+            return 2;
+        }
+    }
+    const char *only = optind < argc ? argv[optind] : NULL;
+    if (only && !eng_rules_find(only)) {
+        cli_error("rules", "no rule set named \"%s\"", only);
+        return 2;
+    }
+    json_t *all = json_array();
+    for (const eng_rules *const *r = eng_registry(); *r; r++)
+        if (!only || strcmp(only, eng_rules_name(*r)) == 0)
+            json_array_append_new(all, describe(*r));
+    if (as_json) {
+        char *s = json_dumps(all, JSON_INDENT(2));
+        puts(s);
+        free(s);
+    } else {
+        size_t i;
+        json_t *v;
+        json_array_foreach(all, i, v) {
+            if (i)
+                putchar('\n');
+            print_text(v);
+        }
+    }
+    json_decref(all);
+    return 0;
+}

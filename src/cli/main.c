@@ -1,0 +1,53 @@
+/*
+ * main.c - `pocketwar COMMAND ...`: the command table and top-level help.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "cli.h"
+
+static const cli_command commands[] = {
+    {"rules",  "list rule sets, their variant options and scenarios", cmd_rules},
+    {"play",   "play in the terminal: hotseat, against the computer, or as referee", cmd_play},
+    {"battle", "one computer-against-computer game, told as a narrative", cmd_battle},
+    {"replay", "check a record and show its game step by step or its end", cmd_replay},
+    {"state",  "print the position a record reaches, as JSON", cmd_state},
+    {"legal",  "list the legal actions in the position a record reaches", cmd_legal},
+    {"bench",  "measure the engine's speed", cmd_bench},
+    {NULL, NULL, NULL},
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "pocketwar - play, referee and play-test pocket-sized wargames\n\n"
+            "usage: pocketwar COMMAND [OPTIONS]\n\ncommands:\n");
+    for (const cli_command *c = commands; c->name; c++)
+        fprintf(out, "  %-8s %s\n", c->name, c->summary);
+    fprintf(out, "\n`pocketwar COMMAND --help` tells more about one command.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    const char *name = argv[1];
+    if (!strcmp(name, "--help") || !strcmp(name, "-h") || !strcmp(name, "help")) {
+        if (argc > 2 && strcmp(name, "help") == 0) {
+            for (const cli_command *c = commands; c->name; c++)
+                if (!strcmp(c->name, argv[2])) {
+                    char *args[] = {argv[2], "--help", NULL};
+                    return c->run(2, args);
+                }
+        }
+        usage(stdout);
+        return 0;
+    }
+    for (const cli_command *c = commands; c->name; c++)
+        if (!strcmp(c->name, name))
+            return c->run(argc - 1, argv + 1);
+    fprintf(stderr, "pocketwar: no command \"%s\"\n\n", name);
+    usage(stderr);
+    return 2;
+}

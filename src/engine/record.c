@@ -1,0 +1,403 @@
+/*
+ * record.c - game records: writing a match as text and reading one back.
+ *
+ * A record is a header of tag lines, [Name "value"], then one step a line:
+ * who ("P1".."P4", "chance" for the seeded generator, "entered" for an
+ * outcome typed in at the table) and the action in the rule set's notation.
+ * Lines starting with ';' are comments; blank lines are ignored. Reading
+ * replays every step and checks it: that it is that side's turn, that the
+ * action is legal, and that a "chance" outcome is what the seed gives.
+ * The format is documented in docs/records.md.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include "match.h"
+#include "scenario.h"
+
+#define RECORD_VERSION "1"
+
+/* ---- writing ----------------------------------------------------------- */
+
+static void put_tag(FILE *out, const char *name, const char *value)
+{
+    fprintf(out, "[%s \"", name);
+    for (const char *p = value; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fputc('\\', out);
+        if (*p == '\n')
+            fputs("\\n", out);
+        else
+            fputc(*p, out);
+    }
+    fputs("\"]\n", out);
+}
+
+static void who_text(int who, char *buf, size_t n)
+{
+    if (who == ENG_WHO_CHANCE)
+        snprintf(buf, n, "chance");
+    else if (who == ENG_WHO_ENTERED)
+        snprintf(buf, n, "entered");
+    else
+        snprintf(buf, n, "P%d", who + 1);
+}
+
+int eng_match_save(const eng_match *m, FILE *out, eng_error *err)
+{
+    char buf[256];
+    put_tag(out, "Game", "pocketwar");
+    put_tag(out, "Record", RECORD_VERSION);
+    put_tag(out, "Rules", eng_rules_name(m->rules));
+    put_tag(out, "RulesVersion", eng_rules_version(m->rules));
+    put_tag(out, "Scenario", m->scenario);
+    char *opts = json_dumps(m->options, JSON_COMPACT | JSON_SORT_KEYS);
+    put_tag(out, "Options", opts ? opts : "{}");
+    free(opts);
+    snprintf(buf, sizeof buf, "%llu", (unsigned long long)m->seed);
+    put_tag(out, "Seed", buf);
+    int np = eng_game_players(m->game);
+    for (int p = 0; p < np; p++) {
+        char tag[32];
+        snprintf(tag, sizeof tag, "P%d", p + 1);
+        snprintf(buf, sizeof buf, "%s: %s", eng_game_player_name(m->game, p),
+                 m->players[p] ? m->players[p] : "human");
+        put_tag(out, tag, buf);
+    }
+    const char *key;
+    json_t *val;
+    json_object_foreach(m->tags, key, val)
+        if (json_is_string(val))
+            put_tag(out, key, json_string_value(val));
+    eng_result_text(m->state, buf, sizeof buf);
+    put_tag(out, "Result", buf);
+    fputc('\n', out);
+
+    eng_state *s = eng_state_new(m->game, m->seed);
+    for (size_t i = 0; i < m->nsteps; i++) {
+        char who[16], text[ENG_TEXT_MAX];
+        who_text(m->steps[i].who, who, sizeof who);
+        eng_action_text(s, m->steps[i].action, text, sizeof text);
+        fprintf(out, "%s %s\n", who, text);
+        eng_apply_fast(s, m->steps[i].action);
+    }
+    eng_state_free(s);
+    if (ferror(out)) {
+        eng_error_set(err, "could not write the record");
+        return -1;
+    }
+    return 0;
+}
+
+int eng_match_save_file(const eng_match *m, const char *path, eng_error *err)
+{
+    /* write beside, then rename: a failed save never loses the old file */
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        eng_error_set(err, "cannot write %s", path);
+        return -1;
+    }
+    int rc = eng_match_save(m, f, err);
+    if (fclose(f) != 0 && rc == 0) {
+        eng_error_set(err, "cannot write %s", path);
+        rc = -1;
+    }
+    if (rc == 0 && rename(tmp, path) != 0) {
+        eng_error_set(err, "cannot write %s", path);
+        rc = -1;
+    }
+    if (rc != 0)
+        remove(tmp);
+    return rc;
+}
+
+/* ---- reading ------------------------------------------------------------- */
+
+/* Parses `[Name "value"]`; returns 0, or -1 with a message. */
+static int parse_tag(char *line, char **name, char **value, const char **why)
+{
+    char *p = line + 1;
+    *name = p;
+    while (*p && (isalnum((unsigned char)*p) || *p == '_'))
+        p++;
+    if (p == *name || *p != ' ') {
+        *why = "a header line must look like [Name \"value\"]";
+        return -1;
+    }
+    *p++ = '\0';
+    while (*p == ' ')
+        p++;
+    if (*p != '"') {
+        *why = "a tag's value must be in double quotes";
+        return -1;
+    }
+    p++;
+    char *w = p;
+    *value = w;
+    for (;;) {
+        if (*p == '\0') {
+            *why = "the tag's value has no closing quote";
+            return -1;
+        }
+        if (*p == '"')
+            break;
+        if (*p == '\\' && p[1]) {
+            p++;
+            *w++ = *p == 'n' ? '\n' : *p;
+            p++;
+            continue;
+        }
+        *w++ = *p++;
+    }
+    *w = '\0';
+    p++;
+    while (*p == ' ')
+        p++;
+    if (*p != ']') {
+        *why = "a header line must end with ]";
+        return -1;
+    }
+    return 0;
+}
+
+static char *trim(char *s)
+{
+    while (isspace((unsigned char)*s))
+        s++;
+    size_t n = strlen(s);
+    while (n && isspace((unsigned char)s[n - 1]))
+        s[--n] = '\0';
+    return s;
+}
+
+static int parse_who(const char *w, int players)
+{
+    if (strcmp(w, "chance") == 0)
+        return ENG_WHO_CHANCE;
+    if (strcmp(w, "entered") == 0)
+        return ENG_WHO_ENTERED;
+    if ((w[0] == 'P' || w[0] == 'p') && w[1] >= '1' && w[1] <= '9' && !w[2]) {
+        int p = w[1] - '1';
+        if (p < players)
+            return p;
+    }
+    return -100;
+}
+
+typedef struct header {
+    char *rules, *rules_version, *scenario, *options, *seed, *result;
+    char *players[ENG_MAX_PLAYERS];
+    json_t *other;
+} header;
+
+static void header_free(header *h)
+{
+    free(h->rules); free(h->rules_version); free(h->scenario);
+    free(h->options); free(h->seed); free(h->result);
+    for (int i = 0; i < ENG_MAX_PLAYERS; i++)
+        free(h->players[i]);
+    json_decref(h->other);
+}
+
+static void header_set(header *h, const char *name, const char *value)
+{
+    char **slot = NULL;
+    if (!strcmp(name, "Rules")) slot = &h->rules;
+    else if (!strcmp(name, "RulesVersion")) slot = &h->rules_version;
+    else if (!strcmp(name, "Scenario")) slot = &h->scenario;
+    else if (!strcmp(name, "Options")) slot = &h->options;
+    else if (!strcmp(name, "Seed")) slot = &h->seed;
+    else if (!strcmp(name, "Result")) slot = &h->result;
+    else if (name[0] == 'P' && name[1] >= '1' && name[1] <= '4' && !name[2])
+        slot = &h->players[name[1] - '1'];
+    else if (strcmp(name, "Game") && strcmp(name, "Record"))
+        json_object_set_new(h->other, name, json_string(value));
+    if (slot) {
+        free(*slot);
+        *slot = strdup(value);
+    }
+}
+
+/* Builds the match the header describes. */
+static eng_match *match_from_header(header *h, const char *src, int line, eng_error *err)
+{
+    if (!h->rules || !h->scenario || !h->seed) {
+        eng_error_set(err, "%s:%d: the header needs Rules, Scenario and Seed tags", src, line);
+        return NULL;
+    }
+    const eng_rules *r = eng_rules_find(h->rules);
+    if (!r) {
+        eng_error_set(err, "%s: unknown rule set \"%s\" in the Rules tag", src, h->rules);
+        return NULL;
+    }
+    if (h->rules_version && strcmp(h->rules_version, eng_rules_version(r)) != 0) {
+        eng_error_set(err, "%s: the record was made with %s rules version %s; this "
+                      "pocketwar has version %s", src, h->rules, h->rules_version,
+                      eng_rules_version(r));
+        return NULL;
+    }
+    char *end;
+    unsigned long long seed = strtoull(h->seed, &end, 10);
+    if (!*h->seed || *end) {
+        eng_error_set(err, "%s: the Seed tag must be a whole number, not \"%s\"", src, h->seed);
+        return NULL;
+    }
+    json_t *opts = NULL;
+    if (h->options && *h->options) {
+        json_error_t jerr;
+        opts = json_loads(h->options, 0, &jerr);
+        if (!json_is_object(opts)) {
+            eng_error_set(err, "%s: the Options tag must hold a JSON object (%s)", src,
+                          opts ? "not an object" : jerr.text);
+            json_decref(opts);
+            return NULL;
+        }
+    }
+    eng_error inner;
+    eng_match *m = eng_match_new(h->rules, h->scenario, opts, seed, &inner);
+    json_decref(opts);
+    if (!m) {
+        eng_error_set(err, "%s: %s", src, inner.msg);
+        return NULL;
+    }
+    for (int p = 0; p < ENG_MAX_PLAYERS; p++) {
+        if (!h->players[p] || p >= eng_game_players(m->game))
+            continue;
+        /* "Red: human" -> "human" */
+        const char *label = strstr(h->players[p], ": ");
+        eng_match_set_player(m, p, label ? label + 2 : h->players[p]);
+    }
+    json_object_update(m->tags, h->other);
+    return m;
+}
+
+static int replay_line(eng_match *m, char *body, const char *src, int line, eng_error *err)
+{
+    char *sp = body;
+    while (*sp && !isspace((unsigned char)*sp))
+        sp++;
+    char *rest = *sp ? sp + 1 : sp;
+    *sp = '\0';
+    rest = trim(rest);
+    int who = parse_who(body, eng_game_players(m->game));
+    if (who == -100) {
+        eng_error_set(err, "%s:%d: a step starts with P1..P%d, \"chance\" or \"entered\", "
+                      "not \"%s\"", src, line, eng_game_players(m->game), body);
+        return -1;
+    }
+    int now = eng_current_player(m->state);
+    if (now == ENG_TERMINAL) {
+        eng_error_set(err, "%s:%d: the game is already over; \"%s\" comes after the end",
+                      src, line, rest);
+        return -1;
+    }
+    bool chance_line = who < 0;
+    if (chance_line != (now == ENG_CHANCE) || (!chance_line && who != now)) {
+        char status[256];
+        eng_status_text(m->state, status, sizeof status);
+        eng_error_set(err, "%s:%d: out of turn: %s", src, line, status);
+        return -1;
+    }
+    eng_action a;
+    eng_error why;
+    if (eng_action_parse(m->state, rest, &a, &why) != 0) {
+        eng_error_set(err, "%s:%d: \"%s\": %s", src, line, rest, why.msg);
+        return -1;
+    }
+    if (who == ENG_WHO_CHANCE) {
+        eng_action want = eng_chance_sample(m->state);
+        if (want != a && eng_is_legal(m->state, a, NULL)) {
+            char wtext[ENG_TEXT_MAX];
+            eng_action_text(m->state, want, wtext, sizeof wtext);
+            eng_error_set(err, "%s:%d: \"%s\" is not what seed %llu gives here (\"%s\"); an "
+                          "outcome typed in at the table is marked \"entered\"", src, line,
+                          rest, (unsigned long long)m->seed, wtext);
+            return -1;
+        }
+    }
+    if (eng_match_apply(m, a, who == ENG_WHO_ENTERED, &why) != 0) {
+        eng_error_set(err, "%s:%d: \"%s\" is not allowed: %s", src, line, rest, why.msg);
+        return -1;
+    }
+    return 0;
+}
+
+eng_match *eng_match_load(FILE *in, const char *src, eng_error *err)
+{
+    header h = {0};
+    h.other = json_object();
+    eng_match *m = NULL;
+    char *buf = NULL;
+    size_t cap = 0;
+    int line = 0;
+    ssize_t len;
+    while ((len = getline(&buf, &cap, in)) != -1) {
+        line++;
+        char *t = trim(buf);
+        if (!*t || *t == ';' || *t == '#')
+            continue;
+        if (*t == '[') {
+            if (m) {
+                eng_error_set(err, "%s:%d: a header tag after the first step", src, line);
+                goto fail;
+            }
+            char *name, *value;
+            const char *why;
+            if (parse_tag(t, &name, &value, &why) != 0) {
+                eng_error_set(err, "%s:%d: %s", src, line, why);
+                goto fail;
+            }
+            header_set(&h, name, value);
+            continue;
+        }
+        if (!m && !(m = match_from_header(&h, src, line, err)))
+            goto fail;
+        if (replay_line(m, t, src, line, err) != 0)
+            goto fail;
+    }
+    if (!m && !(m = match_from_header(&h, src, line, err)))
+        goto fail;
+    if (h.result && strcmp(h.result, "*") != 0) {
+        char got[256];
+        eng_result_text(m->state, got, sizeof got);
+        if (strcmp(got, h.result) != 0) {
+            eng_error_set(err, "%s: the Result tag says \"%s\" but the steps give \"%s\"",
+                          src, h.result, got);
+            goto fail;
+        }
+    }
+    free(buf);
+    header_free(&h);
+    return m;
+fail:
+    free(buf);
+    header_free(&h);
+    eng_match_free(m);
+    return NULL;
+}
+
+eng_match *eng_match_load_file(const char *path, eng_error *err)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        eng_error_set(err, "cannot open record %s", path);
+        return NULL;
+    }
+    eng_match *m = eng_match_load(f, path, err);
+    fclose(f);
+    return m;
+}
+
+eng_match *eng_match_load_text(const char *text, const char *source, eng_error *err)
+{
+    FILE *f = fmemopen((void *)text, strlen(text), "r");
+    if (!f) {
+        eng_error_set(err, "cannot read the record");
+        return NULL;
+    }
+    eng_match *m = eng_match_load(f, source, err);
+    fclose(f);
+    return m;
+}
