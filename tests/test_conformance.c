@@ -1,0 +1,185 @@
+/*
+ * test_conformance.c - the contract every registered rule set must keep,
+ * checked over random games on every shipped scenario:
+ *   - a position that is not final has legal actions, and each is accepted;
+ *   - every action's notation parses back to the same action;
+ *   - chance outcomes' probabilities are positive and sum to 1;
+ *   - a clone equals its original, in bytes and in JSON;
+ *   - each player's view and the full view are JSON objects;
+ *   - a record saved, loaded and saved again gives the same bytes, and
+ *     replays to the same position;
+ *   - the same seed gives the same game.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "support.h"
+#include "match.h"
+#include "rng.h"
+#include "scenario.h"
+
+#define GAMES_PER_SCENARIO 12
+#define MAX_STEPS 20000
+
+static char *save_text(const eng_match *m)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    eng_error err;
+    if (eng_match_save(m, f, &err) != 0)
+        fail_msg("save: %s", err.msg);
+    fclose(f);
+    return buf;
+}
+
+static void check_position(const eng_state *s)
+{
+    eng_action acts[ENG_MAX_ACTIONS];
+    double prob[ENG_MAX_ACTIONS];
+    int who = eng_current_player(s);
+    int players = eng_game_players(eng_state_game(s));
+    assert_true(who == ENG_CHANCE || who == ENG_TERMINAL || (who >= 0 && who < players));
+    if (who == ENG_TERMINAL) {
+        double ret[ENG_MAX_PLAYERS];
+        eng_returns(s, ret);
+        double sum = 0;
+        for (int p = 0; p < players; p++) {
+            assert_true(ret[p] >= 0 && ret[p] <= 1);
+            sum += ret[p];
+        }
+        assert_true(fabs(sum - 1.0) < 1e-9);
+        return;
+    }
+    int n = eng_legal_actions(s, acts);
+    if (n <= 0) {
+        char st[256];
+        eng_status_text(s, st, sizeof st);
+        fail_msg("no legal actions in a position that is not final: %s", st);
+    }
+    if (who == ENG_CHANCE) {
+        int m = eng_chance_outcomes(s, acts, prob);
+        assert_int_equal(m, n);
+        double sum = 0;
+        for (int i = 0; i < m; i++) {
+            assert_true(prob[i] > 0);
+            sum += prob[i];
+        }
+        assert_true(fabs(sum - 1.0) < 1e-9);
+    }
+    for (int i = 0; i < n; i++) {
+        char text[ENG_TEXT_MAX];
+        eng_action back;
+        eng_error err;
+        eng_action_text(s, acts[i], text, sizeof text);
+        if (eng_action_parse(s, text, &back, &err) != 0)
+            fail_msg("notation \"%s\" does not parse back: %s", text, err.msg);
+        if (back != acts[i])
+            fail_msg("notation \"%s\" parses to another action", text);
+        if (!eng_is_legal(s, acts[i], &err))
+            fail_msg("listed action \"%s\" refused: %s", text, err.msg);
+    }
+    eng_state *c = eng_state_clone(s);
+    assert_true(eng_state_equal(c, s));
+    assert_int_equal(eng_state_hash(c), eng_state_hash(s));
+    json_t *a = eng_state_json(s, ENG_VIEW_ALL), *b = eng_state_json(c, ENG_VIEW_ALL);
+    assert_true(json_is_object(a));
+    assert_true(json_equal(a, b));
+    json_decref(a);
+    json_decref(b);
+    for (int p = 0; p < players; p++) {
+        json_t *v = eng_state_json(s, p);
+        assert_true(json_is_object(v));
+        json_decref(v);
+    }
+    eng_state_free(c);
+}
+
+/* Plays one random game as a match, checking every position. */
+static eng_match *random_match(const eng_rules *r, const char *scenario, uint64_t seed)
+{
+    eng_error err;
+    eng_match *m = eng_match_new(eng_rules_name(r), scenario, NULL, seed, &err);
+    if (!m)
+        fail_msg("%s/%s: %s", eng_rules_name(r), scenario, err.msg);
+    eng_rng pick;
+    rng_seed(&pick, seed * 31 + 7);
+    eng_action acts[ENG_MAX_ACTIONS];
+    while (!eng_is_terminal(m->state)) {
+        if (m->nsteps >= MAX_STEPS)
+            fail_msg("%s/%s seed %llu: no end after %d steps", eng_rules_name(r), scenario,
+                     (unsigned long long)seed, MAX_STEPS);
+        check_position(m->state);
+        if (eng_current_player(m->state) == ENG_CHANCE) {
+            eng_match_apply_chance(m);
+        } else {
+            int n = eng_legal_actions(m->state, acts);
+            if (eng_match_apply(m, acts[rng_below(&pick, (uint32_t)n)], false, &err) != 0)
+                fail_msg("%s", err.msg);
+        }
+    }
+    check_position(m->state);
+    return m;
+}
+
+static void conformance_of(const eng_rules *r)
+{
+    char **names;
+    int ns = eng_scenario_names(r, &names);
+    assert_true(ns >= 1);
+    for (int k = 0; k < ns; k++) {
+        for (uint64_t seed = 1; seed <= GAMES_PER_SCENARIO; seed++) {
+            eng_match *m = random_match(r, names[k], seed);
+            /* save, load, save: the same bytes and the same position */
+            char *first = save_text(m);
+            eng_error err;
+            eng_match *back = eng_match_load_text(first, "saved", &err);
+            if (!back)
+                fail_msg("%s/%s: reload failed: %s\n%s", eng_rules_name(r), names[k], err.msg, first);
+            char *second = save_text(back);
+            assert_string_equal(first, second);
+            assert_true(eng_state_equal(m->state, back->state));
+            /* the same seed, the same game */
+            eng_match *again = random_match(r, names[k], seed);
+            assert_int_equal(again->nsteps, m->nsteps);
+            assert_true(eng_state_equal(again->state, m->state));
+            free(first);
+            free(second);
+            eng_match_free(back);
+            eng_match_free(again);
+            eng_match_free(m);
+        }
+    }
+    eng_names_free(names, ns);
+}
+
+static void test_every_rule_set(void **unused)
+{
+    (void)unused;
+    int count = 0;
+    for (const eng_rules *const *r = eng_registry(); *r; r++, count++)
+        conformance_of(*r);
+    assert_true(count >= 1);
+}
+
+static void test_registry_names_unique(void **unused)
+{
+    (void)unused;
+    const eng_rules *const *reg = eng_registry();
+    for (int i = 0; reg[i]; i++) {
+        assert_ptr_equal(eng_rules_find(eng_rules_name(reg[i])), reg[i]);
+        assert_non_null(eng_rules_default_scenario(reg[i]));
+        for (int j = i + 1; reg[j]; j++)
+            assert_string_not_equal(eng_rules_name(reg[i]), eng_rules_name(reg[j]));
+    }
+    assert_null(eng_rules_find("no-such-rules"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_registry_names_unique),
+        cmocka_unit_test(test_every_rule_set),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
