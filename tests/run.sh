@@ -18,6 +18,18 @@ for t in "$dir"/tests/test_*; do
   if [ $rc -ne 0 ] && [ "$f" -eq 0 ]; then fail=$((fail + 1)); fi
   [ $rc -ne 0 ] && failed_programs+=("$(basename "$t")")
 done
+# command-line scripts: each prints "PASS name" / "FAIL name: why" lines
+for t in tests/cli_*.sh; do
+  [ -f "$t" ] || continue
+  echo "== $(basename "$t")"
+  out=$(bash "$t" "$dir/pocketwar" 2>&1); rc=$?
+  printf '%s\n' "$out" | grep -E '^(FAIL|PASS)' | grep -v '^PASS' 
+  p=$(printf '%s\n' "$out" | grep -c '^PASS')
+  f=$(printf '%s\n' "$out" | grep -c '^FAIL')
+  echo "   $p passed, $f failed"
+  pass=$((pass + p)); fail=$((fail + f))
+  if [ $rc -ne 0 ]; then [ "$f" -eq 0 ] && fail=$((fail + 1)); failed_programs+=("$(basename "$t")"); fi
+done
 if [ ${#failed_programs[@]} -gt 0 ]; then echo "failing: ${failed_programs[*]}"; fi
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ] && [ ${#failed_programs[@]} -eq 0 ]

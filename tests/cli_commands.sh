@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Checks the commands other than play from the outside: --help everywhere,
+# listings, a battle that is the same for the same seed, its record replayed,
+# state and legal on it, bench figures, and clear errors for bad input.
+# Usage: tests/cli_commands.sh [path/to/pocketwar]
+set -u
+pw=${1:-build/san/pocketwar}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failed=0
+pass() { echo "PASS $1"; }
+fail() { echo "FAIL $1: $2"; failed=1; }
+check() { # name, command..., succeeds and prints something
+  local name=$1; shift
+  if out=$("$@" 2>&1) && [ -n "$out" ]; then pass "$name"; else fail "$name" "$(printf '%s' "$out" | tail -3)"; fi
+}
+expect_error() { # name, expected text, command...
+  local name=$1 want=$2; shift 2
+  if out=$("$@" 2>&1); then fail "$name" "succeeded; expected an error"; return; fi
+  if printf '%s' "$out" | grep -qF -- "$want"; then pass "$name"; else fail "$name" "got: $(printf '%s' "$out" | tail -2)"; fi
+}
+
+for c in rules play battle replay state legal bench; do
+  if "$pw" $c --help | grep -q "usage: pocketwar $c"; then pass "help-$c"; else fail "help-$c" "no usage line"; fi
+done
+check top-help "$pw" --help
+expect_error unknown-command 'no command "fly"' "$pw" fly
+
+out=$("$pw" rules)
+if printf '%s' "$out" | grep -q "pocket-wargame" && printf '%s' "$out" | grep -q "meeting"; then
+  pass rules-lists; else fail rules-lists "no pocket-wargame/meeting in listing"; fi
+"$pw" rules --json > "$tmp/rules.json" && grep -q '"scenarios"' "$tmp/rules.json" && pass rules-json || fail rules-json "no scenarios key"
+expect_error rules-unknown 'no rule set named "chess"' "$pw" rules chess
+
+"$pw" battle --seed 11 --record "$tmp/a.pwr" > "$tmp/a.txt" 2>&1 || fail battle "exit $?"
+"$pw" battle --seed 11 > "$tmp/b.txt" 2>&1
+if grep -q "^Result: " "$tmp/a.txt"; then pass battle-result; else fail battle-result "$(tail -3 "$tmp/a.txt")"; fi
+if diff <(grep -v "record written" "$tmp/a.txt") "$tmp/b.txt" >/dev/null; then pass battle-same-seed; else fail battle-same-seed "two battles with seed 11 differ"; fi
+"$pw" battle --seed 12 --quiet > "$tmp/c.txt"
+if [ "$(wc -l < "$tmp/c.txt")" -eq 1 ] && grep -q '^Result: ' "$tmp/c.txt"; then pass battle-quiet; else fail battle-quiet "$(cat "$tmp/c.txt")"; fi
+[ -s "$tmp/a.pwr" ] && grep -q '^\[Seed "11"\]' "$tmp/a.pwr" && pass battle-record || fail battle-record "no record with the seed"
+"$pw" battle --seed 3 --players random,thumb --quiet > /dev/null && pass battle-players || fail battle-players "exit $?"
+expect_error battle-bad-ai 'no computer player named "genius"' "$pw" battle --players genius,thumb
+expect_error battle-bad-seed '--seed takes a whole number' "$pw" battle --seed x
+expect_error battle-bad-option 'no option "colour"' "$pw" battle --option colour=red
+expect_error battle-bad-scenario 'no scenario named "atlantis"' "$pw" battle --scenario atlantis
+
+if "$pw" replay "$tmp/a.pwr" --no-color | grep -q "^Result: "; then pass replay; else fail replay "no result"; fi
+"$pw" replay "$tmp/a.pwr" --final --no-color > /dev/null && pass replay-final || fail replay-final "exit $?"
+"$pw" replay "$tmp/a.pwr" --to 80 --boards --no-color > /dev/null && pass replay-to || fail replay-to "exit $?"
+"$pw" state "$tmp/a.pwr" > "$tmp/state.json" && grep -q '"units"' "$tmp/state.json" && pass state || fail state "no units in JSON"
+"$pw" state "$tmp/a.pwr" --to 40 --view 2 > /dev/null && pass state-view || fail state-view "exit $?"
+n=$("$pw" legal "$tmp/a.pwr" --to 70 | wc -l)
+[ "$n" -ge 1 ] && pass legal || fail legal "no legal actions listed"
+"$pw" legal "$tmp/a.pwr" --to 3 | grep -q $'\t' && pass legal-chance || fail legal-chance "no probabilities at the deal"
+"$pw" legal "$tmp/a.pwr" --to 70 --json | grep -q '"actions"' && pass legal-json || fail legal-json "no actions key"
+
+# a record with an illegal step: the error names the line
+head -n 12 "$tmp/a.pwr" > "$tmp/bad.pwr"
+echo "P1 shoot LM1 2/HI1" >> "$tmp/bad.pwr"
+expect_error replay-bad-line "bad.pwr:13:" "$pw" replay "$tmp/bad.pwr"
+expect_error replay-missing 'cannot open record' "$pw" replay "$tmp/none.pwr"
+printf '[Rules "pocket-wargame"]\n[Seed "1"]\n' > "$tmp/nohead.pwr"
+expect_error replay-no-scenario 'needs Rules, Scenario and Seed' "$pw" state "$tmp/nohead.pwr"
+
+"$pw" bench --games 20 --json --quiet > "$tmp/bench.json" && grep -q '"ns_per_action"' "$tmp/bench.json" && pass bench-json || fail bench-json "no figures"
+"$pw" bench --games 20 --quiet | grep -q "pocket-wargame" && pass bench-text || fail bench-text "no row"
+exit $failed
