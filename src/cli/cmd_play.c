@@ -1,0 +1,414 @@
+/*
+ * cmd_play.c - `pocketwar play`: a game at the terminal, a person against
+ * the computer, people against each other (hotseat), any mix of the two,
+ * and referee mode, where the people at the table type in every chance
+ * outcome. This file owns the options, the banner, the game loop, saving
+ * and the end; the seats are in play_seats.c, the prompts in play_turn.c and
+ * the terminal handling in play_io.c (see play.h).
+ *
+ * Nothing is lost: --save rewrites the record after every step, and end of
+ * input or Ctrl-C saves to the --save file or to PLAY_AUTOSAVE.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "play.h"
+
+static void help(void)
+{
+    printf("usage: pocketwar play [OPTIONS]\n\n"
+           "Plays a game in the terminal. With no options: Pocket Wargame, its default\n"
+           "scenario, you as side 1 against the thumb computer player.\n\n"
+           "Game:\n"
+           CLI_GAME_OPTS_HELP
+           "  --load RECORD       resume a saved game (the record fixes the game, so the\n"
+           "                      options above do not apply; the seats are the record's\n"
+           "                      unless given below)\n\n"
+           "Who plays:\n"
+           "  --ai NAME           the computer opponent (default thumb; choose from %s)\n"
+           "  --side N            the side you play against the computer, by number\n"
+           "                      or name (default 1)\n"
+           "  --hotseat           people play every side, taking turns at this terminal\n"
+           "  --players A,B[,C,D] every seat in order: human, or a computer's name\n"
+           "  --ai-seed N         seed of the computer players' own generators\n"
+           "                      (default: derived from the game's seed)\n\n"
+           "Table:\n"
+           "  --referee           referee mode: every chance outcome (coin toss, die, card)\n"
+           "                      is typed in as it fell at the table, and the record\n"
+           "                      marks it \"entered\"; type roll to let the program draw one\n"
+           "  --save FILE         write the record to FILE after every step\n"
+           "  --no-color          plain text (also when NO_COLOR is set)\n"
+           "  --help              this text\n\n"
+           "At your turn the legal actions are listed with numbers. Type a number, or\n"
+           "the action in the rule set's notation (e.g. \"move HC1 c3\"), or a command:\n"
+           "  help, list, board, hint (the thumb player's estimates), auto (let it\n"
+           "  choose for you), undo (take back to your previous decision; against the\n"
+           "  computer its replies go too, in hotseat the other side must agree; the\n"
+           "  dice are never rolled again), save FILE, json, quit.\n"
+           "End of input (Ctrl-D) or Ctrl-C saves the game to the --save file, or to\n"
+           "%s, and exits; resume it with --load.\n\n"
+           "In hotseat games with hidden information a hand-over screen keeps one\n"
+           "side's secrets from the other.\n\n"
+           "examples:\n"
+           "  pocketwar play\n"
+           "  pocketwar play --side 2 --ai random --seed 7\n"
+           "  pocketwar play --hotseat --save game.pwr\n"
+           "  pocketwar play --load game.pwr\n"
+           "  pocketwar play --referee --players human,human\n",
+           cli_ai_names(), PLAY_AUTOSAVE);
+}
+
+/* ---- what the loop shares with the prompts --------------------------------- */
+
+const char *play_side(const play_session *ps, int side)
+{
+    return eng_game_player_name(ps->m->game, side);
+}
+
+int play_save(play_session *ps, const char *path)
+{
+    eng_error err;
+    if (eng_match_save_file(ps->m, path, &err) != 0) {
+        printf("could not save: %s\n", err.msg);
+        return -1;
+    }
+    printf("saved to %s (%zu step%s)\n", path, ps->m->nsteps, ps->m->nsteps == 1 ? "" : "s");
+    if (!ps->last_save || strcmp(ps->last_save, path) != 0) {
+        free(ps->last_save);
+        ps->last_save = strdup(path);
+    }
+    ps->dirty = false;
+    return 0;
+}
+
+void play_stepped(play_session *ps)
+{
+    ps->dirty = true;
+    if (!ps->save_path)
+        return;
+    eng_error err;
+    if (eng_match_save_file(ps->m, ps->save_path, &err) != 0) {
+        if (!ps->save_failing)   /* say it once, not after every step */
+            printf("warning: %s; the game goes on, type save FILE to keep it\n", err.msg);
+        ps->save_failing = true;
+        return;
+    }
+    if (ps->save_failing)
+        printf("%s is being saved again\n", ps->save_path);
+    ps->save_failing = false;
+    ps->dirty = false;
+    if (!ps->last_save) {
+        ps->last_save = strdup(ps->save_path);
+    }
+}
+
+void play_draw(play_session *ps, int viewer)
+{
+    putchar('\n');
+    eng_render(ps->m->state, viewer, ps->color, stdout);
+    char status[256];
+    eng_status_text(ps->m->state, status, sizeof status);
+    printf("%s\n", status);
+    ps->drawn = true;
+    ps->drawn_at = ps->m->nsteps;
+}
+
+/* ---- the game ---------------------------------------------------------------- */
+
+static void banner(play_session *ps)
+{
+    eng_match *m = ps->m;
+    printf("%s, scenario %s, seed %llu\n", eng_rules_title(m->rules),
+           eng_game_scenario_name(m->game), (unsigned long long)m->seed);
+    for (int p = 0; p < ps->np; p++) {
+        printf("  %d %-10s ", p + 1, play_side(ps, p));
+        if (ps->ai[p])
+            printf("computer (%s)\n", ps->ai_name[p]);
+        else
+            printf("%s\n", ps->humans == 1 ? "you" : "a person");
+    }
+    if (ps->load_path)
+        printf("Resuming %s after %zu step%s.\n", ps->load_path, m->nsteps,
+               m->nsteps == 1 ? "" : "s");
+    if (ps->referee)
+        printf("Referee mode: you type in every chance outcome as it falls at the table.\n");
+    if (ps->save_path)
+        printf("The record is saved to %s after every step.\n", ps->save_path);
+    if (ps->humans > 0)
+        printf("Type a number from the list or an action in notation; type help for "
+               "commands.\n");
+}
+
+/* One computer decision. */
+static play_rc computer(play_session *ps, int who)
+{
+    eng_action a = ai_choose(ps->ai[who], ps->m->state, NULL);
+    char text[ENG_TEXT_MAX];
+    eng_action_text(ps->m->state, a, text, sizeof text);
+    eng_error err;
+    if (eng_match_apply(ps->m, a, false, &err) != 0) {
+        cli_error("play", "internal: the %s player chose an illegal action \"%s\": %s",
+                  ps->ai_name[who], text, err.msg);
+        return PLAY_FAIL;
+    }
+    if (play_secret(ps))
+        printf("%s (%s) acted, unseen\n", play_side(ps, who), ps->ai_name[who]);
+    else
+        printf("%s (%s): %s\n", play_side(ps, who), ps->ai_name[who], text);
+    play_stepped(ps);
+    return PLAY_OK;
+}
+
+void play_chance(play_session *ps)
+{
+    char text[ENG_TEXT_MAX];
+    eng_action_text(ps->m->state, eng_chance_sample(ps->m->state), text, sizeof text);
+    eng_match_apply_chance(ps->m);
+    if (play_secret(ps))
+        snprintf(text, sizeof text, "(unseen)");
+    /* a run of outcomes (the deal, a volley's coins) fills lines, not the screen */
+    int len = (int)strlen(text);
+    if (ps->run_col == 0) {
+        printf("chance: %s", text);
+        ps->run_col = 8 + len;
+    } else if (ps->run_col + 2 + len >= play_width(ps)) {
+        printf(",\n        %s", text);
+        ps->run_col = 8 + len;
+    } else {
+        printf(", %s", text);
+        ps->run_col += 2 + len;
+    }
+    play_stepped(ps);
+}
+
+void play_end_run(play_session *ps)
+{
+    if (ps->run_col) {
+        putchar('\n');
+        ps->run_col = 0;
+    }
+}
+
+static play_rc loop(play_session *ps)
+{
+    if (ps->humans == 0 || eng_is_terminal(ps->m->state))
+        play_draw(ps, ENG_VIEW_ALL);
+    while (!eng_is_terminal(ps->m->state)) {
+        if (play_interrupted())
+            return PLAY_INTR;
+        int who = eng_current_player(ps->m->state);
+        if (who != ENG_CHANCE || ps->referee)
+            play_end_run(ps);
+        play_rc rc = PLAY_OK;
+        if (who == ENG_CHANCE) {
+            if (ps->referee)
+                rc = play_referee_chance(ps);
+            else
+                play_chance(ps);
+        } else if (ps->ai[who]) {
+            rc = computer(ps, who);
+        } else {
+            rc = play_human(ps, who);
+        }
+        if (rc != PLAY_OK) {
+            play_end_run(ps);
+            return rc;
+        }
+    }
+    play_end_run(ps);
+    return PLAY_OK;
+}
+
+/* The end of the game: the whole board, the result, where the record is. */
+static void finish(play_session *ps)
+{
+    if (ps->drawn_at != ps->m->nsteps || !ps->drawn || ps->screen != ENG_VIEW_ALL)
+        play_draw(ps, ENG_VIEW_ALL);
+    char result[256];
+    eng_result_text(ps->m->state, result, sizeof result);
+    printf("\nResult: %s (%zu steps)\n", result, ps->m->nsteps);
+    if (ps->dirty && ps->tty_in && ps->humans > 0) {
+        const char *a = play_read(ps, "Save the record? Type a file name, or press Enter "
+                                      "to skip: ");
+        if (a && *a) {
+            char *path = strdup(a);
+            play_save(ps, path);
+            free(path);
+        }
+    } else if (!ps->dirty && ps->last_save) {
+        printf("The record is saved in %s.\n", ps->last_save);
+    }
+}
+
+/* End of input or Ctrl-C: keep the game. */
+static int save_on_exit(play_session *ps, const char *why)
+{
+    const char *path = ps->save_path ? ps->save_path : PLAY_AUTOSAVE;
+    if (!ps->dirty && ps->save_path) {
+        printf("%s: the game is saved in %s; resume with: pocketwar play --load %s\n",
+               why, path, path);
+        return 0;
+    }
+    eng_error err;
+    if (eng_match_save_file(ps->m, path, &err) != 0) {
+        cli_error("play", "%s, and the game could not be saved: %s", why, err.msg);
+        return -1;
+    }
+    printf("%s: game saved to %s; resume with: pocketwar play --load %s\n", why, path, path);
+    return 0;
+}
+
+int cmd_play(int argc, char **argv)
+{
+    enum { OPT_LOAD = 1, OPT_AI, OPT_SIDE, OPT_HOTSEAT, OPT_PLAYERS, OPT_REFEREE,
+           OPT_SAVE, OPT_NOCOLOR, OPT_AISEED };
+    static const struct option longopts[] = {
+        CLI_GAME_LONGOPTS,
+        {"load", required_argument, 0, OPT_LOAD},
+        {"ai", required_argument, 0, OPT_AI},
+        {"side", required_argument, 0, OPT_SIDE},
+        {"hotseat", no_argument, 0, OPT_HOTSEAT},
+        {"players", required_argument, 0, OPT_PLAYERS},
+        {"referee", no_argument, 0, OPT_REFEREE},
+        {"save", required_argument, 0, OPT_SAVE},
+        {"no-color", no_argument, 0, OPT_NOCOLOR},
+        {"no-colour", no_argument, 0, OPT_NOCOLOR},
+        {"ai-seed", required_argument, 0, OPT_AISEED},
+        {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0}};
+    cli_game_opts go;
+    cli_game_opts_init(&go);
+    play_session ps = {.last_human = -1, .screen = ENG_VIEW_ALL};
+    play_seat_opts so = {0};
+    const char *game_opt = NULL;      /* a game option given, for --load's check */
+    bool no_color = false, ai_seed_given = false;
+    int c, rc = 2;
+    optind = 1;
+    opterr = 0;                       /* our messages name the command */
+    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+        int r = cli_game_opt(&go, c, optarg);
+        if (r < 0)
+            goto out;
+        if (r) {
+            if (!game_opt)
+                game_opt = c == OPT_RULES ? "--rules" : c == OPT_SCENARIO ? "--scenario"
+                         : c == OPT_VARIANT ? "--variant" : c == OPT_OPTION ? "--option"
+                         : "--seed";
+            continue;
+        }
+        switch (c) {
+        case OPT_LOAD: ps.load_path = optarg; break;
+        case OPT_AI: so.ai = optarg; break;
+        case OPT_SIDE: so.side = optarg; break;
+        case OPT_HOTSEAT: so.hotseat = true; break;
+        case OPT_PLAYERS: so.players = optarg; break;
+        case OPT_REFEREE: ps.referee = true; break;
+        case OPT_SAVE: ps.save_path = optarg; break;
+        case OPT_NOCOLOR: no_color = true; break;
+        case OPT_AISEED:
+            if (cli_parse_u64("--ai-seed", optarg, &so.ai_seed) != 0)
+                goto out;
+            ai_seed_given = true;
+            break;
+        case 'h': help(); rc = 0; goto out;
+        case ':':
+            cli_error("play", "%s needs a value (see --help)", argv[optind - 1]);
+            goto out;
+        default:
+            if (strncmp(argv[optind - 1], "--", 2) == 0 && strchr(argv[optind - 1], '='))
+                cli_error("play", "%.*s takes no value", (int)(strchr(argv[optind - 1], '=')
+                          - argv[optind - 1]), argv[optind - 1]);
+            else if (optopt > ' ' && optopt < 127)
+                cli_error("play", "unknown option \"-%c\" (see --help)", optopt);
+            else
+                cli_error("play", "unknown option \"%s\" (see --help)", argv[optind - 1]);
+            goto out;
+        }
+    }
+    if (optind < argc) {
+        cli_error("play", "unexpected argument \"%s\" (see --help)", argv[optind]);
+        goto out;
+    }
+    if (ps.load_path && game_opt) {
+        cli_error("play", "%s cannot go with --load: the record fixes the game", game_opt);
+        goto out;
+    }
+    if (so.players && (so.hotseat || so.ai || so.side)) {
+        cli_error("play", "--players names every seat; leave out %s", so.hotseat ? "--hotseat"
+                  : so.ai ? "--ai" : "--side");
+        goto out;
+    }
+    if (so.hotseat && (so.ai || so.side)) {
+        cli_error("play", "--hotseat seats people everywhere; leave out %s",
+                  so.ai ? "--ai" : "--side");
+        goto out;
+    }
+    if (so.ai) {
+        ai_player *probe = cli_ai_new(so.ai, 0);   /* an unknown name: says which exist */
+        if (!probe)
+            goto out;
+        ai_free(probe);
+    }
+
+    ps.m = ps.load_path ? cli_load_record(ps.load_path) : cli_match_new(&go);
+    if (!ps.m) {
+        rc = 1;
+        goto out;
+    }
+    ps.np = eng_game_players(ps.m->game);
+    if (!ai_seed_given)
+        so.ai_seed = ps.m->seed * 7919u;   /* as `battle` does: the same seed, the same game */
+    bool seats_given = so.players || so.hotseat || so.ai || so.side;
+    if ((ps.load_path && !seats_given ? play_seat_from_record(&ps, so.ai_seed)
+                                      : play_seat_all(&ps, &so)) != 0)
+        goto out;
+    for (int p = 0; p < ps.np; p++)
+        ps.humans += ps.ai[p] == NULL;
+    ps.helper = cli_ai_new(PLAY_HELPER, so.ai_seed + 101);
+    ps.tty_in = isatty(STDIN_FILENO);
+    ps.tty_out = isatty(STDOUT_FILENO);
+    ps.color = !no_color && cli_color(stdout);
+    if (ps.humans == 1)
+        for (int p = 0; p < ps.np; p++)
+            if (!ps.ai[p])
+                ps.screen = p;
+
+    banner(&ps);
+    if (ps.save_path)
+        play_stepped(&ps);   /* the seats and the seed are kept from the start */
+    ps.dirty = false;        /* nothing a person did is at stake yet */
+    play_catch_interrupt();
+    play_rc r = loop(&ps);
+    switch (r) {
+    case PLAY_OK:
+        finish(&ps);
+        rc = 0;
+        break;
+    case PLAY_EOF:
+        rc = save_on_exit(&ps, "end of input") == 0 ? 0 : 1;
+        break;
+    case PLAY_INTR:
+        putchar('\n');
+        rc = save_on_exit(&ps, "interrupted") == 0 ? 130 : 1;
+        break;
+    case PLAY_QUIT:
+        rc = 0;
+        break;
+    case PLAY_FAIL:
+        rc = 1;
+        break;
+    }
+out:
+    fflush(stdout);
+    for (int p = 0; p < ENG_MAX_PLAYERS; p++) {
+        ai_free(ps.ai[p]);
+        free(ps.ai_name[p]);
+    }
+    ai_free(ps.helper);
+    free(ps.last_save);
+    free(ps.line);
+    eng_match_free(ps.m);
+    cli_game_opts_free(&go);
+    return rc;
+}

@@ -1,0 +1,133 @@
+/*
+ * play.h - what the files of `pocketwar play` share, and nothing outside
+ * them includes: the session being played and the pieces of its loop.
+ *
+ *   cmd_play.c    options, the banner, the game loop, the end, saving
+ *   play_seats.c  who plays each side: people or computer players
+ *   play_turn.c   a person's decision and a referee's chance entry: the
+ *                 prompts and their commands (help, undo, hint, save, ...)
+ *   play_io.c     reading lines, numbered lists in columns, the hand-over
+ *                 screen, yes/no questions, Ctrl-C
+ *
+ * Invariant: every step goes through eng_match_apply or
+ * eng_match_apply_chance and is followed by play_stepped(), which keeps the
+ * --save file current; nothing else changes the match but eng_match_undo
+ * (followed by play_stepped too).
+ */
+#ifndef PLAY_H
+#define PLAY_H
+
+#include <signal.h>
+#include "cli.h"
+
+#define PLAY_AUTOSAVE "pocketwar-autosave.pwr"
+#define PLAY_HELPER "thumb"      /* the player behind `hint` and `auto` */
+
+/* How a prompt or the loop ended. */
+typedef enum play_rc {
+    PLAY_OK,       /* a step was taken (or taken back): carry on */
+    PLAY_EOF,      /* end of input: save and exit 0 */
+    PLAY_QUIT,     /* the person asked to stop (saving was offered) */
+    PLAY_INTR,     /* Ctrl-C: save and exit */
+    PLAY_FAIL,     /* an internal error, already reported */
+} play_rc;
+
+typedef struct play_session {
+    eng_match *m;
+    int np;                            /* sides in the game */
+    ai_player *ai[ENG_MAX_PLAYERS];    /* NULL where a person plays */
+    char *ai_name[ENG_MAX_PLAYERS];    /* the computer's name, as given */
+    int humans;                        /* sides people play */
+    ai_player *helper;                 /* for hint and auto */
+    bool referee;                      /* chance outcomes are typed in */
+    bool color;
+    bool tty_in, tty_out;
+    const char *save_path;             /* --save: written after every step */
+    const char *load_path;             /* --load */
+    char *last_save;                   /* where the record was last written */
+    bool dirty;                        /* steps no file holds yet */
+    bool save_failing;                 /* the --save file could not be written */
+    int last_human;                    /* the person who acted last, or -1 */
+    int screen;                        /* whose view is on screen: a side or ENG_VIEW_ALL */
+    size_t drawn_at;                   /* m->nsteps when the board was last drawn */
+    bool drawn;                        /* the board has been drawn at all */
+    int run_col;                       /* column of an open line of chance outcomes, or 0 */
+    char *line;                        /* getline's buffer */
+    size_t cap;
+} play_session;
+
+/* ---- cmd_play.c ---------------------------------------------------------- */
+
+/* After every step or take-back: marks the record unsaved and rewrites the
+ * --save file. */
+void play_stepped(play_session *ps);
+/* Writes the record to path and says so; 0, or -1 after saying why. */
+int play_save(play_session *ps, const char *path);
+/* Draws the seeded generator's outcome at a chance point and prints it,
+ * folding a run of them onto shared lines; play_end_run closes the line. */
+void play_chance(play_session *ps);
+void play_end_run(play_session *ps);
+/* Draws the board as viewer sees it, then the status line. */
+void play_draw(play_session *ps, int viewer);
+/* "Red" */
+const char *play_side(const play_session *ps, int side);
+
+/* ---- play_seats.c ---------------------------------------------------------- */
+
+typedef struct play_seat_opts {
+    const char *ai, *side, *players;  /* --ai, --side, --players as given */
+    bool hotseat;
+    uint64_t ai_seed;                 /* side p's computer gets ai_seed + p + 1 */
+} play_seat_opts;
+
+/* Seats every side from the options (a person on --side, default 1, and
+ * --ai elsewhere; people everywhere; or the --players list). Sets
+ * ps->ai, ps->ai_name and the match's labels; -1 after a message. */
+int play_seat_all(play_session *ps, const play_seat_opts *so);
+/* Seats a resumed game as its record says. */
+int play_seat_from_record(play_session *ps, uint64_t ai_seed);
+
+/* ---- play_turn.c ------------------------------------------------------------ */
+
+/* A person's decision for side me: prompts until a step is taken or taken
+ * back, or input ends. */
+play_rc play_human(play_session *ps, int me);
+/* A chance point in referee mode: the outcome is typed in. */
+play_rc play_referee_chance(play_session *ps);
+
+/* ---- play_io.c ---------------------------------------------------------------- */
+
+/* Catches Ctrl-C so that a prompt returns instead of the process dying. */
+void play_catch_interrupt(void);
+bool play_interrupted(void);
+/* Prints prompt and reads one line, trimmed of surrounding blanks; NULL at
+ * end of input or on Ctrl-C (play_interrupted() tells which). The line
+ * lives in ps->line until the next read. Echoes the line when stdin is not
+ * a terminal, so that a transcript reads like a session. */
+const char *play_read(play_session *ps, const char *prompt);
+/* Asks a yes/no question; 1 yes, 0 no, -1 end of input or Ctrl-C. Asks
+ * again on anything else. */
+int play_ask(play_session *ps, const char *question);
+/* The terminal's width in columns (80 when not a terminal). */
+int play_width(const play_session *ps);
+/* Prints actions (or chance outcomes, with their probabilities when prob
+ * is not NULL and they differ) numbered from 1, in columns. */
+void play_list(const play_session *ps, const eng_state *s, const eng_action *acts,
+               int n, const double *prob);
+/* If text is a whole number: 1 and *index (0-based) when it is in 1..n,
+ * -1 after saying which numbers are allowed; 0 if text is not a number. */
+int play_number(const char *text, int n, const char *what, int *index);
+/* Copies user text into buf for a message: quoted, control characters
+ * shown as '?', long text cut with "...". */
+const char *play_quote(const char *text, char *buf, size_t n);
+/* True if some side sees the position differently from another. */
+bool play_hides(const eng_state *s);
+/* True if a person at the terminal may not see everything in the position
+ * now: then the step just taken by a computer or the generator is not
+ * printed in notation, which would give it away (the board shows what the
+ * person may see). */
+bool play_secret(const play_session *ps);
+/* Clears the screen and waits for `to` to press Enter (terminals only). */
+play_rc play_hand_over(play_session *ps, int to);
+
+#endif

@@ -1,0 +1,188 @@
+#!/usr/bin/env bash
+# Checks `pocketwar play` from the outside: scripted sessions fed through
+# stdin with fixed seeds. Computer against computer to the end; a person's
+# session by number and by notation, saved, then resumed and finished;
+# wrong input answered and the game going on; the prompt's commands; undo;
+# end of input saving; referee mode typing outcomes that the record marks
+# "entered"; hotseat; --help; and clear errors for bad options.
+# Actions are chosen by their number in the listing, or by notation read
+# back from the listing of the same seed, so the script holds no notation
+# of its own. Prints "PASS name" or "FAIL name: why" per check.
+# Usage: tests/cli_play.sh [path/to/pocketwar]   (default build/san/pocketwar)
+set -u
+pw=${1:-build/san/pocketwar}
+case "$pw" in /*) ;; *) pw="$PWD/$pw" ;; esac   # sessions run in a scratch folder
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+export NO_COLOR=1
+failed=0
+pass() { echo "PASS $1"; }
+fail() { echo "FAIL $1: $2"; failed=1; }
+limit=""; command -v timeout >/dev/null && limit="timeout 900"
+
+# play NAME INPUT ARGS...: runs `pocketwar play ARGS` with INPUT on stdin;
+# output (stdout and stderr) in NAME.out, exit status in NAME.rc.
+play() {
+  local name=$1 input=$2; shift 2
+  printf '%s' "$input" | $limit "$pw" play "$@" > "$name.out" 2>&1
+  echo $? > "$name.rc"
+}
+rc() { cat "$1.rc"; }
+has() { grep -qF -- "$2" "$1.out"; }
+# the last lines of a session, for a failure's detail
+tail_of() { tail -n 4 "$1.out" | tr '\n' '|'; }
+# check NAME COND...: PASS if every "text" is in NAME.out and the exit was 0
+expect() {
+  local name=$1; shift
+  if [ "$(rc "$name")" != 0 ]; then fail "$name" "exit $(rc "$name"): $(tail_of "$name")"; return; fi
+  for want in "$@"; do
+    if ! has "$name" "$want"; then fail "$name" "no \"$want\" in: $(tail_of "$name")"; return; fi
+  done
+  pass "$name"
+}
+# expect_error NAME TEXT ARGS...: play ARGS fails, saying TEXT
+expect_error() {
+  local name=$1 want=$2; shift 2
+  play "$name" "" "$@"
+  if [ "$(rc "$name")" = 0 ]; then fail "$name" "exit 0; expected an error"; return; fi
+  if has "$name" "$want"; then pass "$name"; else fail "$name" "no \"$want\" in: $(tail_of "$name")"; fi
+}
+# notation of entry N in the first listing of a session's output (listings
+# are "  N. text" in columns at least three spaces apart; a chance
+# outcome's "(p%)" is dropped)
+nth_listed() {
+  sed -nE "s/^(.*[^0-9])?$2\\. (([^ ]| [^ ])+).*/\\2/p" "$1.out" | head -n 1 |
+    sed -E 's/ \([0-9.e+-]+%\)$//'
+}
+count() { grep -c -- "$2" "$1" 2>/dev/null || true; }
+
+# ---- help --------------------------------------------------------------------
+play help "" --help
+expect help "usage: pocketwar play" "--load RECORD" "--ai NAME" "--side N" "--hotseat" \
+  "--players A,B" "--referee" "--save FILE" "--no-color" "--ai-seed N" "--seed N" \
+  "undo" "hint" "auto" "pocketwar-autosave.pwr"
+
+# ---- computer against computer ------------------------------------------------
+play cvc "" --players thumb,thumb --seed 21
+expect cvc "Result: " "(thumb): "
+if has cvc "Red>" || has cvc "Blue>"; then fail cvc-no-prompt "a prompt in a computer game"; else pass cvc-no-prompt; fi
+play cvc2 "" --players random,random --seed 8
+play cvc3 "" --players random,random --seed 8
+if [ "$(rc cvc2)" = 0 ] && has cvc2 "Result: " && cmp -s cvc2.out cvc3.out; then pass cvc-same-seed
+else fail cvc-same-seed "two random games with seed 8 differ or did not finish"; fi
+
+# ---- the default game: welcome, a prompt, end of input saves -------------------
+play start "" --seed 1
+expect start "Pocket Wargame" "seed 1" "you" "computer (thumb)" "type help for commands" \
+  "Red> " "end of input: game saved to pocketwar-autosave.pwr"
+if [ -s pocketwar-autosave.pwr ] && grep -q '^\[Seed "1"\]' pocketwar-autosave.pwr; then
+  pass eof-autosave; else fail eof-autosave "no autosave with the seed"; fi
+first=$(nth_listed start 1)
+[ -n "$first" ] && pass listing || fail listing "no numbered actions in: $(tail_of start)"
+
+# ---- a person's session: notation, numbers, save, end of input ------------------
+rm -f pocketwar-autosave.pwr
+play human "$first
+1
+1
+save h.pwr
+" --seed 1
+expect human "Red: $first" "saved to h.pwr" "end of input: game saved to pocketwar-autosave.pwr"
+n=$(count h.pwr '^P1 ')
+if [ "$n" = 3 ] && grep -qxF "P1 $first" h.pwr; then pass human-record
+else fail human-record "expected 3 P1 steps, the first \"$first\"; found $n"; fi
+[ -s pocketwar-autosave.pwr ] && pass human-eof-save || fail human-eof-save "no autosave"
+
+# resumed as the record says (a person as Red), then finished by computers
+play resume-seats "" --load h.pwr
+expect resume-seats "Resuming h.pwr after" "you" "Red> "
+play resume "" --load h.pwr --players thumb,thumb
+expect resume "Resuming h.pwr after" "Result: "
+
+# ---- wrong input: said what and where, and the game goes on ------------------------
+long=$(head -c 100000 /dev/zero | tr '\0' 'x')
+play wrong "999
+mvoe
+$long
+1
+$first
+1
+" --seed 1
+expect wrong "no action 999: choose 1-" "cannot parse \"mvoe\": " "cannot parse \"xxxxxxxx" \
+  "cannot play \"$first\": "
+if [ "$(count wrong.out '^Red: ')" = 2 ]; then pass wrong-goes-on
+else fail wrong-goes-on "expected 2 steps by Red after the wrong input"; fi
+
+# ---- commands ----------------------------------------------------------------------
+play commands "help
+list
+board
+json
+hint
+auto
+" --seed 1
+expect commands "take back to your previous decision" "Red, choose one of" "%" \
+  "Red (auto): " "{"
+play undo "1
+undo
+save u.pwr
+" --seed 1
+expect undo "took back" "saved to u.pwr"
+[ "$(count u.pwr '^P1 ')" = 0 ] && pass undo-record || fail undo-record "Red's step still in the record"
+play undo-none "undo
+" --seed 1
+expect undo-none "nothing to take back"
+
+# --save keeps the record after every step; quit just quits
+play save-every "1
+" --seed 1 --save s.pwr
+expect save-every "saved to s.pwr after every step" "the game is saved in s.pwr"
+[ "$(count s.pwr '^P1 ')" = 1 ] && pass save-every-record || fail save-every-record "no P1 step in s.pwr"
+rm -f pocketwar-autosave.pwr
+play quit "1
+quit
+" --seed 1
+expect quit "quit without saving"
+[ -e pocketwar-autosave.pwr ] && fail quit-no-file "quit wrote a file" || pass quit-no-file
+
+# ---- referee mode: outcomes typed in are recorded as entered -------------------------
+play ref0 "" --referee --players thumb,thumb --seed 4
+outcome=$(nth_listed ref0 1)
+[ -n "$outcome" ] && has ref0 "chance> " && pass referee-prompt || fail referee-prompt "no outcomes listed: $(tail_of ref0)"
+play referee "99
+$outcome
+2
+roll
+" --referee --players thumb,thumb --seed 4 --save r.pwr
+expect referee "no outcome 99: choose 1-" "chance (entered): $outcome" "chance: "
+n=$(count r.pwr '^entered ')
+if [ "$n" -ge 2 ] && grep -qF "entered $outcome" r.pwr && [ "$(count r.pwr '^chance ')" -ge 1 ]; then
+  pass referee-record; else fail referee-record "expected 2 entered steps and 1 drawn; $n entered"; fi
+play referee-resume "" --load r.pwr --players thumb,thumb
+expect referee-resume "Result: "
+
+# ---- hotseat ---------------------------------------------------------------------------
+play hotseat "1
+1
+1
+1
+1
+1
+" --hotseat --seed 3
+expect hotseat "a person" "Red> " "Blue> " "Red: " "Blue: "
+
+# ---- bad options -------------------------------------------------------------------------
+expect_error bad-option 'unknown option "--bogus"' --bogus
+expect_error bad-ai 'no computer player named "genius"' --ai genius
+expect_error bad-players-ai 'no computer player named "genius"' --players human,genius
+expect_error bad-players-count 'names 1 seat, but this game has' --players human
+expect_error bad-side '--side takes' --side 9
+expect_error bad-load 'cannot open record' --load none.pwr
+expect_error load-and-seed '--seed cannot go with --load' --load h.pwr --seed 3
+expect_error hotseat-and-ai '--hotseat seats people everywhere' --hotseat --ai random
+
+# ---- the sanitizers saw nothing ----------------------------------------------------------
+bad=$(grep -lE 'ERROR: (Address|Leak)Sanitizer|runtime error:' ./*.out 2>/dev/null | tr '\n' ' ')
+[ -z "$bad" ] && pass sanitizers || fail sanitizers "reports in $bad"
+exit $failed
