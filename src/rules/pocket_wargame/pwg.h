@@ -1,0 +1,378 @@
+/*
+ * pwg.h - Pocket Wargame, private to src/rules/pocket_wargame/.
+ *
+ * Implements the Pocket Wargame rules text (cards as terrain, coins as
+ * units; phases Cavalry, Ranged, Movement, Melee, End) with the readings
+ * listed in docs/pocket-wargame.md. Options: deck, jokers, terrain, coins,
+ * melee-save, cancel-scope (see pwg_rules.c for the table).
+ *
+ * Two halves:
+ *   pwg_data   built once by pwg_load() from the scenario, options and the
+ *              data files (decks.json, terrain.json, coins.json); read-only
+ *              afterwards. Geometry (neighbours, coordinates), the deck and
+ *              its terrain, unit types, forces and their deployment areas,
+ *              end-phase rules and victory conditions live here.
+ *   pwg_state  the position: a flat struct with no pointers, cloned by
+ *              memcpy. Laid out widest fields first so there is no padding;
+ *              init memsets it, so equal positions compare equal bytewise.
+ *
+ * Forces are numbered 0..n-1 inside the code and 1..n for players (notation,
+ * JSON, messages). Units are numbered 0..nunits-1 in "unit order": force by
+ * force, and inside a force: placed units, units to deploy, reinforcements.
+ */
+#ifndef PWG_H
+#define PWG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "rules.h"
+
+#define PWG_MAX_W 12
+#define PWG_MAX_H 12
+#define PWG_MAX_LOCS (PWG_MAX_W * PWG_MAX_H)
+#define PWG_MAX_FORCES 4
+#define PWG_MAX_UNITS 64        /* unit masks are uint64_t */
+#define PWG_MAX_CARDS 64        /* the dealt-card mask is uint64_t */
+#define PWG_MAX_TERRAINS 16
+#define PWG_MAX_SPECIALS 8
+#define PWG_MAX_TYPES (6 + PWG_MAX_SPECIALS)
+#define PWG_MAX_RULES 8
+#define PWG_MAX_SUITS 4
+#define PWG_MAX_RANKS 13
+#define PWG_NONE 0xff           /* no location / unit / card */
+#define PWG_NAME 32
+
+/* ---- terrain ------------------------------------------------------------ */
+
+/* terrain flags: what a type of ground does */
+#define PWG_TF_GOOD   0x01      /* good going: cavalry-phase moves, melee saves */
+#define PWG_TF_OPEN   0x02      /* open ground: light cavalry forward deployment */
+#define PWG_TF_COVER  0x04      /* cover: any unit shot at here may cancel */
+#define PWG_TF_LAKE   0x08      /* impassable: no unit may ever stand here */
+#define PWG_TF_STEEP  0x10      /* steep: no move to or from elevation 0 */
+
+typedef struct pwg_terrain {
+    char name[PWG_NAME];
+    char symbol;
+    char colour[PWG_NAME];
+    uint8_t elevation;
+    uint8_t flags;
+} pwg_terrain;
+
+/* ---- cards -------------------------------------------------------------- */
+
+enum { PWG_CLUBS, PWG_DIAMONDS, PWG_HEARTS, PWG_SPADES, PWG_JOKER };
+
+typedef struct pwg_card {
+    char code[6];               /* "QS", "10H", "UA", "JK1" */
+    char name[48];              /* "queen of spades" */
+    uint8_t suit;               /* deck's suit index, or PWG_NONE for a joker */
+    uint8_t french;             /* PWG_CLUBS.. PWG_SPADES, PWG_JOKER */
+    uint8_t rank;               /* deck's rank index */
+    uint8_t court;
+    uint8_t terrain;            /* under the terrain set in force */
+} pwg_card;
+
+/* ---- units -------------------------------------------------------------- */
+
+enum { PWG_INFANTRY, PWG_CAVALRY, PWG_MISSILE };
+enum { PWG_LI, PWG_HI, PWG_LC, PWG_HC, PWG_LM, PWG_HM, PWG_STD_TYPES };
+
+typedef struct pwg_type {
+    char code[8];               /* "HI", "GEN" */
+    char name[PWG_NAME];        /* "heavy infantry", "General" */
+    uint8_t cls;                /* PWG_INFANTRY .. PWG_MISSILE */
+    uint8_t heavy;
+    uint8_t special;            /* 0, or 1 + index among the specials */
+} pwg_type;
+
+/* conditions: on the map (steady, wavering) or off it */
+enum {
+    PWG_STEADY, PWG_WAVERING, PWG_DESTROYED, PWG_EXITED,
+    PWG_UNPLACED,               /* still to deploy */
+    PWG_RESERVE                 /* a reinforcement still to arrive */
+};
+#define PWG_ON_MAP(c) ((c) <= PWG_WAVERING)
+
+typedef struct pwg_unit_def {
+    uint8_t force, type, num;   /* label: type code + num ("HI1") */
+    uint8_t loc, cond;          /* at the start */
+} pwg_unit_def;
+
+typedef struct pwg_coinset {
+    char key[8];                /* "uk" */
+    char title[PWG_NAME];
+    char coin[PWG_STD_TYPES][PWG_NAME];
+    char coin_ascii[PWG_STD_TYPES][PWG_NAME];
+    char special[PWG_MAX_SPECIALS][PWG_NAME];
+    char special_ascii[PWG_MAX_SPECIALS][PWG_NAME];
+    int nspecial;
+} pwg_coinset;
+
+/* area flags per location for a force */
+#define PWG_AREA_DEPLOY 0x01    /* the deployment area */
+#define PWG_AREA_LC     0x02    /* one card beyond it: light cavalry on open ground */
+
+typedef struct pwg_force {
+    char name[PWG_NAME];
+    char colour[PWG_NAME];
+    int coins;                  /* index into pwg_data.coinset */
+    int first_unit, nunits;
+    uint8_t area[PWG_MAX_LOCS];
+} pwg_force;
+
+/* ---- end phase and victory ---------------------------------------------- */
+
+enum { PWG_R_SCORE, PWG_R_RALLY, PWG_R_REINFORCE, PWG_R_EXIT };
+enum { PWG_EDGE_SOUTH, PWG_EDGE_NORTH, PWG_EDGE_WEST, PWG_EDGE_EAST };
+
+typedef struct pwg_end_rule {
+    int kind;
+    int points;                 /* score, exit */
+    int turn;                   /* reinforce */
+    int force;                  /* reinforce, exit */
+    int forces;                 /* rally: mask */
+    int edge;                   /* exit */
+    bool deploy_area;           /* rally in the deployment area */
+    int first_unit, nunits;     /* reinforce: its units (PWG_RESERVE) */
+    int nlocs;
+    uint8_t locs[PWG_MAX_LOCS];
+} pwg_end_rule;
+
+typedef struct pwg_victory {
+    int turn_limit;
+    bool at_limit_points;       /* else strength */
+    int points_to_win;          /* 0: none */
+} pwg_victory;
+
+/* ---- the game data ------------------------------------------------------- */
+
+typedef struct pwg_data {
+    char scenario[PWG_NAME * 2];
+    char title[PWG_NAME * 2];
+
+    /* geometry */
+    int w, h, nlocs;
+    uint8_t x[PWG_MAX_LOCS], y[PWG_MAX_LOCS];
+    uint8_t nbr[PWG_MAX_LOCS][4];
+    uint8_t nnbr[PWG_MAX_LOCS];
+
+    /* terrain types and the deck under the terrain set in force */
+    int nterrain;
+    pwg_terrain terrain[PWG_MAX_TERRAINS];
+    char deck[PWG_NAME];
+    char deck_title[PWG_NAME * 2];
+    char terrain_set[PWG_NAME];
+    int nsuits;
+    char suit_name[PWG_MAX_SUITS][PWG_NAME];
+    int ncards;
+    pwg_card card[PWG_MAX_CARDS];
+    uint8_t joker_terrain;
+
+    /* the battlefield: dealt, or fixed (cards or terrain only) */
+    bool deal;
+    uint8_t start_card[PWG_MAX_LOCS];     /* PWG_NONE if no card */
+    uint8_t start_terrain[PWG_MAX_LOCS];
+
+    /* units */
+    int ntypes;
+    pwg_type type[PWG_MAX_TYPES];
+    int ncoinsets;
+    pwg_coinset coinset[4];
+    int nforces;
+    pwg_force force[PWG_MAX_FORCES];
+    int nunits;
+    pwg_unit_def unit[PWG_MAX_UNITS];
+
+    /* turn */
+    bool alliances;
+    int first;                  /* force to go first, or -1: a toss */
+    bool save_heavy_only;       /* melee-save heavy-only */
+    bool cancel_own_unit;       /* cancel-scope own-unit */
+
+    int nrules;
+    pwg_end_rule rule[PWG_MAX_RULES];
+    pwg_victory victory;
+    bool scores_points;         /* any rule or condition uses points */
+} pwg_data;
+
+/* ---- the position ---------------------------------------------------------- */
+
+/* stages: what the next decision is about */
+enum {
+    PWG_S_DEAL,                 /* chance: the card for the next location */
+    PWG_S_DEPLOY,               /* a force places a coin */
+    PWG_S_FIRST,                /* chance: who goes first */
+    PWG_S_ALLIANCE,             /* a force declares stances */
+    PWG_S_CAVALRY,
+    PWG_S_RANGED,
+    PWG_S_MOVEMENT,
+    PWG_S_TOSS,                 /* chance: a combat coin */
+    PWG_S_SPEND,                /* a force spends a head */
+    PWG_S_OVER
+};
+
+/* turn phases (for status and JSON; combat stages belong to one) */
+enum { PWG_P_SETUP, PWG_P_ALLIANCE, PWG_P_CAVALRY, PWG_P_RANGED, PWG_P_MOVEMENT,
+       PWG_P_MELEE, PWG_P_END };
+
+enum { PWG_CB_NONE, PWG_CB_RANGED, PWG_CB_MELEE };
+
+/* per-unit combat bits */
+#define PWG_CU_IN      0x01     /* involved */
+#define PWG_CU_TOSSES  0x02     /* tosses a coin */
+#define PWG_CU_TOSSED  0x04
+#define PWG_CU_HEAD    0x08     /* threw heads */
+#define PWG_CU_LEFT    0x10     /* its head is not spent yet */
+#define PWG_CU_DAMAGE  0x20     /* its head may deal damage */
+#define PWG_CU_CANCEL  0x40     /* its head may cancel damage */
+
+typedef struct pwg_combat {
+    uint64_t units;             /* mask of units involved */
+    uint8_t kind;
+    uint8_t loc;                /* melee: where; ranged: the target's location */
+    uint8_t shooter, target;    /* ranged */
+    uint8_t norder, pos;        /* the spending rotation and whose go it is */
+    uint8_t order[PWG_MAX_FORCES];
+    uint8_t heads[PWG_MAX_FORCES];   /* heads thrown */
+    uint8_t last_unit;          /* damage just dealt (cancellable) or PWG_NONE */
+    uint8_t last_prev;          /* that unit's condition before it */
+    uint8_t last_by;            /* force that dealt it */
+    uint8_t forces;             /* mask of forces in the combat */
+    uint8_t cu[PWG_MAX_UNITS];  /* PWG_CU_* */
+    uint8_t dmg[PWG_MAX_UNITS]; /* damage assigned in this combat */
+    uint8_t pad[6];             /* explicit, so the struct has no hidden padding */
+} pwg_combat;
+
+typedef struct pwg_state {
+    uint64_t dealt;             /* cards dealt */
+    uint64_t acted;             /* units that acted this phase */
+    uint64_t hidden;            /* deployments not yet revealed */
+    int16_t points[PWG_MAX_FORCES];
+    uint8_t stage, phase, turn, first;
+    uint8_t turn_pos;           /* position in turn order from the first player */
+    uint8_t deal_next;          /* next location to deal */
+    uint8_t deploy_round, deploy_done;   /* round, forces placed this round */
+    uint8_t melee_next;         /* next location to look at for melee */
+    uint8_t winners;            /* mask, once over (0 and over: impossible) */
+    uint8_t draw;
+    uint8_t stance[PWG_MAX_FORCES];      /* forces each considers allied */
+    uint8_t changed[PWG_MAX_FORCES];     /* stances changed this turn */
+    uint8_t opp[PWG_MAX_FORCES];         /* forces opposed to each */
+    uint8_t rule_done;          /* reinforcements that have arrived (rule mask) */
+    uint8_t card[PWG_MAX_LOCS]; /* card at each location or PWG_NONE */
+    uint8_t terr[PWG_MAX_LOCS]; /* terrain at each location */
+    uint8_t loc[PWG_MAX_UNITS];
+    uint8_t cond[PWG_MAX_UNITS];
+    pwg_combat combat;
+} pwg_state;
+
+/* no hidden padding: bytewise equality is positional equality */
+_Static_assert(sizeof(pwg_combat) == 8 + 18 + 2 * PWG_MAX_UNITS + 6, "pwg_combat has padding");
+_Static_assert(sizeof(pwg_state) == 24 + 8 + 24 + 2 * PWG_MAX_LOCS + 2 * PWG_MAX_UNITS +
+               sizeof(pwg_combat), "pwg_state has padding");
+
+/* ---- actions --------------------------------------------------------------- */
+
+/* An action: kind in bits 0-7, a in 8-15, b in 16-23. Fields are unit,
+ * location, card, force or type indices, so an action can name anything
+ * parseable even if it is illegal (explain_illegal says why). */
+enum {
+    PWG_A_NONE, PWG_A_END, PWG_A_DEAL, PWG_A_FIRST, PWG_A_DEPLOY, PWG_A_MOVE,
+    PWG_A_SHOOT, PWG_A_TOSS, PWG_A_DAMAGE, PWG_A_CANCEL, PWG_A_ACCEPT,
+    PWG_A_ALLY, PWG_A_HOSTILE, PWG_A_READY
+};
+#define PWG_ACT(k, a, b) ((eng_action)(k) | ((eng_action)(a) << 8) | ((eng_action)(b) << 16))
+#define PWG_KIND(x) ((int)((x) & 0xff))
+#define PWG_FA(x) ((int)(((x) >> 8) & 0xff))
+#define PWG_FB(x) ((int)(((x) >> 16) & 0xff))
+
+/* ---- shared helpers ------------------------------------------------------------ */
+
+static inline int pwg_force_of(const pwg_data *d, int u) { return d->unit[u].force; }
+static inline const pwg_type *pwg_type_of(const pwg_data *d, int u) { return &d->type[d->unit[u].type]; }
+static inline const pwg_terrain *pwg_terrain_at(const pwg_data *d, const pwg_state *s, int loc)
+{
+    return &d->terrain[s->terr[loc]];
+}
+static inline bool pwg_opposed(const pwg_state *s, int f, int g) { return (s->opp[f] >> g) & 1; }
+static inline int pwg_player_force(const pwg_state *s, int pos, int nforces)
+{
+    return (s->first + pos) % nforces;
+}
+
+/* pwg_load.c */
+void *pwg_load(const json_t *scenario, const json_t *options, eng_error *err);
+void pwg_unload(void *data);
+
+/* pwg_board.c: geometry, terrain, movement and range */
+int pwg_dist(const pwg_data *d, int a, int b);
+void pwg_loc_name(const pwg_data *d, int loc, char *buf, size_t n);
+int pwg_loc_parse(const pwg_data *d, const char *text, char *why, size_t n);
+int pwg_range(const pwg_data *d, const pwg_state *s, int shooter, int target_loc);
+/* 0 if unit may step to `to` in the stage (cavalry or movement), else a
+ * PWG_MV_* reason */
+enum { PWG_MV_OK, PWG_MV_FAR, PWG_MV_LAKE, PWG_MV_STEEP, PWG_MV_CAVALRY_GOING };
+int pwg_move_check(const pwg_data *d, const pwg_state *s, int unit, int to, bool cavalry_phase);
+bool pwg_enemy_at(const pwg_data *d, const pwg_state *s, int loc, int force);
+int pwg_units_left(const pwg_data *d, const pwg_state *s, int force);
+int pwg_strength(const pwg_data *d, const pwg_state *s, int force);
+
+/* pwg_legal.c */
+int pwg_legal_actions(const void *data, const void *st, eng_action *out);
+void pwg_explain_illegal(const void *data, const void *st, eng_action a, char *why, size_t n);
+bool pwg_force_can_act(const pwg_data *d, const pwg_state *s, int force);
+int pwg_deploy_ok(const pwg_data *d, const pwg_state *s, int force, int type, int loc);
+bool pwg_in_melee(const pwg_data *d, const pwg_state *s, int unit);
+bool pwg_may_shoot_at(const pwg_data *d, const pwg_state *s, int shooter, int target);
+
+/* pwg_apply.c: apply and the flow of phases */
+void pwg_init(const void *data, void *st);
+int pwg_current_player(const void *data, const void *st);
+int pwg_chance_outcomes(const void *data, const void *st, eng_action *out, double *prob);
+void pwg_apply(const void *data, void *st, eng_action a);
+int pwg_actor(const pwg_data *d, const pwg_state *s);   /* force to decide, or -1 */
+void pwg_recompute_opposed(const pwg_data *d, pwg_state *s);
+
+/* pwg_combat.c: combat tests */
+void pwg_combat_ranged(const pwg_data *d, pwg_state *s, int shooter, int target);
+void pwg_combat_melee(const pwg_data *d, pwg_state *s, int loc);
+bool pwg_melee_at(const pwg_data *d, const pwg_state *s, int loc);
+int pwg_combat_next_toss(const pwg_data *d, const pwg_state *s);
+/* after a toss: returns true if the combat goes on to spending */
+bool pwg_combat_tossed(const pwg_data *d, pwg_state *s, int unit, bool heads);
+/* a spend; returns true if the combat goes on */
+bool pwg_combat_spend(const pwg_data *d, pwg_state *s, eng_action a);
+int pwg_combat_legal(const pwg_data *d, const pwg_state *s, eng_action *out);
+void pwg_combat_explain(const pwg_data *d, const pwg_state *s, eng_action a, char *why, size_t n);
+int pwg_combat_spender(const pwg_state *s);
+int pwg_combat_heads_left(const pwg_data *d, const pwg_state *s, int force);
+/* the damage targets rules 1-3 allow the force, as a unit mask */
+uint64_t pwg_combat_targets(const pwg_data *d, const pwg_state *s, int force);
+bool pwg_cancel_capable(const pwg_data *d, const pwg_state *s, int unit, bool ranged);
+
+/* pwg_text.c: notation */
+void pwg_unit_ref(const pwg_data *d, int unit, int viewer_force, char *buf, size_t n);
+void pwg_action_text(const void *data, const void *st, eng_action a, char *buf, size_t n);
+int pwg_action_parse(const void *data, const void *st, const char *text, eng_action *out,
+                     char *why, size_t n);
+const char *pwg_cond_name(int cond);
+const char *pwg_stage_name(int stage);
+const char *pwg_phase_name(int phase);
+const char *pwg_coin_name(const pwg_data *d, int unit, bool ascii);
+void pwg_status_text(const void *data, const void *st, char *buf, size_t n);
+
+/* pwg_json.c, pwg_render.c */
+json_t *pwg_to_json(const void *data, const void *st, int viewer);
+void pwg_render(const void *data, const void *st, int viewer, bool color, FILE *out);
+int pwg_colour_index(const char *name);   /* -1 if unknown */
+bool pwg_visible(const pwg_data *d, const pwg_state *s, int unit, int viewer);
+
+/* pwg_end.c: the End phase, victory, returns, heuristic */
+void pwg_end_phase(const pwg_data *d, pwg_state *s);
+void pwg_returns(const void *data, const void *st, double *out);
+void pwg_result_text(const void *data, const void *st, char *buf, size_t n);
+double pwg_heuristic(const void *data, const void *st, int player);
+
+#endif

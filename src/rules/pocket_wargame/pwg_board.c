@@ -1,0 +1,109 @@
+/*
+ * pwg_board.c - the battlefield's geometry and what its terrain allows:
+ * location names, distance (orthogonal steps, so a diagonal is 2), missile
+ * range with the height bonus, which steps a unit may take, and who stands
+ * where. Neighbours and coordinates are precomputed in the game data; the
+ * terrain of each location is in the state (it may have been dealt).
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pwg.h"
+
+int pwg_dist(const pwg_data *d, int a, int b)
+{
+    return abs((int)d->x[a] - (int)d->x[b]) + abs((int)d->y[a] - (int)d->y[b]);
+}
+
+void pwg_loc_name(const pwg_data *d, int loc, char *buf, size_t n)
+{
+    if (loc < 0 || loc >= d->nlocs)
+        snprintf(buf, n, "-");
+    else
+        snprintf(buf, n, "%c%d", 'a' + d->x[loc], d->y[loc] + 1);
+}
+
+/* "c4" (column letter, row number from 1) into a location, or -1 + why. */
+int pwg_loc_parse(const pwg_data *d, const char *text, char *why, size_t n)
+{
+    const char *p = text;
+    int col = tolower((unsigned char)*p) - 'a';
+    bool ok = isalpha((unsigned char)*p) != 0;
+    p++;
+    int row = 0, digits = 0;
+    while (ok && isdigit((unsigned char)*p) && digits < 3) {
+        row = row * 10 + (*p - '0');
+        p++;
+        digits++;
+    }
+    if (!ok || digits == 0 || *p || row < 1 || col < 0 || col >= 26) {
+        snprintf(why, n, "expected a location like c4, got \"%s\"", text);
+        return -1;
+    }
+    if (col >= d->w || row > d->h) {
+        snprintf(why, n, "there is no location %s on this %dx%d battlefield (a1 to %c%d)", text,
+                 d->w, d->h, 'a' + d->w - 1, d->h);
+        return -1;
+    }
+    return (row - 1) * d->w + col;
+}
+
+/* Range of a missile unit at a target location: light 1, heavy 2, one more
+ * when standing higher than the target. */
+int pwg_range(const pwg_data *d, const pwg_state *s, int shooter, int target_loc)
+{
+    int r = pwg_type_of(d, shooter)->heavy ? 2 : 1;
+    if (pwg_terrain_at(d, s, s->loc[shooter])->elevation >
+        pwg_terrain_at(d, s, target_loc)->elevation)
+        r++;
+    return r;
+}
+
+int pwg_move_check(const pwg_data *d, const pwg_state *s, int unit, int to, bool cavalry_phase)
+{
+    int from = s->loc[unit];
+    if (pwg_dist(d, from, to) != 1)
+        return PWG_MV_FAR;
+    const pwg_terrain *tf = pwg_terrain_at(d, s, from), *tt = pwg_terrain_at(d, s, to);
+    if (tt->flags & PWG_TF_LAKE)
+        return PWG_MV_LAKE;
+    if (((tf->flags & PWG_TF_STEEP) && tt->elevation == 0) ||
+        ((tt->flags & PWG_TF_STEEP) && tf->elevation == 0))
+        return PWG_MV_STEEP;
+    if (cavalry_phase && !(tf->flags & tt->flags & PWG_TF_GOOD))
+        return PWG_MV_CAVALRY_GOING;
+    return PWG_MV_OK;
+}
+
+/* Does loc hold a unit of a force opposed to `force`? */
+bool pwg_enemy_at(const pwg_data *d, const pwg_state *s, int loc, int force)
+{
+    uint8_t opp = s->opp[force];
+    for (int u = 0; u < d->nunits; u++)
+        if (s->loc[u] == loc && PWG_ON_MAP(s->cond[u]) && ((opp >> d->unit[u].force) & 1))
+            return true;
+    return false;
+}
+
+/* Units a force still has: on the map, still to deploy, or still to arrive. */
+int pwg_units_left(const pwg_data *d, const pwg_state *s, int force)
+{
+    const pwg_force *f = &d->force[force];
+    int n = 0;
+    for (int u = f->first_unit; u < f->first_unit + f->nunits; u++) {
+        int c = s->cond[u];
+        n += PWG_ON_MAP(c) || c == PWG_UNPLACED || c == PWG_RESERVE;
+    }
+    return n;
+}
+
+/* Strength on the map: 2 per steady unit, 1 per wavering one. */
+int pwg_strength(const pwg_data *d, const pwg_state *s, int force)
+{
+    const pwg_force *f = &d->force[force];
+    int n = 0;
+    for (int u = f->first_unit; u < f->first_unit + f->nunits; u++)
+        n += s->cond[u] == PWG_STEADY ? 2 : s->cond[u] == PWG_WAVERING ? 1 : 0;
+    return n;
+}

@@ -1,0 +1,408 @@
+/*
+ * pwg_combat.c - combat tests, ranged and melee.
+ *
+ * A test has two parts. Tosses: one chance point per tossing unit, forces
+ * in turn order from the first player, units in unit order (in ranged
+ * combat the shooter tosses, the target only if it could cancel). Then
+ * spending: forces take goes in a rotation (most heads first, ties to turn
+ * order), skipping forces with no heads left; on its go a force damages an
+ * enemy unit that rules 1-3 allow, or cancels the damage just dealt to one
+ * of its units with a head that may cancel, or (when cancelling is all it
+ * could do) accepts. A force with nothing it could spend passes. The test
+ * ends when nobody can spend.
+ *
+ * Per-unit bits (PWG_CU_*) hold who tossed what and which heads are left;
+ * dmg[] counts damage assigned in this test, cancelled or not (rule 1).
+ */
+#include <string.h>
+#include "pwg.h"
+
+static inline uint64_t bit(int u) { return UINT64_C(1) << u; }
+
+bool pwg_cancel_capable(const pwg_data *d, const pwg_state *s, int u, bool ranged)
+{
+    const pwg_type *t = pwg_type_of(d, u);
+    const pwg_terrain *tr = pwg_terrain_at(d, s, s->loc[u]);
+    if (ranged)
+        return !t->heavy || (tr->flags & PWG_TF_COVER);
+    if (!(tr->flags & PWG_TF_GOOD))
+        return false;
+    if (t->cls == PWG_INFANTRY)
+        return t->heavy;
+    if (t->cls == PWG_CAVALRY)
+        return t->heavy || !d->save_heavy_only;
+    return false;
+}
+
+/* Forces present at loc (on the map), as a mask. */
+static int forces_at(const pwg_data *d, const pwg_state *s, int loc)
+{
+    int mask = 0;
+    for (int u = 0; u < d->nunits; u++)
+        if (s->loc[u] == loc && PWG_ON_MAP(s->cond[u]))
+            mask |= 1 << d->unit[u].force;
+    return mask;
+}
+
+bool pwg_melee_at(const pwg_data *d, const pwg_state *s, int loc)
+{
+    int mask = forces_at(d, s, loc);
+    for (int f = 0; f < d->nforces; f++)
+        if (((mask >> f) & 1) && (s->opp[f] & mask))
+            return true;
+    return false;
+}
+
+static void combat_reset(pwg_state *s, int kind)
+{
+    memset(&s->combat, 0, sizeof s->combat);
+    s->combat.kind = (uint8_t)kind;
+    s->combat.last_unit = PWG_NONE;
+    s->stage = PWG_S_TOSS;
+}
+
+void pwg_combat_ranged(const pwg_data *d, pwg_state *s, int shooter, int target)
+{
+    combat_reset(s, PWG_CB_RANGED);
+    pwg_combat *c = &s->combat;
+    c->shooter = (uint8_t)shooter;
+    c->target = (uint8_t)target;
+    c->loc = s->loc[target];
+    c->units = bit(shooter) | bit(target);
+    c->cu[shooter] = PWG_CU_IN | PWG_CU_TOSSES | PWG_CU_DAMAGE;
+    c->cu[target] = PWG_CU_IN;
+    if (pwg_cancel_capable(d, s, target, true))
+        c->cu[target] |= PWG_CU_TOSSES | PWG_CU_CANCEL;
+    c->forces = (uint8_t)((1 << d->unit[shooter].force) | (1 << d->unit[target].force));
+}
+
+void pwg_combat_melee(const pwg_data *d, pwg_state *s, int loc)
+{
+    combat_reset(s, PWG_CB_MELEE);
+    pwg_combat *c = &s->combat;
+    c->loc = (uint8_t)loc;
+    int present = forces_at(d, s, loc), involved = 0;
+    for (int f = 0; f < d->nforces; f++)
+        if (((present >> f) & 1) && (s->opp[f] & present))
+            involved |= 1 << f;
+    c->forces = (uint8_t)involved;
+    for (int u = 0; u < d->nunits; u++) {
+        if (s->loc[u] != loc || !PWG_ON_MAP(s->cond[u]) || !((involved >> d->unit[u].force) & 1))
+            continue;
+        c->units |= bit(u);
+        c->cu[u] = PWG_CU_IN | PWG_CU_TOSSES | PWG_CU_DAMAGE;
+        if (pwg_cancel_capable(d, s, u, false))
+            c->cu[u] |= PWG_CU_CANCEL;
+    }
+}
+
+int pwg_combat_next_toss(const pwg_data *d, const pwg_state *s)
+{
+    const pwg_combat *c = &s->combat;
+    for (int pos = 0; pos < d->nforces; pos++) {
+        const pwg_force *fo = &d->force[pwg_player_force(s, pos, d->nforces)];
+        for (int u = fo->first_unit; u < fo->first_unit + fo->nunits; u++)
+            if ((c->cu[u] & (PWG_CU_TOSSES | PWG_CU_TOSSED)) == PWG_CU_TOSSES)
+                return u;
+    }
+    return -1;
+}
+
+int pwg_combat_spender(const pwg_state *s)
+{
+    return s->combat.order[s->combat.pos];
+}
+
+/* Units of force f in the combat whose heads are left, with all of `need`. */
+static uint64_t heads_of(const pwg_data *d, const pwg_state *s, int f, int need)
+{
+    const pwg_combat *c = &s->combat;
+    const pwg_force *fo = &d->force[f];
+    uint64_t m = 0;
+    for (int u = fo->first_unit; u < fo->first_unit + fo->nunits; u++)
+        if ((c->cu[u] & (PWG_CU_LEFT | need)) == (PWG_CU_LEFT | need))
+            m |= bit(u);
+    return m;
+}
+
+static int popcount64(uint64_t m)
+{
+    int n = 0;
+    for (; m; m &= m - 1)
+        n++;
+    return n;
+}
+
+static int lowest(uint64_t m)
+{
+    int u = 0;
+    while (!((m >> u) & 1))
+        u++;
+    return u;
+}
+
+int pwg_combat_heads_left(const pwg_data *d, const pwg_state *s, int force)
+{
+    return popcount64(heads_of(d, s, force, 0));
+}
+
+/* Rules 1-3 as a filter over the force's enemy units in this combat still
+ * on the map: fewest damage assigned; of those, tails-throwers if any; of
+ * those, steady ones if any. */
+uint64_t pwg_combat_targets(const pwg_data *d, const pwg_state *s, int force)
+{
+    const pwg_combat *c = &s->combat;
+    uint64_t cand = 0;
+    int mind = 255;
+    for (uint64_t m = c->units; m; m &= m - 1) {
+        int u = lowest(m);
+        if (!PWG_ON_MAP(s->cond[u]) || !pwg_opposed(s, force, d->unit[u].force))
+            continue;
+        if (c->dmg[u] < mind) {
+            mind = c->dmg[u];
+            cand = 0;
+        }
+        if (c->dmg[u] == mind)
+            cand |= bit(u);
+    }
+    uint64_t tails = 0, steady = 0;
+    for (uint64_t m = cand; m; m &= m - 1) {
+        int u = lowest(m);
+        if ((c->cu[u] & (PWG_CU_TOSSED | PWG_CU_HEAD)) == PWG_CU_TOSSED)
+            tails |= bit(u);
+    }
+    if (tails)
+        cand = tails;
+    for (uint64_t m = cand; m; m &= m - 1) {
+        int u = lowest(m);
+        if (s->cond[u] == PWG_STEADY)
+            steady |= bit(u);
+    }
+    return steady ? steady : cand;
+}
+
+static bool can_damage(const pwg_data *d, const pwg_state *s, int f)
+{
+    return heads_of(d, s, f, PWG_CU_DAMAGE) && pwg_combat_targets(d, s, f);
+}
+
+/* The head force f would cancel with, or -1. */
+static int cancel_head(const pwg_data *d, const pwg_state *s, int f)
+{
+    const pwg_combat *c = &s->combat;
+    if (c->last_unit == PWG_NONE || d->unit[c->last_unit].force != f)
+        return -1;
+    if (d->cancel_own_unit)
+        return (c->cu[c->last_unit] & (PWG_CU_LEFT | PWG_CU_CANCEL)) ==
+                       (PWG_CU_LEFT | PWG_CU_CANCEL) ? c->last_unit : -1;
+    uint64_t m = heads_of(d, s, f, PWG_CU_CANCEL);
+    return m ? lowest(m) : -1;
+}
+
+/* The head spent to deal damage: heads that cannot cancel first, then
+ * (own-unit) heads of destroyed units, then the lowest in unit order. */
+static int damage_head(const pwg_data *d, const pwg_state *s, int f)
+{
+    uint64_t m = heads_of(d, s, f, PWG_CU_DAMAGE);
+    int best = -1, best_key = 9;
+    for (; m; m &= m - 1) {
+        int u = lowest(m);
+        int key = 0;
+        if (s->combat.cu[u] & PWG_CU_CANCEL)
+            key = (d->cancel_own_unit && !PWG_ON_MAP(s->cond[u])) ? 1 : 2;
+        if (key < best_key) {
+            best_key = key;
+            best = u;
+        }
+    }
+    return best;
+}
+
+/* Finds whose go it is, from rotation position `start` on: forces with no
+ * heads left are skipped, forces with heads but nothing to spend pass. */
+static bool find_go(const pwg_data *d, pwg_state *s, int start)
+{
+    pwg_combat *c = &s->combat;
+    for (int k = 0; k < c->norder; k++) {
+        int p = (start + k) % c->norder, f = c->order[p];
+        if (!heads_of(d, s, f, 0))
+            continue;
+        if (can_damage(d, s, f) || cancel_head(d, s, f) >= 0) {
+            c->pos = (uint8_t)p;
+            s->stage = PWG_S_SPEND;
+            return true;
+        }
+    }
+    return false;
+}
+
+bool pwg_combat_tossed(const pwg_data *d, pwg_state *s, int unit, bool heads)
+{
+    pwg_combat *c = &s->combat;
+    c->cu[unit] |= PWG_CU_TOSSED;
+    if (heads) {
+        c->cu[unit] |= PWG_CU_HEAD | PWG_CU_LEFT;
+        c->heads[d->unit[unit].force]++;
+    }
+    if (pwg_combat_next_toss(d, s) >= 0)
+        return true;
+    /* the rotation: most heads first, ties in turn order from the first player */
+    c->norder = 0;
+    for (int pos = 0; pos < d->nforces; pos++) {
+        int f = pwg_player_force(s, pos, d->nforces);
+        if (!((c->forces >> f) & 1))
+            continue;
+        int i = c->norder++;
+        while (i > 0 && c->heads[c->order[i - 1]] < c->heads[f]) {
+            c->order[i] = c->order[i - 1];
+            i--;
+        }
+        c->order[i] = (uint8_t)f;
+    }
+    return find_go(d, s, 0);
+}
+
+bool pwg_combat_spend(const pwg_data *d, pwg_state *s, eng_action a)
+{
+    pwg_combat *c = &s->combat;
+    int f = c->order[c->pos];
+    switch (PWG_KIND(a)) {
+    case PWG_A_DAMAGE: {
+        int x = PWG_FA(a), h = damage_head(d, s, f);
+        c->cu[h] &= (uint8_t)~PWG_CU_LEFT;
+        c->dmg[x]++;
+        c->last_unit = (uint8_t)x;
+        c->last_prev = s->cond[x];
+        c->last_by = (uint8_t)f;
+        s->cond[x] = s->cond[x] == PWG_STEADY ? PWG_WAVERING : PWG_DESTROYED;
+        break;
+    }
+    case PWG_A_CANCEL: {
+        int h = cancel_head(d, s, f);
+        c->cu[h] &= (uint8_t)~PWG_CU_LEFT;
+        s->cond[c->last_unit] = c->last_prev;   /* a destroyed unit returns, wavering */
+        c->last_unit = PWG_NONE;
+        break;
+    }
+    default:   /* accept */
+        c->last_unit = PWG_NONE;
+        break;
+    }
+    return find_go(d, s, c->pos + 1);
+}
+
+int pwg_combat_legal(const pwg_data *d, const pwg_state *s, eng_action *out)
+{
+    int f = pwg_combat_spender(s), n = 0;
+    if (heads_of(d, s, f, PWG_CU_DAMAGE))
+        for (uint64_t m = pwg_combat_targets(d, s, f); m; m &= m - 1)
+            out[n++] = PWG_ACT(PWG_A_DAMAGE, lowest(m), 0);
+    if (cancel_head(d, s, f) >= 0) {
+        out[n++] = PWG_ACT(PWG_A_CANCEL, 0, 0);
+        if (n == 1)
+            out[n++] = PWG_ACT(PWG_A_ACCEPT, 0, 0);
+    }
+    return n;
+}
+
+/* ---- why a spend is refused ---------------------------------------------------- */
+
+static void ref(const pwg_data *d, int u, int f, char *buf, size_t n)
+{
+    pwg_unit_ref(d, u, f, buf, n);
+}
+
+/* The first unit of mask, named for force f. */
+static void first_ref(const pwg_data *d, uint64_t m, int f, char *buf, size_t n)
+{
+    ref(d, lowest(m), f, buf, n);
+}
+
+void pwg_combat_explain(const pwg_data *d, const pwg_state *s, eng_action a, char *why, size_t n)
+{
+    const pwg_combat *c = &s->combat;
+    int f = pwg_combat_spender(s);
+    char r1[24], r2[24];
+    switch (PWG_KIND(a)) {
+    case PWG_A_DAMAGE: {
+        int x = PWG_FA(a);
+        ref(d, x, f, r1, sizeof r1);
+        if (x >= d->nunits) {
+            snprintf(why, n, "there is no such unit");
+        } else if (!((c->units >> x) & 1)) {
+            snprintf(why, n, "%s is not in this combat", r1);
+        } else if (!pwg_opposed(s, f, d->unit[x].force)) {
+            snprintf(why, n, "%s is not an enemy unit", r1);
+        } else if (!PWG_ON_MAP(s->cond[x])) {
+            snprintf(why, n, "%s has been destroyed", r1);
+        } else if (!heads_of(d, s, f, PWG_CU_DAMAGE)) {
+            if (c->kind == PWG_CB_RANGED && heads_of(d, s, f, 0))
+                snprintf(why, n, "the target of a shot may only use its heads to cancel damage");
+            else
+                snprintf(why, n, "you have no heads left that can deal damage");
+        } else {
+            /* find the rule it breaks by re-running the filter step by step */
+            int mind = 255;
+            uint64_t cand = 0, fewest = 0;
+            for (uint64_t m = c->units; m; m &= m - 1) {
+                int u = lowest(m);
+                if (!PWG_ON_MAP(s->cond[u]) || !pwg_opposed(s, f, d->unit[u].force))
+                    continue;
+                cand |= bit(u);
+                if (c->dmg[u] < mind)
+                    mind = c->dmg[u];
+            }
+            for (uint64_t m = cand; m; m &= m - 1)
+                if (c->dmg[lowest(m)] == mind)
+                    fewest |= bit(lowest(m));
+            uint64_t allowed = pwg_combat_targets(d, s, f);
+            if (!((fewest >> x) & 1)) {
+                first_ref(d, fewest, f, r2, sizeof r2);
+                snprintf(why, n, "rule 1: every enemy unit must take one damage before any "
+                         "takes another (%s has taken less than %s)", r2, r1);
+            } else {
+                uint64_t tails = 0;
+                for (uint64_t m = fewest; m; m &= m - 1)
+                    if ((c->cu[lowest(m)] & (PWG_CU_TOSSED | PWG_CU_HEAD)) == PWG_CU_TOSSED)
+                        tails |= bit(lowest(m));
+                if (tails && !((tails >> x) & 1)) {
+                    first_ref(d, tails, f, r2, sizeof r2);
+                    snprintf(why, n, "rule 2: you must damage a unit that threw tails first (%s)",
+                             r2);
+                } else if (!((allowed >> x) & 1)) {
+                    first_ref(d, allowed, f, r2, sizeof r2);
+                    snprintf(why, n, "rule 3: you must damage a steady unit before a wavering "
+                             "one (%s)", r2);
+                } else {
+                    snprintf(why, n, "damage to %s is not possible now", r1);
+                }
+            }
+        }
+        return;
+    }
+    case PWG_A_CANCEL:
+        if (c->last_unit == PWG_NONE) {
+            snprintf(why, n, "there is no damage to cancel: a cancel must come straight after "
+                     "an enemy damages one of your units");
+        } else if (d->unit[c->last_unit].force != f) {
+            ref(d, c->last_unit, f, r1, sizeof r1);
+            snprintf(why, n, "the damage just dealt was to %s, not to one of your units", r1);
+        } else if (d->cancel_own_unit && heads_of(d, s, f, PWG_CU_CANCEL)) {
+            ref(d, c->last_unit, f, r1, sizeof r1);
+            snprintf(why, n, "with cancel-scope own-unit only %s's own head may cancel its "
+                     "damage, and it has none left", r1);
+        } else {
+            snprintf(why, n, "none of your heads may cancel: only light units or units in "
+                     "woodland that are shot at, and heavy infantry and cavalry in melee on "
+                     "open ground or hills, may cancel damage");
+        }
+        return;
+    case PWG_A_ACCEPT:
+        snprintf(why, n, "you may only accept when cancelling is the one thing you could "
+                 "spend a head on");
+        return;
+    default:
+        snprintf(why, n, "a combat is being resolved: spend a head (damage, cancel) or accept");
+        return;
+    }
+}

@@ -1,0 +1,241 @@
+/*
+ * pwg_end.c - the End phase (the scenario's end-phase rules in order:
+ * score, rally, reinforce, exit), the victory check that follows it, the
+ * returns and result text of a finished game, and the heuristic.
+ *
+ * Victory check, in this order, at each End phase:
+ *   1. points_to_win: a force at or over it wins (most points; ties by
+ *      strength; still tied, they share);
+ *   2. last standing: if the forces with units left are all mutually
+ *      allied (or one is left) they share the win; none left is a draw;
+ *   3. turn limit: at the end of that turn, the most strength wins (or the
+ *      most points, ties by strength); ties share.
+ */
+#include <string.h>
+#include "pwg.h"
+
+static bool in_list(const pwg_end_rule *r, int loc)
+{
+    for (int i = 0; i < r->nlocs; i++)
+        if (r->locs[i] == loc)
+            return true;
+    return false;
+}
+
+static int forces_at(const pwg_data *d, const pwg_state *s, int loc)
+{
+    int mask = 0;
+    for (int u = 0; u < d->nunits; u++)
+        if (s->loc[u] == loc && PWG_ON_MAP(s->cond[u]))
+            mask |= 1 << d->unit[u].force;
+    return mask;
+}
+
+static bool on_edge(const pwg_data *d, int loc, int edge)
+{
+    switch (edge) {
+    case PWG_EDGE_SOUTH: return d->y[loc] == 0;
+    case PWG_EDGE_NORTH: return d->y[loc] == d->h - 1;
+    case PWG_EDGE_WEST: return d->x[loc] == 0;
+    default: return d->x[loc] == d->w - 1;
+    }
+}
+
+static void rule_score(const pwg_data *d, pwg_state *s, const pwg_end_rule *r)
+{
+    for (int i = 0; i < r->nlocs; i++) {
+        int mask = forces_at(d, s, r->locs[i]);
+        if (mask && !(mask & (mask - 1)))      /* exactly one force holds it */
+            for (int f = 0; f < d->nforces; f++)
+                if (mask == 1 << f)
+                    s->points[f] = (int16_t)(s->points[f] + r->points);
+    }
+}
+
+static void rule_rally(const pwg_data *d, pwg_state *s, const pwg_end_rule *r)
+{
+    for (int u = 0; u < d->nunits; u++) {
+        int f = d->unit[u].force, loc = s->loc[u];
+        if (s->cond[u] != PWG_WAVERING || !((r->forces >> f) & 1))
+            continue;
+        bool there = r->deploy_area ? (d->force[f].area[loc] & PWG_AREA_DEPLOY) != 0
+                                    : in_list(r, loc);
+        if (there && !pwg_enemy_at(d, s, loc, f))
+            s->cond[u] = PWG_STEADY;
+    }
+}
+
+static void rule_reinforce(const pwg_data *d, pwg_state *s, const pwg_end_rule *r, int idx)
+{
+    if (((s->rule_done >> idx) & 1) || s->turn < r->turn)
+        return;
+    uint8_t freel[PWG_MAX_LOCS];
+    int nfree = 0;
+    for (int i = 0; i < r->nlocs; i++) {
+        int loc = r->locs[i];
+        if (!(pwg_terrain_at(d, s, loc)->flags & PWG_TF_LAKE) && !pwg_enemy_at(d, s, loc, r->force))
+            freel[nfree++] = (uint8_t)loc;
+    }
+    if (nfree == 0)
+        return;   /* every arrival point is held by the enemy: wait a turn */
+    for (int k = 0; k < r->nunits; k++) {
+        int u = r->first_unit + k;
+        if (s->cond[u] != PWG_RESERVE)
+            continue;
+        s->cond[u] = PWG_STEADY;
+        s->loc[u] = freel[k % nfree];
+    }
+    s->rule_done |= (uint8_t)(1 << idx);
+}
+
+static void rule_exit(const pwg_data *d, pwg_state *s, const pwg_end_rule *r)
+{
+    const pwg_force *fo = &d->force[r->force];
+    for (int u = fo->first_unit; u < fo->first_unit + fo->nunits; u++)
+        if (PWG_ON_MAP(s->cond[u]) && on_edge(d, s->loc[u], r->edge)) {
+            s->cond[u] = PWG_EXITED;
+            s->points[r->force] = (int16_t)(s->points[r->force] + r->points);
+        }
+}
+
+/* The best of `mask` by points (if by_points) then strength; ties share. */
+static int best_of(const pwg_data *d, const pwg_state *s, int mask, bool by_points)
+{
+    int best = 0;
+    long best_key = -1;
+    for (int f = 0; f < d->nforces; f++) {
+        if (!((mask >> f) & 1))
+            continue;
+        long key = (by_points ? (long)s->points[f] * 10000 : 0) + pwg_strength(d, s, f);
+        if (key > best_key) {
+            best_key = key;
+            best = 0;
+        }
+        if (key == best_key)
+            best |= 1 << f;
+    }
+    return best;
+}
+
+static void game_over(pwg_state *s, int winners)
+{
+    s->winners = (uint8_t)winners;
+    s->stage = PWG_S_OVER;
+}
+
+void pwg_end_phase(const pwg_data *d, pwg_state *s)
+{
+    for (int i = 0; i < d->nrules; i++) {
+        const pwg_end_rule *r = &d->rule[i];
+        switch (r->kind) {
+        case PWG_R_SCORE: rule_score(d, s, r); break;
+        case PWG_R_RALLY: rule_rally(d, s, r); break;
+        case PWG_R_REINFORCE: rule_reinforce(d, s, r, i); break;
+        default: rule_exit(d, s, r); break;
+        }
+    }
+    int all = (1 << d->nforces) - 1;
+    if (d->victory.points_to_win > 0) {
+        int reached = 0;
+        for (int f = 0; f < d->nforces; f++)
+            if (s->points[f] >= d->victory.points_to_win)
+                reached |= 1 << f;
+        if (reached) {
+            game_over(s, best_of(d, s, reached, true));
+            return;
+        }
+    }
+    int alive = 0;
+    for (int f = 0; f < d->nforces; f++)
+        if (pwg_units_left(d, s, f) > 0)
+            alive |= 1 << f;
+    if (alive == 0) {
+        game_over(s, all);          /* nobody left: a draw */
+        return;
+    }
+    bool one_side = true;
+    for (int f = 0; f < d->nforces; f++)
+        if (((alive >> f) & 1) && (s->opp[f] & alive))
+            one_side = false;
+    if (one_side) {
+        game_over(s, alive);
+        return;
+    }
+    if (s->turn >= d->victory.turn_limit)
+        game_over(s, best_of(d, s, all, d->victory.at_limit_points));
+}
+
+void pwg_returns(const void *data, const void *st, double *out)
+{
+    const pwg_data *d = data;
+    const pwg_state *s = st;
+    int nw = 0;
+    for (int f = 0; f < d->nforces; f++)
+        nw += (s->winners >> f) & 1;
+    for (int f = 0; f < d->nforces; f++)
+        out[f] = (nw && ((s->winners >> f) & 1)) ? 1.0 / nw : 0.0;
+}
+
+void pwg_result_text(const void *data, const void *st, char *buf, size_t n)
+{
+    const pwg_data *d = data;
+    const pwg_state *s = st;
+    int all = (1 << d->nforces) - 1, nw = 0;
+    for (int f = 0; f < d->nforces; f++)
+        nw += (s->winners >> f) & 1;
+    if (s->stage != PWG_S_OVER) {
+        snprintf(buf, n, "*");
+        return;
+    }
+    if (s->winners == all || nw == 0) {
+        snprintf(buf, n, "draw");
+        return;
+    }
+    size_t len = 0;
+    int k = 0;
+    buf[0] = '\0';
+    for (int f = 0; f < d->nforces; f++) {
+        if (!((s->winners >> f) & 1))
+            continue;
+        k++;
+        const char *sep = k == 1 ? "" : k == nw ? " and " : ", ";
+        len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%s%s", sep, d->force[f].name);
+        if (len >= n)
+            return;
+    }
+    snprintf(buf + len, n - len, nw == 1 ? " wins" : " share the win");
+}
+
+/* Material share (steady 2, wavering 1, units still to come 2), blended
+ * half and half with the share of points when the scenario scores points. */
+double pwg_heuristic(const void *data, const void *st, int player)
+{
+    const pwg_data *d = data;
+    const pwg_state *s = st;
+    if (s->stage == PWG_S_OVER) {
+        double r[PWG_MAX_FORCES];
+        pwg_returns(d, s, r);
+        return r[player];
+    }
+    double mine = 0, total = 0, pmine = 0, ptotal = 0;
+    for (int f = 0; f < d->nforces; f++) {
+        const pwg_force *fo = &d->force[f];
+        int str = 0;
+        for (int u = fo->first_unit; u < fo->first_unit + fo->nunits; u++) {
+            int c = s->cond[u];
+            str += c == PWG_STEADY || c == PWG_UNPLACED || c == PWG_RESERVE ? 2
+                 : c == PWG_WAVERING ? 1 : 0;
+        }
+        int pts = s->points[f] > 0 ? s->points[f] : 0;
+        total += str;
+        ptotal += pts + 1;
+        if (f == player) {
+            mine = str;
+            pmine = pts + 1;
+        }
+    }
+    double h = total > 0 ? mine / total : 1.0 / d->nforces;
+    if (d->scores_points)
+        h = 0.5 * h + 0.5 * pmine / ptotal;
+    return h;
+}

@@ -1,0 +1,449 @@
+/*
+ * pwg_legal.c - the legal actions of the force to act, whether a force has
+ * anything it could do in a phase (else it is skipped), and, for an action
+ * that is not legal, the rule it breaks in a player's words.
+ *
+ * No allocation: actions are written straight into the caller's array.
+ * Order is fixed: by unit (or type) order, then neighbour order (south,
+ * west, east, north) or location order, then `end`.
+ */
+#include <string.h>
+#include "pwg.h"
+
+enum { PWG_DEP_OK, PWG_DEP_NONE_LEFT, PWG_DEP_AREA, PWG_DEP_LC_OPEN, PWG_DEP_LAKE };
+
+static inline bool acted(const pwg_state *s, int u) { return (s->acted >> u) & 1; }
+
+static bool light_cavalry(const pwg_type *t) { return t->cls == PWG_CAVALRY && !t->heavy; }
+
+int pwg_deploy_ok(const pwg_data *d, const pwg_state *s, int f, int type, int loc)
+{
+    const pwg_force *fo = &d->force[f];
+    bool left = false;
+    for (int u = fo->first_unit; u < fo->first_unit + fo->nunits && !left; u++)
+        left = s->cond[u] == PWG_UNPLACED && d->unit[u].type == type;
+    if (!left)
+        return PWG_DEP_NONE_LEFT;
+    int area = fo->area[loc];
+    const pwg_terrain *t = pwg_terrain_at(d, s, loc);
+    if (!(area & PWG_AREA_DEPLOY)) {
+        if (!(area & PWG_AREA_LC) || !light_cavalry(&d->type[type]))
+            return PWG_DEP_AREA;
+        if (!(t->flags & PWG_TF_OPEN))
+            return PWG_DEP_LC_OPEN;
+    }
+    if (t->flags & PWG_TF_LAKE)
+        return PWG_DEP_LAKE;
+    return PWG_DEP_OK;
+}
+
+bool pwg_in_melee(const pwg_data *d, const pwg_state *s, int u)
+{
+    return pwg_enemy_at(d, s, s->loc[u], d->unit[u].force);
+}
+
+bool pwg_may_shoot_at(const pwg_data *d, const pwg_state *s, int shooter, int target)
+{
+    if (target >= d->nunits || !PWG_ON_MAP(s->cond[target]) ||
+        !pwg_opposed(s, d->unit[shooter].force, d->unit[target].force))
+        return false;
+    int dist = pwg_dist(d, s->loc[shooter], s->loc[target]);
+    return dist >= 1 && dist <= pwg_range(d, s, shooter, s->loc[target]);
+}
+
+static bool can_step(const pwg_data *d, const pwg_state *s, int u, bool cavalry)
+{
+    int from = s->loc[u];
+    for (int k = 0; k < d->nnbr[from]; k++)
+        if (pwg_move_check(d, s, u, d->nbr[from][k], cavalry) == PWG_MV_OK)
+            return true;
+    return false;
+}
+
+static bool can_shoot(const pwg_data *d, const pwg_state *s, int u)
+{
+    if (pwg_in_melee(d, s, u))
+        return false;
+    for (int t = 0; t < d->nunits; t++)
+        if (pwg_may_shoot_at(d, s, u, t))
+            return true;
+    return false;
+}
+
+bool pwg_force_can_act(const pwg_data *d, const pwg_state *s, int f)
+{
+    const pwg_force *fo = &d->force[f];
+    int end = fo->first_unit + fo->nunits;
+    switch (s->stage) {
+    case PWG_S_ALLIANCE:
+        return pwg_units_left(d, s, f) > 0;
+    case PWG_S_CAVALRY:
+        for (int u = fo->first_unit; u < end; u++)
+            if (PWG_ON_MAP(s->cond[u]) && !acted(s, u) && pwg_type_of(d, u)->cls == PWG_CAVALRY &&
+                can_step(d, s, u, true))
+                return true;
+        return false;
+    case PWG_S_RANGED:
+        for (int u = fo->first_unit; u < end; u++)
+            if (PWG_ON_MAP(s->cond[u]) && !acted(s, u) && pwg_type_of(d, u)->cls == PWG_MISSILE &&
+                can_shoot(d, s, u))
+                return true;
+        return false;
+    case PWG_S_MOVEMENT:
+        for (int u = fo->first_unit; u < end; u++)
+            if (PWG_ON_MAP(s->cond[u]) && !acted(s, u) && can_step(d, s, u, false))
+                return true;
+        return false;
+    default:
+        return false;
+    }
+}
+
+int pwg_legal_actions(const void *data, const void *st, eng_action *out)
+{
+    const pwg_data *d = data;
+    const pwg_state *s = st;
+    int f = pwg_actor(d, s), n = 0;
+    if (f < 0)
+        return 0;
+    const pwg_force *fo = &d->force[f];
+    int end = fo->first_unit + fo->nunits;
+    switch (s->stage) {
+    case PWG_S_DEPLOY:
+        for (int t = 0; t < d->ntypes; t++)
+            for (int loc = 0; loc < d->nlocs; loc++)
+                if (pwg_deploy_ok(d, s, f, t, loc) == PWG_DEP_OK)
+                    out[n++] = PWG_ACT(PWG_A_DEPLOY, t, loc);
+        return n;
+    case PWG_S_ALLIANCE:
+        for (int g = 0; g < d->nforces; g++) {
+            if (g == f || ((s->changed[f] >> g) & 1) || pwg_units_left(d, s, g) == 0)
+                continue;
+            out[n++] = PWG_ACT((s->stance[f] >> g) & 1 ? PWG_A_HOSTILE : PWG_A_ALLY, g, 0);
+        }
+        out[n++] = PWG_ACT(PWG_A_READY, 0, 0);
+        return n;
+    case PWG_S_CAVALRY:
+    case PWG_S_MOVEMENT: {
+        bool cav = s->stage == PWG_S_CAVALRY;
+        for (int u = fo->first_unit; u < end; u++) {
+            if (!PWG_ON_MAP(s->cond[u]) || acted(s, u) ||
+                (cav && pwg_type_of(d, u)->cls != PWG_CAVALRY))
+                continue;
+            int from = s->loc[u];
+            for (int k = 0; k < d->nnbr[from]; k++)
+                if (pwg_move_check(d, s, u, d->nbr[from][k], cav) == PWG_MV_OK)
+                    out[n++] = PWG_ACT(PWG_A_MOVE, u, d->nbr[from][k]);
+        }
+        out[n++] = PWG_ACT(PWG_A_END, 0, 0);
+        return n;
+    }
+    case PWG_S_RANGED:
+        for (int u = fo->first_unit; u < end; u++) {
+            if (!PWG_ON_MAP(s->cond[u]) || acted(s, u) || pwg_type_of(d, u)->cls != PWG_MISSILE ||
+                pwg_in_melee(d, s, u))
+                continue;
+            for (int t = 0; t < d->nunits; t++)
+                if (pwg_may_shoot_at(d, s, u, t))
+                    out[n++] = PWG_ACT(PWG_A_SHOOT, u, t);
+        }
+        out[n++] = PWG_ACT(PWG_A_END, 0, 0);
+        return n;
+    case PWG_S_SPEND:
+        return pwg_combat_legal(d, s, out);
+    default:
+        return 0;
+    }
+}
+
+/* ---- why not ------------------------------------------------------------------ */
+
+static const char *terrain_name(const pwg_data *d, const pwg_state *s, int loc)
+{
+    return pwg_terrain_at(d, s, loc)->name;
+}
+
+/* Checks the unit belongs to the actor and is on the map; false + why if not. */
+static bool own_unit(const pwg_data *d, const pwg_state *s, int u, int actor, char *why, size_t n)
+{
+    char r[24];
+    if (u >= d->nunits) {
+        snprintf(why, n, "there is no such unit");
+        return false;
+    }
+    pwg_unit_ref(d, u, actor, r, sizeof r);
+    if (d->unit[u].force != actor) {
+        snprintf(why, n, "%s belongs to %s; it is %s's turn to act", r,
+                 d->force[d->unit[u].force].name, d->force[actor].name);
+        return false;
+    }
+    switch (s->cond[u]) {
+    case PWG_DESTROYED:
+        snprintf(why, n, "%s has been destroyed", r);
+        return false;
+    case PWG_EXITED:
+        snprintf(why, n, "%s has left the battlefield", r);
+        return false;
+    case PWG_UNPLACED:
+        snprintf(why, n, "%s has not been deployed", r);
+        return false;
+    case PWG_RESERVE:
+        snprintf(why, n, "%s has not arrived yet", r);
+        return false;
+    default:
+        return true;
+    }
+}
+
+static void explain_move(const pwg_data *d, const pwg_state *s, int u, int to, char *why, size_t n)
+{
+    int actor = pwg_actor(d, s);
+    if (s->stage != PWG_S_CAVALRY && s->stage != PWG_S_MOVEMENT) {
+        snprintf(why, n, "units move only in the Cavalry phase (cavalry only) and the Movement "
+                 "phase");
+        return;
+    }
+    if (!own_unit(d, s, u, actor, why, n))
+        return;
+    char r[24], a[8], b[8];
+    pwg_unit_ref(d, u, actor, r, sizeof r);
+    const pwg_type *t = pwg_type_of(d, u);
+    bool cav = s->stage == PWG_S_CAVALRY;
+    if (acted(s, u)) {
+        snprintf(why, n, "%s has already moved this phase", r);
+        return;
+    }
+    if (cav && t->cls != PWG_CAVALRY) {
+        snprintf(why, n, "only cavalry moves in the Cavalry phase (%s is %s)", r, t->name);
+        return;
+    }
+    int from = s->loc[u];
+    pwg_loc_name(d, from, a, sizeof a);
+    pwg_loc_name(d, to, b, sizeof b);
+    switch (pwg_move_check(d, s, u, to, cav)) {
+    case PWG_MV_FAR:
+        snprintf(why, n, "%s can only move one card horizontally or vertically", r);
+        return;
+    case PWG_MV_LAKE:
+        snprintf(why, n, "no unit may enter a lake (%s)", b);
+        return;
+    case PWG_MV_STEEP:
+        snprintf(why, n, "a move between a mountain and a location that is neither hill nor "
+                 "mountain is not possible (%s is %s, %s is %s)", a, terrain_name(d, s, from), b,
+                 terrain_name(d, s, to));
+        return;
+    case PWG_MV_CAVALRY_GOING: {
+        bool to_bad = !(pwg_terrain_at(d, s, to)->flags & PWG_TF_GOOD);
+        snprintf(why, n, "cavalry may only move in the cavalry phase between open ground or "
+                 "hills: %s is %s", to_bad ? b : a, terrain_name(d, s, to_bad ? to : from));
+        return;
+    }
+    default:
+        snprintf(why, n, "%s cannot move to %s now", r, b);
+    }
+}
+
+static void explain_shoot(const pwg_data *d, const pwg_state *s, int u, int t, char *why, size_t n)
+{
+    int actor = pwg_actor(d, s);
+    if (s->stage != PWG_S_RANGED) {
+        snprintf(why, n, "missile units shoot only in the Ranged phase");
+        return;
+    }
+    if (!own_unit(d, s, u, actor, why, n))
+        return;
+    char r[24], tr[24];
+    pwg_unit_ref(d, u, actor, r, sizeof r);
+    if (pwg_type_of(d, u)->cls != PWG_MISSILE) {
+        snprintf(why, n, "%s is not a missile unit (it is %s)", r, pwg_type_of(d, u)->name);
+        return;
+    }
+    if (acted(s, u)) {
+        snprintf(why, n, "%s has already shot this phase", r);
+        return;
+    }
+    if (pwg_in_melee(d, s, u)) {
+        snprintf(why, n, "%s is in melee and cannot shoot", r);
+        return;
+    }
+    if (t >= d->nunits) {
+        snprintf(why, n, "there is no such target");
+        return;
+    }
+    pwg_unit_ref(d, t, actor, tr, sizeof tr);
+    int tf = d->unit[t].force;
+    if (tf == actor) {
+        snprintf(why, n, "%s is one of your own units", tr);
+        return;
+    }
+    if (!pwg_opposed(s, actor, tf)) {
+        snprintf(why, n, "%s is allied with you: only enemy units may be shot at",
+                 d->force[tf].name);
+        return;
+    }
+    if (!PWG_ON_MAP(s->cond[t])) {
+        snprintf(why, n, "%s is not on the battlefield", tr);
+        return;
+    }
+    int dist = pwg_dist(d, s->loc[u], s->loc[t]), range = pwg_range(d, s, u, s->loc[t]);
+    bool bonus = range > (pwg_type_of(d, u)->heavy ? 2 : 1);
+    snprintf(why, n, "%s is out of range (%d card%s; range %d%s)", tr, dist, dist == 1 ? "" : "s",
+             range, bonus ? ", one more for shooting from higher ground" : "");
+}
+
+static void explain_deploy(const pwg_data *d, const pwg_state *s, int t, int loc, char *why,
+                           size_t n)
+{
+    if (s->stage != PWG_S_DEPLOY) {
+        snprintf(why, n, "units are deployed only before the battle begins");
+        return;
+    }
+    int f = pwg_actor(d, s);
+    char b[8];
+    pwg_loc_name(d, loc, b, sizeof b);
+    if (t >= d->ntypes || loc >= d->nlocs) {
+        snprintf(why, n, "there is no such unit type or location");
+        return;
+    }
+    switch (pwg_deploy_ok(d, s, f, t, loc)) {
+    case PWG_DEP_NONE_LEFT:
+        snprintf(why, n, "%s has no %s left to deploy", d->force[f].name, d->type[t].code);
+        return;
+    case PWG_DEP_AREA:
+        snprintf(why, n, "%s is not in %s's deployment area%s", b, d->force[f].name,
+                 (d->force[f].area[loc] & PWG_AREA_LC)
+                     ? " (only light cavalry may deploy one card beyond it, on open ground)" : "");
+        return;
+    case PWG_DEP_LC_OPEN:
+        snprintf(why, n, "light cavalry may deploy one card beyond the deployment area only on "
+                 "open ground: %s is %s", b, terrain_name(d, s, loc));
+        return;
+    case PWG_DEP_LAKE:
+        snprintf(why, n, "no unit may be on a lake (%s)", b);
+        return;
+    default:
+        snprintf(why, n, "%s cannot deploy there now", d->type[t].code);
+    }
+}
+
+static void explain_stance(const pwg_data *d, const pwg_state *s, int kind, int g, char *why,
+                           size_t n)
+{
+    if (!d->alliances) {
+        snprintf(why, n, "this battle has no alliances: every force is the enemy of every other");
+        return;
+    }
+    if (s->stage != PWG_S_ALLIANCE) {
+        snprintf(why, n, "alliances are declared at the start of each turn");
+        return;
+    }
+    int f = pwg_actor(d, s);
+    if (kind == PWG_A_READY) {
+        snprintf(why, n, "ready is not possible now");
+        return;
+    }
+    if (g >= d->nforces) {
+        snprintf(why, n, "there is no force %d", g + 1);
+        return;
+    }
+    if (g == f) {
+        snprintf(why, n, "you cannot declare a stance towards yourself");
+        return;
+    }
+    if (pwg_units_left(d, s, g) == 0) {
+        snprintf(why, n, "%s has no units left", d->force[g].name);
+        return;
+    }
+    if ((s->changed[f] >> g) & 1) {
+        snprintf(why, n, "you have already changed your stance towards %s this turn",
+                 d->force[g].name);
+        return;
+    }
+    bool allied = (s->stance[f] >> g) & 1;
+    snprintf(why, n, "you already count %s as %s", d->force[g].name,
+             allied ? "an ally" : "hostile");
+}
+
+void pwg_explain_illegal(const void *data, const void *st, eng_action a, char *why, size_t n)
+{
+    const pwg_data *d = data;
+    const pwg_state *s = st;
+    int fa = PWG_FA(a), fb = PWG_FB(a);
+    char r[24], b[8];
+    if (s->stage == PWG_S_OVER) {
+        snprintf(why, n, "the game is over");
+        return;
+    }
+    switch (PWG_KIND(a)) {
+    case PWG_A_MOVE:
+        explain_move(d, s, fa, fb, why, n);
+        return;
+    case PWG_A_SHOOT:
+        explain_shoot(d, s, fa, fb, why, n);
+        return;
+    case PWG_A_DEPLOY:
+        explain_deploy(d, s, fa, fb, why, n);
+        return;
+    case PWG_A_DEAL:
+        if (s->stage != PWG_S_DEAL) {
+            snprintf(why, n, "the battlefield is not being dealt now");
+        } else if (fb != s->deal_next) {
+            pwg_loc_name(d, s->deal_next, b, sizeof b);
+            snprintf(why, n, "cards are dealt row by row from a1: the next card goes to %s", b);
+        } else if (fa < d->ncards && ((s->dealt >> fa) & 1)) {
+            int at = 0;
+            while (at < d->nlocs && s->card[at] != fa)
+                at++;
+            pwg_loc_name(d, at, b, sizeof b);
+            snprintf(why, n, "%s has already been dealt (at %s)", d->card[fa].code, b);
+        } else {
+            snprintf(why, n, "that card is not in the deck");
+        }
+        return;
+    case PWG_A_FIRST:
+        if (s->stage != PWG_S_FIRST)
+            snprintf(why, n, "the first player is not being decided now");
+        else
+            snprintf(why, n, "there is no force %d", fa + 1);
+        return;
+    case PWG_A_TOSS:
+        if (s->stage != PWG_S_TOSS) {
+            snprintf(why, n, "no coin is being tossed now");
+        } else {
+            pwg_unit_ref(d, pwg_combat_next_toss(d, s), -1, r, sizeof r);
+            snprintf(why, n, "the next coin to toss is %s's", r);
+        }
+        return;
+    case PWG_A_DAMAGE:
+    case PWG_A_CANCEL:
+    case PWG_A_ACCEPT:
+        if (s->stage != PWG_S_SPEND)
+            snprintf(why, n, "there is no combat whose heads are being spent now");
+        else
+            pwg_combat_explain(d, s, a, why, n);
+        return;
+    case PWG_A_ALLY:
+    case PWG_A_HOSTILE:
+    case PWG_A_READY:
+        explain_stance(d, s, PWG_KIND(a), fa, why, n);
+        return;
+    case PWG_A_END:
+        switch (s->stage) {
+        case PWG_S_ALLIANCE:
+            snprintf(why, n, "write ready to finish declaring alliances");
+            return;
+        case PWG_S_DEPLOY:
+            snprintf(why, n, "every unit must be deployed before the battle");
+            return;
+        case PWG_S_TOSS:
+        case PWG_S_SPEND:
+            snprintf(why, n, "a combat is being resolved: it must finish first");
+            return;
+        default:
+            snprintf(why, n, "there is no part of a phase to end now");
+            return;
+        }
+    default:
+        snprintf(why, n, "that is not an action of this game");
+    }
+}

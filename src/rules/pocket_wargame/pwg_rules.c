@@ -1,0 +1,73 @@
+/*
+ * pwg_rules.c - Pocket Wargame's entry in the rule-set table: its name,
+ * its options and the functions behind engine.h.
+ *
+ * Rules text: "Pocket Wargame" (cards as terrain, coins as units), in
+ * /work/shared/rules/000_890989a5f38d4d8e.txt; the readings chosen where it
+ * is silent are in docs/pocket-wargame.md.
+ */
+#include "pwg.h"
+
+static const eng_option_doc pwg_options[] = {
+    {"deck", "french|german|german36|spanish|spanish48", "french",
+     "the card deck the battlefield is dealt from (decks.json)"},
+    {"jokers", "true|false", "true",
+     "keep the deck's jokers (only the French deck has them); their terrain is the scenario's "
+     "\"joker\" field, open by default"},
+    {"terrain", "normal|steppes|wetland|mountainous|wetland-all-courts", "normal",
+     "what each suit is (terrain.json): normal clubs woodland, diamonds hills, hearts open, "
+     "spades rough; steppes clubs open; wetland spades swamp and spade court cards lakes; "
+     "wetland-all-courts every court card a lake; mountainous spades mountains"},
+    {"coins", "uk|eu|us", "uk", "the coins that show the units (a force may name its own)"},
+    {"melee-save", "heavy-infantry-and-cavalry|heavy-only", "heavy-infantry-and-cavalry",
+     "who may cancel melee damage on open ground or hills: heavy infantry and all cavalry, or "
+     "only heavy infantry and heavy cavalry"},
+    {"cancel-scope", "any-unit|own-unit", "any-unit",
+     "a head that may cancel cancels damage just dealt to any of its player's units in the "
+     "combat, or only damage to the unit that threw it"},
+    {NULL, NULL, NULL, NULL},
+};
+
+static size_t pwg_state_size(const void *data)
+{
+    (void)data;
+    return sizeof(pwg_state);
+}
+
+static int pwg_players(const void *data) { return ((const pwg_data *)data)->nforces; }
+
+static const char *pwg_player_name(const void *data, int player)
+{
+    const pwg_data *d = data;
+    return player >= 0 && player < d->nforces ? d->force[player].name : "?";
+}
+
+const eng_rules pwg_rules = {
+    .name = "pocket-wargame",
+    .title = "Pocket Wargame",
+    .version = "1",
+    .summary = "A deck of cards dealt face up is the battlefield (suit = terrain) and coins are "
+               "the units (heads up = steady). Cavalry, Ranged, Movement, Melee and End phases; "
+               "combat by tossing coins and spending heads. 2 to 4 forces, alliances optional.",
+    .default_scenario = "meeting",
+    .options = pwg_options,
+    .load = pwg_load,
+    .unload = pwg_unload,
+    .state_size = pwg_state_size,
+    .players = pwg_players,
+    .player_name = pwg_player_name,
+    .init = pwg_init,
+    .current_player = pwg_current_player,
+    .legal_actions = pwg_legal_actions,
+    .chance_outcomes = pwg_chance_outcomes,
+    .apply = pwg_apply,
+    .explain_illegal = pwg_explain_illegal,
+    .returns = pwg_returns,
+    .result_text = pwg_result_text,
+    .heuristic = pwg_heuristic,
+    .action_text = pwg_action_text,
+    .action_parse = pwg_action_parse,
+    .to_json = pwg_to_json,
+    .render = pwg_render,
+    .status_text = pwg_status_text,
+};
