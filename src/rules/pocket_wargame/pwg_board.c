@@ -24,7 +24,8 @@ void pwg_loc_name(const pwg_data *d, int loc, char *buf, size_t n)
         snprintf(buf, n, "%c%d", 'a' + d->x[loc], d->y[loc] + 1);
 }
 
-/* "c4" (column letter, row number from 1) into a location, or -1 + why. */
+/* "c4" (column letter, row number from 1) into a location, or -1 + why.
+ * Columns past l or rows past 12 are never locations: a syntax error. */
 int pwg_loc_parse(const pwg_data *d, const char *text, char *why, size_t n)
 {
     const char *p = text;
@@ -37,7 +38,7 @@ int pwg_loc_parse(const pwg_data *d, const char *text, char *why, size_t n)
         p++;
         digits++;
     }
-    if (!ok || digits == 0 || *p || row < 1 || col < 0 || col >= 26) {
+    if (!ok || digits == 0 || *p || row < 1 || row > PWG_MAX_H || col < 0 || col >= PWG_MAX_W) {
         snprintf(why, n, "expected a location like c4, got \"%s\"", text);
         return -1;
     }
