@@ -12,8 +12,8 @@
 
 static char *write_temp(const char *text)
 {
-    char *path = strdup("/tmp/pocketwar-test-XXXXXX.json");
-    int fd = mkstemps(path, 5);
+    char *path = strdup("/tmp/pocketwar-test-XXXXXX");
+    int fd = mkstemp(path);
     assert_true(fd >= 0);
     assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
     close(fd);
