@@ -7,7 +7,8 @@
 # "entered"; hotseat; --help; and clear errors for bad options.
 # Actions are chosen by their number in the listing, or by notation read
 # back from the listing of the same seed, so the script holds no notation
-# of its own. Prints "PASS name" or "FAIL name: why" per check.
+# of its own but one refused deployment. Prints "PASS name" or
+# "FAIL name: why" per check; exits 1 if any failed.
 # Usage: tests/cli_play.sh [path/to/pocketwar]   (default build/san/pocketwar)
 set -u
 pw=${1:-build/san/pocketwar}
@@ -102,15 +103,16 @@ expect resume "Resuming h.pwr after" "Result: "
 
 # ---- wrong input: said what and where, and the game goes on ------------------------
 long=$(head -c 100000 /dev/zero | tr '\0' 'x')
+# (i6 is on Blue's edge of the default scenario: Red may not deploy there)
 play wrong "999
 mvoe
 $long
 1
-$first
+deploy LI i6
 1
 " --seed 1
 expect wrong "no action 999: choose 1-" "cannot parse \"mvoe\": " "cannot parse \"xxxxxxxx" \
-  "cannot play \"$first\": "
+  "cannot play \"deploy LI i6\": i6 is not in Red's deployment area"
 if [ "$(count wrong.out '^Red: ')" = 2 ]; then pass wrong-goes-on
 else fail wrong-goes-on "expected 2 steps by Red after the wrong input"; fi
 

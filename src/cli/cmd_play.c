@@ -106,10 +106,23 @@ void play_stepped(play_session *ps)
 void play_draw(play_session *ps, int viewer)
 {
     putchar('\n');
-    eng_render(ps->m->state, viewer, ps->color, stdout);
     char status[256];
     eng_status_text(ps->m->state, status, sizeof status);
-    printf("%s\n", status);
+    /* the status line, unless the rule set's drawing ends with it already */
+    char *board = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&board, &len);
+    if (mem) {
+        eng_render(ps->m->state, viewer, ps->color, mem);
+        fclose(mem);
+        fwrite(board, 1, len, stdout);
+        if (!strstr(board, status))
+            printf("%s\n", status);
+        free(board);
+    } else {
+        eng_render(ps->m->state, viewer, ps->color, stdout);
+        printf("%s\n", status);
+    }
     ps->drawn = true;
     ps->drawn_at = ps->m->nsteps;
 }
@@ -153,7 +166,8 @@ static play_rc computer(play_session *ps, int who)
         return PLAY_FAIL;
     }
     if (play_secret(ps))
-        printf("%s (%s) acted, unseen\n", play_side(ps, who), ps->ai_name[who]);
+        printf("%s (%s): an action you cannot see yet\n", play_side(ps, who),
+               ps->ai_name[who]);
     else
         printf("%s (%s): %s\n", play_side(ps, who), ps->ai_name[who], text);
     play_stepped(ps);
@@ -167,14 +181,22 @@ void play_chance(play_session *ps)
     eng_match_apply_chance(ps->m);
     if (play_secret(ps))
         snprintf(text, sizeof text, "(unseen)");
-    /* a run of outcomes (the deal, a volley's coins) fills lines, not the screen */
+    /* a run of outcomes (the deal, a volley's coins) fills a few lines, not
+     * the screen: the board shows the rest and the record keeps it */
     int len = (int)strlen(text);
     if (ps->run_col == 0) {
         printf("chance: %s", text);
         ps->run_col = 8 + len;
+        ps->run_lines = 1;
+        ps->run_more = 0;
+    } else if (ps->run_more > 0) {
+        ps->run_more++;
+    } else if (ps->run_col + 2 + len + 20 >= play_width(ps) && ps->run_lines == PLAY_RUN_LINES) {
+        ps->run_more = 1;
     } else if (ps->run_col + 2 + len >= play_width(ps)) {
         printf(",\n        %s", text);
         ps->run_col = 8 + len;
+        ps->run_lines++;
     } else {
         printf(", %s", text);
         ps->run_col += 2 + len;
@@ -185,6 +207,8 @@ void play_chance(play_session *ps)
 void play_end_run(play_session *ps)
 {
     if (ps->run_col) {
+        if (ps->run_more)
+            printf(", ... and %d more", ps->run_more);
         putchar('\n');
         ps->run_col = 0;
     }
@@ -389,7 +413,6 @@ int cmd_play(int argc, char **argv)
         rc = save_on_exit(&ps, "end of input") == 0 ? 0 : 1;
         break;
     case PLAY_INTR:
-        putchar('\n');
         rc = save_on_exit(&ps, "interrupted") == 0 ? 130 : 1;
         break;
     case PLAY_QUIT:

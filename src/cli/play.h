@@ -22,6 +22,7 @@
 
 #define PLAY_AUTOSAVE "pocketwar-autosave.pwr"
 #define PLAY_HELPER "thumb"      /* the player behind `hint` and `auto` */
+#define PLAY_RUN_LINES 3         /* lines a run of chance outcomes may take */
 
 /* How a prompt or the loop ended. */
 typedef enum play_rc {
@@ -52,6 +53,8 @@ typedef struct play_session {
     size_t drawn_at;                   /* m->nsteps when the board was last drawn */
     bool drawn;                        /* the board has been drawn at all */
     int run_col;                       /* column of an open line of chance outcomes, or 0 */
+    int run_lines;                     /* lines that run has taken */
+    int run_more;                      /* outcomes of the run not shown */
     char *line;                        /* getline's buffer */
     size_t cap;
 } play_session;

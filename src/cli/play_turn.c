@@ -370,9 +370,11 @@ play_rc play_referee_chance(play_session *ps)
     if (acted || ps->drawn_at > ps->m->nsteps)
         show(ps, t);
     else {
-        char status[256];
-        eng_status_text(ps->m->state, status, sizeof status);
-        printf("%s\n", status);
+        if (ps->drawn_at != ps->m->nsteps) {
+            char status[256];
+            eng_status_text(ps->m->state, status, sizeof status);
+            printf("%s\n", status);
+        }
         list_choices(ps, t);
     }
     play_rc rc = prompt(ps, t);
