@@ -216,8 +216,6 @@ void play_end_run(play_session *ps)
 
 static play_rc loop(play_session *ps)
 {
-    if (ps->humans == 0 || eng_is_terminal(ps->m->state))
-        play_draw(ps, ENG_VIEW_ALL);
     while (!eng_is_terminal(ps->m->state)) {
         if (play_interrupted())
             return PLAY_INTR;
@@ -265,7 +263,8 @@ static void finish(play_session *ps)
     }
 }
 
-/* End of input or Ctrl-C: keep the game. */
+/* End of input or Ctrl-C: keep the game, in the --save file or, failing
+ * that, in PLAY_AUTOSAVE here. */
 static int save_on_exit(play_session *ps, const char *why)
 {
     const char *path = ps->save_path ? ps->save_path : PLAY_AUTOSAVE;
@@ -275,7 +274,13 @@ static int save_on_exit(play_session *ps, const char *why)
         return 0;
     }
     eng_error err;
-    if (eng_match_save_file(ps->m, path, &err) != 0) {
+    int rc = eng_match_save_file(ps->m, path, &err);
+    if (rc != 0 && ps->save_path) {
+        printf("%s\n", err.msg);
+        path = PLAY_AUTOSAVE;
+        rc = eng_match_save_file(ps->m, path, &err);
+    }
+    if (rc != 0) {
         cli_error("play", "%s, and the game could not be saved: %s", why, err.msg);
         return -1;
     }
@@ -398,10 +403,16 @@ int cmd_play(int argc, char **argv)
             if (!ps.ai[p])
                 ps.screen = p;
 
+    if (ps.save_path) {      /* the seats and the seed are kept from the start */
+        eng_error err;
+        if (eng_match_save_file(ps.m, ps.save_path, &err) != 0) {
+            cli_error("play", "--save: %s", err.msg);
+            rc = 1;
+            goto out;
+        }
+        ps.last_save = strdup(ps.save_path);
+    }
     banner(&ps);
-    if (ps.save_path)
-        play_stepped(&ps);   /* the seats and the seed are kept from the start */
-    ps.dirty = false;        /* nothing a person did is at stake yet */
     play_catch_interrupt();
     play_rc r = loop(&ps);
     switch (r) {
