@@ -60,6 +60,9 @@ typedef struct pwg_terrain {
     uint8_t flags;
 } pwg_terrain;
 
+#define PWG_STEP_MOVE 0x01     /* in the Movement phase */
+#define PWG_STEP_CAV  0x02      /* in the Cavalry phase */
+
 /* ---- cards -------------------------------------------------------------- */
 
 enum { PWG_CLUBS, PWG_DIAMONDS, PWG_HEARTS, PWG_SPADES, PWG_JOKER };
@@ -120,6 +123,8 @@ typedef struct pwg_force {
     int coins;                  /* index into pwg_data.coinset */
     int first_unit, nunits;
     uint8_t area[PWG_MAX_LOCS];
+    int narea;                  /* locations with any area flag, in order */
+    uint8_t area_list[PWG_MAX_LOCS];
 } pwg_force;
 
 /* ---- end phase and victory ---------------------------------------------- */
@@ -161,6 +166,10 @@ typedef struct pwg_data {
     /* terrain types and the deck under the terrain set in force */
     int nterrain;
     pwg_terrain terrain[PWG_MAX_TERRAINS];
+    /* step[from][to]: PWG_STEP_* bits, may a unit step between adjacent
+     * locations of these terrains (the lake and mountain rules, and the
+     * cavalry phase's good going), precomputed for the hot path */
+    uint8_t step[PWG_MAX_TERRAINS][PWG_MAX_TERRAINS];
     char deck[PWG_NAME];
     char deck_title[PWG_NAME * 2];
     char terrain_set[PWG_NAME];
@@ -315,6 +324,12 @@ int pwg_range(const pwg_data *d, const pwg_state *s, int shooter, int target_loc
  * PWG_MV_* reason */
 enum { PWG_MV_OK, PWG_MV_FAR, PWG_MV_LAKE, PWG_MV_STEEP, PWG_MV_CAVALRY_GOING };
 int pwg_move_check(const pwg_data *d, const pwg_state *s, int unit, int to, bool cavalry_phase);
+void pwg_step_table(pwg_data *d);
+/* may a unit step from `from` to the adjacent `to` (need: PWG_STEP_*)? */
+static inline bool pwg_step_ok(const pwg_data *d, const pwg_state *s, int from, int to, int need)
+{
+    return (d->step[s->terr[from]][s->terr[to]] & need) != 0;
+}
 bool pwg_enemy_at(const pwg_data *d, const pwg_state *s, int loc, int force);
 int pwg_units_left(const pwg_data *d, const pwg_state *s, int force);
 int pwg_strength(const pwg_data *d, const pwg_state *s, int force);
@@ -324,6 +339,7 @@ int pwg_legal_actions(const void *data, const void *st, eng_action *out);
 void pwg_explain_illegal(const void *data, const void *st, eng_action a, char *why, size_t n);
 bool pwg_force_can_act(const pwg_data *d, const pwg_state *s, int force);
 int pwg_deploy_ok(const pwg_data *d, const pwg_state *s, int force, int type, int loc);
+bool pwg_force_can_deploy(const pwg_data *d, const pwg_state *s, int force);
 bool pwg_in_melee(const pwg_data *d, const pwg_state *s, int unit);
 bool pwg_may_shoot_at(const pwg_data *d, const pwg_state *s, int shooter, int target);
 
@@ -339,6 +355,8 @@ void pwg_recompute_opposed(const pwg_data *d, pwg_state *s);
 void pwg_combat_ranged(const pwg_data *d, pwg_state *s, int shooter, int target);
 void pwg_combat_melee(const pwg_data *d, pwg_state *s, int loc);
 bool pwg_melee_at(const pwg_data *d, const pwg_state *s, int loc);
+/* the first location from `from` on where opposed forces meet, or -1 */
+int pwg_next_melee(const pwg_data *d, const pwg_state *s, int from);
 int pwg_combat_next_toss(const pwg_data *d, const pwg_state *s);
 /* after a toss: returns true if the combat goes on to spending */
 bool pwg_combat_tossed(const pwg_data *d, pwg_state *s, int unit, bool heads);

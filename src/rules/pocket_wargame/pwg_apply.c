@@ -121,11 +121,7 @@ static bool deploy_continue(const pwg_data *d, pwg_state *s)
             s->deploy_round++;
             continue;
         }
-        bool any = false;
-        for (int t = 0; t < d->ntypes && !any; t++)
-            for (int loc = 0; loc < d->nlocs && !any; loc++)
-                any = pwg_deploy_ok(d, s, f, t, loc) == 0;
-        if (!any) {
+        if (!pwg_force_can_deploy(d, s, f)) {
             /* nowhere to stand (the area is all lakes): the coins are lost */
             const pwg_force *fo = &d->force[f];
             for (int u = fo->first_unit; u < fo->first_unit + fo->nunits; u++)
@@ -212,11 +208,8 @@ static void advance(const pwg_data *d, pwg_state *s)
             continue;
         case PWG_S_MELEE: {
             /* the next location, in location order, where opposed forces meet */
-            int loc;
-            for (loc = s->melee_next; loc < d->nlocs; loc++)
-                if (pwg_melee_at(d, s, loc))
-                    break;
-            if (loc < d->nlocs) {
+            int loc = pwg_next_melee(d, s, s->melee_next);
+            if (loc >= 0) {
                 pwg_combat_melee(d, s, loc);
                 return;
             }

@@ -77,6 +77,24 @@ int pwg_move_check(const pwg_data *d, const pwg_state *s, int unit, int to, bool
     return PWG_MV_OK;
 }
 
+/* The same rules as pwg_move_check, for every pair of terrains. */
+void pwg_step_table(pwg_data *d)
+{
+    for (int a = 0; a < d->nterrain; a++)
+        for (int b = 0; b < d->nterrain; b++) {
+            const pwg_terrain *tf = &d->terrain[a], *tt = &d->terrain[b];
+            uint8_t bits = 0;
+            bool steep = ((tf->flags & PWG_TF_STEEP) && tt->elevation == 0) ||
+                         ((tt->flags & PWG_TF_STEEP) && tf->elevation == 0);
+            if (!(tt->flags & PWG_TF_LAKE) && !steep) {
+                bits |= PWG_STEP_MOVE;
+                if (tf->flags & tt->flags & PWG_TF_GOOD)
+                    bits |= PWG_STEP_CAV;
+            }
+            d->step[a][b] = bits;
+        }
+}
+
 /* Does loc hold a unit of a force opposed to `force`? */
 bool pwg_enemy_at(const pwg_data *d, const pwg_state *s, int loc, int force)
 {

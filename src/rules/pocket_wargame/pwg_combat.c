@@ -53,6 +53,23 @@ bool pwg_melee_at(const pwg_data *d, const pwg_state *s, int loc)
     return false;
 }
 
+int pwg_next_melee(const pwg_data *d, const pwg_state *s, int from)
+{
+    uint8_t mask[PWG_MAX_LOCS];
+    memset(mask, 0, (size_t)d->nlocs);
+    for (int u = 0; u < d->nunits; u++)
+        if (PWG_ON_MAP(s->cond[u]))
+            mask[s->loc[u]] |= (uint8_t)(1 << d->unit[u].force);
+    for (int loc = from; loc < d->nlocs; loc++) {
+        int m = mask[loc];
+        if (m & (m - 1))   /* two forces or more: are any two opposed? */
+            for (int f = 0; f < d->nforces; f++)
+                if (((m >> f) & 1) && (s->opp[f] & m))
+                    return loc;
+    }
+    return -1;
+}
+
 static void combat_reset(pwg_state *s, int kind)
 {
     memset(&s->combat, 0, sizeof s->combat);

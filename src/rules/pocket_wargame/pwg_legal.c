@@ -16,15 +16,21 @@ static inline bool acted(const pwg_state *s, int u) { return (s->acted >> u) & 1
 
 static bool light_cavalry(const pwg_type *t) { return t->cls == PWG_CAVALRY && !t->heavy; }
 
-int pwg_deploy_ok(const pwg_data *d, const pwg_state *s, int f, int type, int loc)
+/* Types of which force f still has units to deploy, as a mask. */
+static uint32_t unplaced_types(const pwg_data *d, const pwg_state *s, int f)
 {
     const pwg_force *fo = &d->force[f];
-    bool left = false;
-    for (int u = fo->first_unit; u < fo->first_unit + fo->nunits && !left; u++)
-        left = s->cond[u] == PWG_UNPLACED && d->unit[u].type == type;
-    if (!left)
-        return PWG_DEP_NONE_LEFT;
-    int area = fo->area[loc];
+    uint32_t m = 0;
+    for (int u = fo->first_unit; u < fo->first_unit + fo->nunits; u++)
+        if (s->cond[u] == PWG_UNPLACED)
+            m |= UINT32_C(1) << d->unit[u].type;
+    return m;
+}
+
+/* May a unit of this type be deployed at loc by force f (area and terrain)? */
+static int deploy_where(const pwg_data *d, const pwg_state *s, int f, int type, int loc)
+{
+    int area = d->force[f].area[loc];
     const pwg_terrain *t = pwg_terrain_at(d, s, loc);
     if (!(area & PWG_AREA_DEPLOY)) {
         if (!(area & PWG_AREA_LC) || !light_cavalry(&d->type[type]))
@@ -35,6 +41,24 @@ int pwg_deploy_ok(const pwg_data *d, const pwg_state *s, int f, int type, int lo
     if (t->flags & PWG_TF_LAKE)
         return PWG_DEP_LAKE;
     return PWG_DEP_OK;
+}
+
+int pwg_deploy_ok(const pwg_data *d, const pwg_state *s, int f, int type, int loc)
+{
+    if (!((unplaced_types(d, s, f) >> type) & 1))
+        return PWG_DEP_NONE_LEFT;
+    return deploy_where(d, s, f, type, loc);
+}
+
+bool pwg_force_can_deploy(const pwg_data *d, const pwg_state *s, int f)
+{
+    uint32_t types = unplaced_types(d, s, f);
+    const pwg_force *fo = &d->force[f];
+    for (int t = 0; t < d->ntypes; t++)
+        for (int i = 0; ((types >> t) & 1) && i < fo->narea; i++)
+            if (deploy_where(d, s, f, t, fo->area_list[i]) == PWG_DEP_OK)
+                return true;
+    return false;
 }
 
 bool pwg_in_melee(const pwg_data *d, const pwg_state *s, int u)
@@ -51,11 +75,11 @@ bool pwg_may_shoot_at(const pwg_data *d, const pwg_state *s, int shooter, int ta
     return dist >= 1 && dist <= pwg_range(d, s, shooter, s->loc[target]);
 }
 
-static bool can_step(const pwg_data *d, const pwg_state *s, int u, bool cavalry)
+static bool can_step(const pwg_data *d, const pwg_state *s, int u, int need)
 {
     int from = s->loc[u];
     for (int k = 0; k < d->nnbr[from]; k++)
-        if (pwg_move_check(d, s, u, d->nbr[from][k], cavalry) == PWG_MV_OK)
+        if (pwg_step_ok(d, s, from, d->nbr[from][k], need))
             return true;
     return false;
 }
@@ -80,7 +104,7 @@ bool pwg_force_can_act(const pwg_data *d, const pwg_state *s, int f)
     case PWG_S_CAVALRY:
         for (int u = fo->first_unit; u < end; u++)
             if (PWG_ON_MAP(s->cond[u]) && !acted(s, u) && pwg_type_of(d, u)->cls == PWG_CAVALRY &&
-                can_step(d, s, u, true))
+                can_step(d, s, u, PWG_STEP_CAV))
                 return true;
         return false;
     case PWG_S_RANGED:
@@ -91,7 +115,7 @@ bool pwg_force_can_act(const pwg_data *d, const pwg_state *s, int f)
         return false;
     case PWG_S_MOVEMENT:
         for (int u = fo->first_unit; u < end; u++)
-            if (PWG_ON_MAP(s->cond[u]) && !acted(s, u) && can_step(d, s, u, false))
+            if (PWG_ON_MAP(s->cond[u]) && !acted(s, u) && can_step(d, s, u, PWG_STEP_MOVE))
                 return true;
         return false;
     default:
@@ -109,12 +133,14 @@ int pwg_legal_actions(const void *data, const void *st, eng_action *out)
     const pwg_force *fo = &d->force[f];
     int end = fo->first_unit + fo->nunits;
     switch (s->stage) {
-    case PWG_S_DEPLOY:
+    case PWG_S_DEPLOY: {
+        uint32_t types = unplaced_types(d, s, f);
         for (int t = 0; t < d->ntypes; t++)
-            for (int loc = 0; loc < d->nlocs; loc++)
-                if (pwg_deploy_ok(d, s, f, t, loc) == PWG_DEP_OK)
-                    out[n++] = PWG_ACT(PWG_A_DEPLOY, t, loc);
+            for (int i = 0; ((types >> t) & 1) && i < fo->narea; i++)
+                if (deploy_where(d, s, f, t, fo->area_list[i]) == PWG_DEP_OK)
+                    out[n++] = PWG_ACT(PWG_A_DEPLOY, t, fo->area_list[i]);
         return n;
+    }
     case PWG_S_ALLIANCE:
         for (int g = 0; g < d->nforces; g++) {
             if (g == f || ((s->changed[f] >> g) & 1) || pwg_units_left(d, s, g) == 0)
@@ -126,13 +152,14 @@ int pwg_legal_actions(const void *data, const void *st, eng_action *out)
     case PWG_S_CAVALRY:
     case PWG_S_MOVEMENT: {
         bool cav = s->stage == PWG_S_CAVALRY;
+        int need = cav ? PWG_STEP_CAV : PWG_STEP_MOVE;
         for (int u = fo->first_unit; u < end; u++) {
             if (!PWG_ON_MAP(s->cond[u]) || acted(s, u) ||
                 (cav && pwg_type_of(d, u)->cls != PWG_CAVALRY))
                 continue;
             int from = s->loc[u];
             for (int k = 0; k < d->nnbr[from]; k++)
-                if (pwg_move_check(d, s, u, d->nbr[from][k], cav) == PWG_MV_OK)
+                if (pwg_step_ok(d, s, from, d->nbr[from][k], need))
                     out[n++] = PWG_ACT(PWG_A_MOVE, u, d->nbr[from][k]);
         }
         out[n++] = PWG_ACT(PWG_A_END, 0, 0);

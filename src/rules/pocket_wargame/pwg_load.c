@@ -1310,12 +1310,20 @@ static bool load_all(ld *l, const json_t *sc, const json_t *options)
         !load_victory(l, json_object_get(sc, "victory")))
         return false;
     order_units(d);
+    pwg_step_table(d);
     /* light cavalry's card forward never reaches into another force's area */
     for (int f = 0; f < d->nforces; f++)
         for (int g = 0; g < d->nforces; g++)
             for (int loc = 0; g != f && loc < d->nlocs; loc++)
                 if (d->force[g].area[loc] & PWG_AREA_DEPLOY)
                     d->force[f].area[loc] &= (uint8_t)~PWG_AREA_LC;
+    for (int f = 0; f < d->nforces; f++) {
+        pwg_force *fo = &d->force[f];
+        fo->narea = 0;
+        for (int loc = 0; loc < d->nlocs; loc++)
+            if (fo->area[loc])
+                fo->area_list[fo->narea++] = (uint8_t)loc;
+    }
     for (int f = 0; f < d->nforces; f++)
         if (d->force[f].nunits == 0)
             return fail(l, "forces[%d]: has no units (give \"units\" or \"placed\")", f);
