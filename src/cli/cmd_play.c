@@ -2,9 +2,10 @@
  * cmd_play.c - `pocketwar play`: a game at the terminal, a person against
  * the computer, people against each other (hotseat), any mix of the two,
  * and referee mode, where the people at the table type in every chance
- * outcome. This file owns the options, the banner, the game loop, saving
- * and the end; the seats are in play_seats.c, the prompts in play_turn.c and
- * the terminal handling in play_io.c (see play.h).
+ * outcome. This file owns the options, the banner, the game loop and the
+ * end; the seats are in play_seats.c, saving and showing steps in
+ * play_steps.c, the prompts in play_turn.c and the terminal handling in
+ * play_io.c (see play.h).
  *
  * Nothing is lost: --save rewrites the record after every step, and end of
  * input or Ctrl-C saves to the --save file or to PLAY_AUTOSAVE.
@@ -61,74 +62,6 @@ static void help(void)
            cli_ai_names(), PLAY_AUTOSAVE);
 }
 
-/* ---- what the loop shares with the prompts --------------------------------- */
-
-const char *play_side(const play_session *ps, int side)
-{
-    return eng_game_player_name(ps->m->game, side);
-}
-
-int play_save(play_session *ps, const char *path)
-{
-    eng_error err;
-    if (eng_match_save_file(ps->m, path, &err) != 0) {
-        printf("could not save: %s\n", err.msg);
-        return -1;
-    }
-    printf("saved to %s (%zu step%s)\n", path, ps->m->nsteps, ps->m->nsteps == 1 ? "" : "s");
-    if (!ps->last_save || strcmp(ps->last_save, path) != 0) {
-        free(ps->last_save);
-        ps->last_save = strdup(path);
-    }
-    ps->dirty = false;
-    return 0;
-}
-
-void play_stepped(play_session *ps)
-{
-    ps->dirty = true;
-    if (!ps->save_path)
-        return;
-    eng_error err;
-    if (eng_match_save_file(ps->m, ps->save_path, &err) != 0) {
-        if (!ps->save_failing)   /* say it once, not after every step */
-            printf("warning: %s; the game goes on, type save FILE to keep it\n", err.msg);
-        ps->save_failing = true;
-        return;
-    }
-    if (ps->save_failing)
-        printf("%s is being saved again\n", ps->save_path);
-    ps->save_failing = false;
-    ps->dirty = false;
-    if (!ps->last_save) {
-        ps->last_save = strdup(ps->save_path);
-    }
-}
-
-void play_draw(play_session *ps, int viewer)
-{
-    putchar('\n');
-    char status[256];
-    eng_status_text(ps->m->state, status, sizeof status);
-    /* the status line, unless the rule set's drawing ends with it already */
-    char *board = NULL;
-    size_t len = 0;
-    FILE *mem = open_memstream(&board, &len);
-    if (mem) {
-        eng_render(ps->m->state, viewer, ps->color, mem);
-        fclose(mem);
-        fwrite(board, 1, len, stdout);
-        if (!strstr(board, status))
-            printf("%s\n", status);
-        free(board);
-    } else {
-        eng_render(ps->m->state, viewer, ps->color, stdout);
-        printf("%s\n", status);
-    }
-    ps->drawn = true;
-    ps->drawn_at = ps->m->nsteps;
-}
-
 /* ---- the game ---------------------------------------------------------------- */
 
 static void banner(play_session *ps)
@@ -174,46 +107,6 @@ static play_rc computer(play_session *ps, int who)
         printf("%s (%s): %s\n", play_side(ps, who), ps->ai_name[who], text);
     play_stepped(ps);
     return PLAY_OK;
-}
-
-void play_chance(play_session *ps)
-{
-    char text[ENG_TEXT_MAX];
-    eng_action_text(ps->m->state, eng_chance_sample(ps->m->state), text, sizeof text);
-    eng_match_apply_chance(ps->m);
-    if (play_secret(ps))
-        snprintf(text, sizeof text, "(unseen)");
-    /* a run of outcomes (the deal, a volley's coins) fills a few lines, not
-     * the screen: the board shows the rest and the record keeps it */
-    int len = (int)strlen(text);
-    if (ps->run_col == 0) {
-        printf("chance: %s", text);
-        ps->run_col = 8 + len;
-        ps->run_lines = 1;
-        ps->run_more = 0;
-    } else if (ps->run_more > 0) {
-        ps->run_more++;
-    } else if (ps->run_col + 2 + len + 20 >= play_width(ps) && ps->run_lines == PLAY_RUN_LINES) {
-        ps->run_more = 1;
-    } else if (ps->run_col + 2 + len >= play_width(ps)) {
-        printf(",\n        %s", text);
-        ps->run_col = 8 + len;
-        ps->run_lines++;
-    } else {
-        printf(", %s", text);
-        ps->run_col += 2 + len;
-    }
-    play_stepped(ps);
-}
-
-void play_end_run(play_session *ps)
-{
-    if (ps->run_col) {
-        if (ps->run_more)
-            printf(", ... and %d more", ps->run_more);
-        putchar('\n');
-        ps->run_col = 0;
-    }
 }
 
 static play_rc loop(play_session *ps)

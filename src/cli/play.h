@@ -2,8 +2,9 @@
  * play.h - what the files of `pocketwar play` share, and nothing outside
  * them includes: the session being played and the pieces of its loop.
  *
- *   cmd_play.c    options, the banner, the game loop, the end, saving
+ *   cmd_play.c    options, the banner, the game loop, the end
  *   play_seats.c  who plays each side: people or computer players
+ *   play_steps.c  after each step: saving, drawing the board, chance lines
  *   play_turn.c   a person's decision and a referee's chance entry: the
  *                 prompts and their commands (help, undo, hint, save, ...)
  *   play_io.c     reading lines, numbered lists in columns, the hand-over
@@ -59,7 +60,7 @@ typedef struct play_session {
     size_t cap;
 } play_session;
 
-/* ---- cmd_play.c ---------------------------------------------------------- */
+/* ---- play_steps.c ---------------------------------------------------------- */
 
 /* After every step or take-back: marks the record unsaved and rewrites the
  * --save file. */
