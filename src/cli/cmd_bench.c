@@ -128,6 +128,7 @@ int cmd_bench(int argc, char **argv)
         printf("random self-play on one core, %d games per rule set\n\n"
                "%-18s %-14s %10s %9s %12s %10s %7s  %s\n", games, "rule set", "scenario",
                "actions", "ns/action", "actions/s", "games/s", "state", "fingerprint");
+    fflush(stdout);
     for (const eng_rules *const *r = eng_registry(); *r; r++) {
         if (only && strcmp(only, eng_rules_name(*r)) != 0)
             continue;
@@ -151,6 +152,7 @@ int cmd_bench(int argc, char **argv)
         } else {
             printf("%-18s %-14s %10llu %9.1f %12.0f %10.1f %7zu  %s\n", f.rules, f.scenario,
                    f.actions, ns, aps, gps, f.state_bytes, fp);
+            fflush(stdout);
         }
     }
     if (as_json) {
