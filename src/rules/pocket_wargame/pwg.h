@@ -33,6 +33,10 @@
 #define PWG_MAX_LOCS (PWG_MAX_W * PWG_MAX_H)
 #define PWG_MAX_FORCES 4
 #define PWG_MAX_UNITS 64        /* unit masks are uint64_t */
+#define PWG_UNIT_LIMIT 60       /* units a scenario may have: keeps every list of
+                                   legal actions (shooters x targets) under
+                                   ENG_MAX_ACTIONS */
+#define PWG_MAX_POINTS 30000    /* points saturate here (int16_t) */
 #define PWG_MAX_CARDS 64        /* the dealt-card mask is uint64_t */
 #define PWG_MAX_TERRAINS 16
 #define PWG_MAX_SPECIALS 8

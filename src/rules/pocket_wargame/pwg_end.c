@@ -14,6 +14,12 @@
 #include <string.h>
 #include "pwg.h"
 
+static void add_points(pwg_state *s, int f, int pts)
+{
+    int v = s->points[f] + pts;
+    s->points[f] = (int16_t)(v > PWG_MAX_POINTS ? PWG_MAX_POINTS : v);
+}
+
 static bool in_list(const pwg_end_rule *r, int loc)
 {
     for (int i = 0; i < r->nlocs; i++)
@@ -48,7 +54,7 @@ static void rule_score(const pwg_data *d, pwg_state *s, const pwg_end_rule *r)
         if (mask && !(mask & (mask - 1)))      /* exactly one force holds it */
             for (int f = 0; f < d->nforces; f++)
                 if (mask == 1 << f)
-                    s->points[f] = (int16_t)(s->points[f] + r->points);
+                    add_points(s, f, r->points);
     }
 }
 
@@ -94,7 +100,7 @@ static void rule_exit(const pwg_data *d, pwg_state *s, const pwg_end_rule *r)
     for (int u = fo->first_unit; u < fo->first_unit + fo->nunits; u++)
         if (PWG_ON_MAP(s->cond[u]) && on_edge(d, s->loc[u], r->edge)) {
             s->cond[u] = PWG_EXITED;
-            s->points[r->force] = (int16_t)(s->points[r->force] + r->points);
+            add_points(s, r->force, r->points);
         }
 }
 

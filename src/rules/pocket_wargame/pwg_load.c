@@ -811,8 +811,8 @@ static int coinset_find(const pwg_data *d, const char *key)
 static bool add_unit(ld *l, const char *path, int force, int type, int loc, int cond)
 {
     pwg_data *d = l->d;
-    if (d->nunits >= PWG_MAX_UNITS)
-        return fail(l, "%s: too many units in the scenario (at most %d)", path, PWG_MAX_UNITS);
+    if (d->nunits >= PWG_UNIT_LIMIT)
+        return fail(l, "%s: too many units in the scenario (at most %d)", path, PWG_UNIT_LIMIT);
     int num = 1;
     for (int u = 0; u < d->nunits; u++)
         if (d->unit[u].force == force && d->unit[u].type == type)
@@ -1323,6 +1323,17 @@ static bool load_all(ld *l, const json_t *sc, const json_t *options)
         for (int loc = 0; loc < d->nlocs; loc++)
             if (fo->area[loc])
                 fo->area_list[fo->narea++] = (uint8_t)loc;
+        /* deployment choices (types x places) must fit one list of actions */
+        bool type_used[PWG_MAX_TYPES] = {false};
+        int ntypes = 0;
+        for (int u = fo->first_unit; u < fo->first_unit + fo->nunits; u++)
+            if (d->unit[u].cond == PWG_UNPLACED && !type_used[d->unit[u].type]) {
+                type_used[d->unit[u].type] = true;
+                ntypes++;
+            }
+        if (ntypes * fo->narea > ENG_MAX_ACTIONS)
+            return fail(l, "forces[%d]: %d unit types to deploy over %d locations is too many "
+                        "choices; use a smaller deployment area", f, ntypes, fo->narea);
     }
     for (int f = 0; f < d->nforces; f++)
         if (d->force[f].nunits == 0)
