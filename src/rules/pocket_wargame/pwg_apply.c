@@ -215,6 +215,7 @@ static void advance(const pwg_data *d, pwg_state *s)
             }
             s->phase = PWG_P_END;
             s->stage = PWG_S_END;
+            s->melee_next = 0;   /* equal positions stay equal bytes */
             continue;
         }
         case PWG_S_END:

@@ -444,10 +444,14 @@ void pwg_explain_illegal(const void *data, const void *st, eng_action a, char *w
     case PWG_A_DAMAGE:
     case PWG_A_CANCEL:
     case PWG_A_ACCEPT:
-        if (s->stage != PWG_S_SPEND)
+        if (s->stage == PWG_S_TOSS) {
+            pwg_unit_ref(d, pwg_combat_next_toss(d, s), -1, r, sizeof r);
+            snprintf(why, n, "the coins are still being tossed (next: %s)", r);
+        } else if (s->stage != PWG_S_SPEND) {
             snprintf(why, n, "there is no combat whose heads are being spent now");
-        else
+        } else {
             pwg_combat_explain(d, s, a, why, n);
+        }
         return;
     case PWG_A_ALLY:
     case PWG_A_HOSTILE:

@@ -223,15 +223,18 @@ static void draw_combat(const pwg_data *d, const pwg_state *s, FILE *out)
         pwg_unit_ref(d, c->target, -1, r2, sizeof r2);
         fprintf(out, "Ranged combat: %s shoots at %s (%s):", r, r2, l);
     }
+    bool first = true;
     for (int u = 0; u < d->nunits; u++) {
         if (!(c->cu[u] & PWG_CU_IN))
             continue;
+        fputs(first ? "" : ",", out);
+        first = false;
         pwg_unit_ref(d, u, -1, r, sizeof r);
         const char *res = !(c->cu[u] & PWG_CU_TOSSES) ? "no toss"
                         : !(c->cu[u] & PWG_CU_TOSSED) ? "?"
                         : !(c->cu[u] & PWG_CU_HEAD) ? "T"
                         : (c->cu[u] & PWG_CU_LEFT) ? "H" : "h(spent)";
-        fprintf(out, " %s %s%s", r, res, (c->cu[u] & PWG_CU_CANCEL) ? "(may cancel)" : "");
+        fprintf(out, " %s %s%s", r, res, (c->cu[u] & PWG_CU_CANCEL) ? " (may cancel)" : "");
         if (c->dmg[u])
             fprintf(out, " [%d damage]", c->dmg[u]);
     }
