@@ -345,7 +345,6 @@ bool pwg_force_can_act(const pwg_data *d, const pwg_state *s, int force);
 int pwg_deploy_ok(const pwg_data *d, const pwg_state *s, int force, int type, int loc);
 bool pwg_force_can_deploy(const pwg_data *d, const pwg_state *s, int force);
 bool pwg_in_melee(const pwg_data *d, const pwg_state *s, int unit);
-bool pwg_may_shoot_at(const pwg_data *d, const pwg_state *s, int shooter, int target);
 
 /* pwg_apply.c: apply and the flow of phases */
 void pwg_init(const void *data, void *st);
@@ -358,7 +357,6 @@ void pwg_recompute_opposed(const pwg_data *d, pwg_state *s);
 /* pwg_combat.c: combat tests */
 void pwg_combat_ranged(const pwg_data *d, pwg_state *s, int shooter, int target);
 void pwg_combat_melee(const pwg_data *d, pwg_state *s, int loc);
-bool pwg_melee_at(const pwg_data *d, const pwg_state *s, int loc);
 /* the first location from `from` on where opposed forces meet, or -1 */
 int pwg_next_melee(const pwg_data *d, const pwg_state *s, int from);
 int pwg_combat_next_toss(const pwg_data *d, const pwg_state *s);

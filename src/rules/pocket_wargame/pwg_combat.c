@@ -44,15 +44,6 @@ static int forces_at(const pwg_data *d, const pwg_state *s, int loc)
     return mask;
 }
 
-bool pwg_melee_at(const pwg_data *d, const pwg_state *s, int loc)
-{
-    int mask = forces_at(d, s, loc);
-    for (int f = 0; f < d->nforces; f++)
-        if (((mask >> f) & 1) && (s->opp[f] & mask))
-            return true;
-    return false;
-}
-
 int pwg_next_melee(const pwg_data *d, const pwg_state *s, int from)
 {
     uint8_t mask[PWG_MAX_LOCS];

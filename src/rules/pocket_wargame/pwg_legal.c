@@ -66,15 +66,6 @@ bool pwg_in_melee(const pwg_data *d, const pwg_state *s, int u)
     return pwg_enemy_at(d, s, s->loc[u], d->unit[u].force);
 }
 
-bool pwg_may_shoot_at(const pwg_data *d, const pwg_state *s, int shooter, int target)
-{
-    if (target >= d->nunits || !PWG_ON_MAP(s->cond[target]) ||
-        !pwg_opposed(s, d->unit[shooter].force, d->unit[target].force))
-        return false;
-    int dist = pwg_dist(d, s->loc[shooter], s->loc[target]);
-    return dist >= 1 && dist <= pwg_range(d, s, shooter, s->loc[target]);
-}
-
 static bool can_step(const pwg_data *d, const pwg_state *s, int u, int need)
 {
     int from = s->loc[u];
@@ -84,14 +75,31 @@ static bool can_step(const pwg_data *d, const pwg_state *s, int u, int need)
     return false;
 }
 
+/* Writes the units u may shoot at into out (if not NULL); returns the count.
+ * The shooter's range and height are worked out once, not per target. */
+static int shoot_targets(const pwg_data *d, const pwg_state *s, int u, eng_action *out)
+{
+    int from = s->loc[u], n = 0;
+    int base = pwg_type_of(d, u)->heavy ? 2 : 1;
+    int elev = pwg_terrain_at(d, s, from)->elevation;
+    uint8_t opp = s->opp[d->unit[u].force];
+    for (int t = 0; t < d->nunits; t++) {
+        if (!PWG_ON_MAP(s->cond[t]) || !((opp >> d->unit[t].force) & 1))
+            continue;
+        int dist = pwg_dist(d, from, s->loc[t]);
+        if (dist < 1 || dist > base + 1 ||
+            (dist == base + 1 && elev <= pwg_terrain_at(d, s, s->loc[t])->elevation))
+            continue;
+        if (!out)
+            return 1;
+        out[n++] = PWG_ACT(PWG_A_SHOOT, u, t);
+    }
+    return n;
+}
+
 static bool can_shoot(const pwg_data *d, const pwg_state *s, int u)
 {
-    if (pwg_in_melee(d, s, u))
-        return false;
-    for (int t = 0; t < d->nunits; t++)
-        if (pwg_may_shoot_at(d, s, u, t))
-            return true;
-    return false;
+    return !pwg_in_melee(d, s, u) && shoot_targets(d, s, u, NULL) > 0;
 }
 
 bool pwg_force_can_act(const pwg_data *d, const pwg_state *s, int f)
@@ -170,9 +178,7 @@ int pwg_legal_actions(const void *data, const void *st, eng_action *out)
             if (!PWG_ON_MAP(s->cond[u]) || acted(s, u) || pwg_type_of(d, u)->cls != PWG_MISSILE ||
                 pwg_in_melee(d, s, u))
                 continue;
-            for (int t = 0; t < d->nunits; t++)
-                if (pwg_may_shoot_at(d, s, u, t))
-                    out[n++] = PWG_ACT(PWG_A_SHOOT, u, t);
+            n += shoot_targets(d, s, u, out + n);
         }
         out[n++] = PWG_ACT(PWG_A_END, 0, 0);
         return n;
