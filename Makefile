@@ -68,7 +68,7 @@ run: deps
 	./build/pocketwar play
 
 check: deps
-	$(MAKE) build/pocketwar tests-san
+	$(MAKE) -j2 build/pocketwar tests-san
 	./tests/run.sh build/san
 
 test: check

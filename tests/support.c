@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "support.h"
 #include "rng.h"
 #include "scenario.h"
@@ -68,7 +69,10 @@ void t_play(eng_state *s, const char *notation)
     if (eng_apply(s, a, &err) != 0) {
         eng_status_text(s, status, sizeof status);
         char *legal = t_legal_text(s);
-        fail_msg("\"%s\" refused (%s): %s\nlegal: %s", notation, status, err.msg, legal);
+        char shown[2048];
+        snprintf(shown, sizeof shown, "%s", legal);
+        free(legal);
+        fail_msg("\"%s\" refused (%s): %s\nlegal: %s", notation, status, err.msg, shown);
     }
 }
 
