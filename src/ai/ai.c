@@ -54,11 +54,5 @@ eng_action ai_sample_chance(const eng_state *s, uint64_t *state)
     eng_rng r = {*state};
     double u = rng_fraction(rng_next(&r));
     *state = r.s;
-    double acc = 0;
-    for (int i = 0; i < n - 1; i++) {
-        acc += prob[i];
-        if (u < acc)
-            return out[i];
-    }
-    return out[n - 1];
+    return out[eng_pick_outcome(prob, n, u)];
 }

@@ -228,19 +228,23 @@ int eng_chance_outcomes(const eng_state *s, eng_action *out, double *prob)
     return n;
 }
 
+int eng_pick_outcome(const double *prob, int n, double u)
+{
+    double acc = 0;
+    for (int i = 0; i < n - 1; i++) {
+        acc += prob[i];
+        if (u < acc)
+            return i;
+    }
+    return n - 1;
+}
+
 eng_action eng_chance_sample(const eng_state *s)
 {
     eng_action out[ENG_MAX_ACTIONS];
     double prob[ENG_MAX_ACTIONS];
     int n = eng_chance_outcomes(s, out, prob);
-    double u = rng_fraction(rng_peek(&s->rng));
-    double acc = 0;
-    for (int i = 0; i < n - 1; i++) {
-        acc += prob[i];
-        if (u < acc)
-            return out[i];
-    }
-    return out[n - 1];
+    return out[eng_pick_outcome(prob, n, rng_fraction(rng_peek(&s->rng)))];
 }
 
 static bool in_list(eng_action a, const eng_action *list, int n)

@@ -118,6 +118,10 @@ int eng_chance_outcomes(const eng_state *s, eng_action *out, double *prob);
  * whether the outcome was sampled or entered. */
 eng_action eng_chance_sample(const eng_state *s);
 
+/* The outcome a fraction u in [0,1) picks: the first whose cumulative
+ * probability exceeds u (the last if rounding leaves u beyond them all). */
+int eng_pick_outcome(const double *prob, int n, double u);
+
 /* Is a legal here? If not, says why (which rule it breaks). */
 bool eng_is_legal(const eng_state *s, eng_action a, eng_error *why);
 

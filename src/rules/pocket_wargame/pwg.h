@@ -337,6 +337,7 @@ static inline bool pwg_step_ok(const pwg_data *d, const pwg_state *s, int from, 
 bool pwg_enemy_at(const pwg_data *d, const pwg_state *s, int loc, int force);
 int pwg_units_left(const pwg_data *d, const pwg_state *s, int force);
 int pwg_strength(const pwg_data *d, const pwg_state *s, int force);
+int pwg_forces_at(const pwg_data *d, const pwg_state *s, int loc);
 
 /* pwg_legal.c */
 int pwg_legal_actions(const void *data, const void *st, eng_action *out);

@@ -126,3 +126,13 @@ int pwg_strength(const pwg_data *d, const pwg_state *s, int force)
         n += s->cond[u] == PWG_STEADY ? 2 : s->cond[u] == PWG_WAVERING ? 1 : 0;
     return n;
 }
+
+/* Forces with a unit on the map at loc, as a mask. */
+int pwg_forces_at(const pwg_data *d, const pwg_state *s, int loc)
+{
+    int mask = 0;
+    for (int u = 0; u < d->nunits; u++)
+        if (s->loc[u] == loc && PWG_ON_MAP(s->cond[u]))
+            mask |= 1 << d->unit[u].force;
+    return mask;
+}

@@ -34,16 +34,6 @@ bool pwg_cancel_capable(const pwg_data *d, const pwg_state *s, int u, bool range
     return false;
 }
 
-/* Forces present at loc (on the map), as a mask. */
-static int forces_at(const pwg_data *d, const pwg_state *s, int loc)
-{
-    int mask = 0;
-    for (int u = 0; u < d->nunits; u++)
-        if (s->loc[u] == loc && PWG_ON_MAP(s->cond[u]))
-            mask |= 1 << d->unit[u].force;
-    return mask;
-}
-
 int pwg_next_melee(const pwg_data *d, const pwg_state *s, int from)
 {
     uint8_t mask[PWG_MAX_LOCS];
@@ -89,7 +79,7 @@ void pwg_combat_melee(const pwg_data *d, pwg_state *s, int loc)
     combat_reset(s, PWG_CB_MELEE);
     pwg_combat *c = &s->combat;
     c->loc = (uint8_t)loc;
-    int present = forces_at(d, s, loc), involved = 0;
+    int present = pwg_forces_at(d, s, loc), involved = 0;
     for (int f = 0; f < d->nforces; f++)
         if (((present >> f) & 1) && (s->opp[f] & present))
             involved |= 1 << f;

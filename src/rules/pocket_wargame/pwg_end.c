@@ -28,15 +28,6 @@ static bool in_list(const pwg_end_rule *r, int loc)
     return false;
 }
 
-static int forces_at(const pwg_data *d, const pwg_state *s, int loc)
-{
-    int mask = 0;
-    for (int u = 0; u < d->nunits; u++)
-        if (s->loc[u] == loc && PWG_ON_MAP(s->cond[u]))
-            mask |= 1 << d->unit[u].force;
-    return mask;
-}
-
 static bool on_edge(const pwg_data *d, int loc, int edge)
 {
     switch (edge) {
@@ -50,7 +41,7 @@ static bool on_edge(const pwg_data *d, int loc, int edge)
 static void rule_score(const pwg_data *d, pwg_state *s, const pwg_end_rule *r)
 {
     for (int i = 0; i < r->nlocs; i++) {
-        int mask = forces_at(d, s, r->locs[i]);
+        int mask = pwg_forces_at(d, s, r->locs[i]);
         if (mask && !(mask & (mask - 1)))      /* exactly one force holds it */
             for (int f = 0; f < d->nforces; f++)
                 if (mask == 1 << f)
