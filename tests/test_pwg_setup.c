@@ -79,7 +79,8 @@ static void test_deployment_rounds_are_hidden(void **unused)
     t_play(s, "deploy HI a1");
     PW_EXPECT_STR(pw_status(s), "Deployment, round 1: Blue to place a unit");
     /* Blue (player 1) does not see where Red put its coin this round */
-    PW_EXPECT_STR(pw_field_as(s, 1, "1/HI1", "condition"), "hidden");
+    /* it looks to Blue like every coin still to deploy: not even its type shows */
+    PW_EXPECT_STR(pw_field_as(s, 1, "1/HI1", "condition"), "undeployed");
     PW_EXPECT_STR(pw_field_as(s, 1, "1/HI1", "loc"), "-");
     PW_EXPECT_STR(pw_field_as(s, 0, "1/HI1", "loc"), "a1");
     PW_EXPECT_STR(pw_field_as(s, ENG_VIEW_ALL, "1/HI1", "loc"), "a1");

@@ -5,8 +5,11 @@
  * sampled from the listed probabilities with its own generator) and scores
  * where they lead with the rule set's heuristic; it picks the action with
  * the best average. So it takes shots and fights that pay on average and
- * avoids ones that lose, without knowing any rule set's details.
+ * avoids ones that lose, without knowing any rule set's details. When the
+ * position hides something from it, every continuation starts from a
+ * position re-dealt from what its seat can see, so it never peeks.
  */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ai_private.h"
@@ -77,20 +80,31 @@ static eng_action thumb_choose(ai_player *p, const eng_state *s, ai_explanation 
         per = THUMB_MIN_PER_ACTION;
 
     ai_candidate *c = malloc((size_t)n * sizeof *c);
+    bool secrets = eng_hides_from(s, me);
     eng_state *after = eng_state_clone(s), *work = eng_state_clone(s);
     for (int i = 0; i < n; i++) {
         eng_state_copy(after, s);
         eng_apply_fast(after, acts[i]);
         double sum = 0;
+        int done = 0;
         for (int k = 0; k < per; k++) {
-            eng_state_copy(work, after);
+            if (secrets) {
+                eng_state_copy(work, s);
+                eng_state_resample_hidden(work, me, &p->rng);
+                if (!eng_is_legal(work, acts[i], NULL))
+                    continue;
+                eng_apply_fast(work, acts[i]);
+            } else {
+                eng_state_copy(work, after);
+            }
             sum += rollout(work, me, &p->rng);
+            done++;
         }
         /* a whisker of noise breaks ties without favouring list order */
         eng_rng r = {p->rng};
         double noise = rng_fraction(rng_next(&r)) * 1e-6;
         p->rng = r.s;
-        c[i] = (ai_candidate){acts[i], sum / per + noise, per};
+        c[i] = (ai_candidate){acts[i], (done ? sum / done : 0) + noise, done};
     }
     eng_state_free(after);
     eng_state_free(work);

@@ -92,19 +92,16 @@ static void banner(play_session *ps)
 static play_rc computer(play_session *ps, int who)
 {
     eng_action a = ai_choose(ps->ai[who], ps->m->state, NULL);
-    char text[ENG_TEXT_MAX];
+    char text[ENG_TEXT_MAX], seen[ENG_TEXT_MAX];
     eng_action_text(ps->m->state, a, text, sizeof text);
+    eng_action_text_seen(ps->m->state, a, play_audience(ps), seen, sizeof seen);
     eng_error err;
     if (eng_match_apply(ps->m, a, false, &err) != 0) {
         cli_error("play", "internal: the %s player chose an illegal action \"%s\": %s",
                   ps->ai_name[who], text, err.msg);
         return PLAY_FAIL;
     }
-    if (play_secret(ps))
-        printf("%s (%s): an action you cannot see yet\n", play_side(ps, who),
-               ps->ai_name[who]);
-    else
-        printf("%s (%s): %s\n", play_side(ps, who), ps->ai_name[who], text);
+    printf("%s (%s): %s\n", play_side(ps, who), ps->ai_name[who], seen);
     play_stepped(ps);
     return PLAY_OK;
 }

@@ -130,7 +130,9 @@ bool play_hides(const eng_state *s);
  * now: then the step just taken by a computer or the generator is not
  * printed in notation, which would give it away (the board shows what the
  * person may see). */
-bool play_secret(const play_session *ps);
+/* Whose eyes the screen is for when steps are told: the one person
+ * playing, the side holding the screen in hotseat, or everyone. */
+int play_audience(const play_session *ps);
 /* Clears the screen and waits for `to` to press Enter (terminals only). */
 play_rc play_hand_over(play_session *ps, int to);
 

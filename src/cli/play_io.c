@@ -182,47 +182,24 @@ void play_list(const play_session *ps, const eng_state *s, const eng_action *act
     free(items);
 }
 
-/* A side's view as JSON, less any field naming the viewer, so that two
- * views compare equal when they show the same things. */
-static json_t *view_of(const eng_state *s, int viewer)
-{
-    json_t *j = eng_state_json(s, viewer);
-    if (json_is_object(j)) {
-        json_object_del(j, "viewer");
-        json_object_del(j, "view");
-    }
-    return j;
-}
-
 bool play_hides(const eng_state *s)
 {
     int np = eng_game_players(eng_state_game(s));
-    json_t *first = view_of(s, 0);
-    bool differ = false;
-    for (int p = 1; p < np && !differ; p++) {
-        json_t *v = view_of(s, p);
-        differ = !json_equal(first, v);
-        json_decref(v);
-    }
-    json_decref(first);
-    return differ;
+    for (int p = 0; p < np; p++)
+        if (eng_hides_from(s, p))
+            return true;
+    return false;
 }
 
-bool play_secret(const play_session *ps)
+int play_audience(const play_session *ps)
 {
     if (ps->humans == 0)
-        return false;
-    json_t *all = view_of(ps->m->state, ENG_VIEW_ALL);
-    bool secret = false;
-    for (int p = 0; p < ps->np && !secret; p++) {
-        if (ps->ai[p])
-            continue;
-        json_t *v = view_of(ps->m->state, p);
-        secret = !json_equal(all, v);
-        json_decref(v);
-    }
-    json_decref(all);
-    return secret;
+        return ENG_VIEW_ALL;
+    if (ps->humans == 1)
+        for (int p = 0; p < ps->np; p++)
+            if (!ps->ai[p])
+                return p;
+    return ps->screen;
 }
 
 play_rc play_hand_over(play_session *ps, int to)

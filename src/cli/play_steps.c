@@ -77,10 +77,9 @@ void play_draw(play_session *ps, int viewer)
 void play_chance(play_session *ps)
 {
     char text[ENG_TEXT_MAX];
-    eng_action_text(ps->m->state, eng_chance_sample(ps->m->state), text, sizeof text);
+    eng_action_text_seen(ps->m->state, eng_chance_sample(ps->m->state), play_audience(ps),
+                         text, sizeof text);
     eng_match_apply_chance(ps->m);
-    if (play_secret(ps))
-        snprintf(text, sizeof text, "(unseen)");
     /* a run of outcomes (the deal, a volley's coins) fills a few lines, not
      * the screen: the board shows the rest and the record keeps it */
     int len = (int)strlen(text);

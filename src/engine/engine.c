@@ -341,6 +341,31 @@ int eng_action_parse(const eng_state *s, const char *text, eng_action *out,
     return -1;
 }
 
+void eng_action_text_seen(const eng_state *s, eng_action a, int viewer, char *buf, size_t n)
+{
+    buf[0] = '\0';
+    if (RULES(s)->action_text_seen && viewer != ENG_VIEW_ALL)
+        RULES(s)->action_text_seen(DATA(s), CBODY(s), a, viewer, buf, n);
+    else
+        RULES(s)->action_text(DATA(s), CBODY(s), a, buf, n);
+}
+
+bool eng_hides_from(const eng_state *s, int viewer)
+{
+    if (viewer == ENG_VIEW_ALL || !RULES(s)->hides_from)
+        return false;
+    return RULES(s)->hides_from(DATA(s), CBODY(s), viewer);
+}
+
+void eng_state_resample_hidden(eng_state *s, int viewer, uint64_t *rng)
+{
+    eng_rng r = {*rng};
+    rng_seed(&s->rng, rng_next(&r));      /* no foretelling from the game's generator */
+    *rng = r.s;
+    if (RULES(s)->resample_hidden && viewer != ENG_VIEW_ALL)
+        RULES(s)->resample_hidden(DATA(s), BODY(s), viewer, rng);
+}
+
 json_t *eng_state_json(const eng_state *s, int viewer)
 {
     return RULES(s)->to_json(DATA(s), CBODY(s), viewer);

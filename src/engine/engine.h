@@ -149,6 +149,21 @@ void eng_action_text(const eng_state *s, eng_action a, char *buf, size_t n);
 int eng_action_parse(const eng_state *s, const char *text, eng_action *out,
                      eng_error *err);
 
+/* Notation as `viewer` may see it when the action is taken: parts hidden
+ * from that player (another side's secret placement, say) are left out.
+ * Rule sets without secrets print the plain notation. */
+void eng_action_text_seen(const eng_state *s, eng_action a, int viewer, char *buf, size_t n);
+
+/* Does the position hide anything from `viewer` right now? */
+bool eng_hides_from(const eng_state *s, int viewer);
+
+/* Replaces everything `viewer` cannot see with a random arrangement that is
+ * consistent with what the viewer has seen (a "determinization"), drawing
+ * from *rng (SplitMix64 state, advanced). The game's own generator is also
+ * replaced, so nothing left in the state foretells future chance. This is
+ * how a computer player plays from what a person in its seat would know. */
+void eng_state_resample_hidden(eng_state *s, int viewer, uint64_t *rng);
+
 /* The position as JSON; viewer is a player (what that player may see) or
  * ENG_VIEW_ALL. The caller owns the result. */
 json_t *eng_state_json(const eng_state *s, int viewer);

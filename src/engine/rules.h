@@ -53,6 +53,17 @@ struct eng_rules {
     void (*render)(const void *data, const void *st, int viewer, bool color,
                    FILE *out);
     void (*status_text)(const void *data, const void *st, char *buf, size_t n);
+
+    /* Hidden information; all three may be NULL for a rule set whose
+     * players always see everything. */
+    /* Notation of a as viewer sees it (NULL: the plain notation). */
+    void (*action_text_seen)(const void *data, const void *st, eng_action a, int viewer,
+                             char *buf, size_t n);
+    /* Does st hide anything from viewer? (NULL: never.) */
+    bool (*hides_from)(const void *data, const void *st, int viewer);
+    /* Re-deal what viewer cannot see, consistently with what they have
+     * seen, drawing from *rng. (NULL: nothing is ever hidden.) */
+    void (*resample_hidden)(const void *data, void *st, int viewer, uint64_t *rng);
 };
 
 #endif

@@ -343,6 +343,8 @@ int pwg_forces_at(const pwg_data *d, const pwg_state *s, int loc);
 int pwg_legal_actions(const void *data, const void *st, eng_action *out);
 void pwg_explain_illegal(const void *data, const void *st, eng_action a, char *why, size_t n);
 bool pwg_force_can_act(const pwg_data *d, const pwg_state *s, int force);
+/* why a coin may not be deployed there (PWG_DEP_OK: it may) */
+enum { PWG_DEP_OK, PWG_DEP_NONE_LEFT, PWG_DEP_AREA, PWG_DEP_LC_OPEN, PWG_DEP_LAKE };
 int pwg_deploy_ok(const pwg_data *d, const pwg_state *s, int force, int type, int loc);
 bool pwg_force_can_deploy(const pwg_data *d, const pwg_state *s, int force);
 bool pwg_in_melee(const pwg_data *d, const pwg_state *s, int unit);
@@ -389,6 +391,12 @@ json_t *pwg_to_json(const void *data, const void *st, int viewer);
 void pwg_render(const void *data, const void *st, int viewer, bool color, FILE *out);
 int pwg_colour_index(const char *name);   /* -1 if unknown */
 bool pwg_visible(const pwg_data *d, const pwg_state *s, int unit, int viewer);
+
+/* pwg_hidden.c: secrets between players */
+bool pwg_hides_from(const void *data, const void *st, int viewer);
+void pwg_action_text_seen(const void *data, const void *st, eng_action a, int viewer,
+                          char *buf, size_t n);
+void pwg_resample_hidden(const void *data, void *st, int viewer, uint64_t *rng);
 
 /* pwg_end.c: the End phase, victory, returns, heuristic */
 void pwg_end_phase(const pwg_data *d, pwg_state *s);

@@ -31,7 +31,7 @@ static json_t *unit_json(const pwg_data *d, int u)
     return json_string(r);
 }
 
-static json_t *forces_json(const pwg_data *d, const pwg_state *s)
+static json_t *forces_json(const pwg_data *d, const pwg_state *s, int viewer)
 {
     json_t *arr = json_array();
     for (int f = 0; f < d->nforces; f++) {
@@ -43,6 +43,10 @@ static json_t *forces_json(const pwg_data *d, const pwg_state *s)
         json_object_set_new(o, "coins", json_string(d->coinset[fo->coins].key));
         json_object_set_new(o, "coins_title", json_string(d->coinset[fo->coins].title));
         json_object_set_new(o, "units_left", json_integer(pwg_units_left(d, s, f)));
+        int unseen = 0;
+        for (int u = fo->first_unit; u < fo->first_unit + fo->nunits; u++)
+            unseen += !pwg_visible(d, s, u, viewer);
+        json_object_set_new(o, "placed_unseen", json_integer(unseen));
         json_object_set_new(o, "strength", json_integer(pwg_strength(d, s, f)));
         json_object_set_new(o, "points", json_integer(s->points[f]));
         json_t *allies = json_array(), *opposed = json_array(), *declared = json_array();
@@ -103,7 +107,9 @@ static json_t *units_json(const pwg_data *d, const pwg_state *s, int viewer)
         bool vis = pwg_visible(d, s, u, viewer);
         bool on = PWG_ON_MAP(s->cond[u]);
         json_object_set_new(o, "loc", vis && on ? loc_json(d, s->loc[u]) : json_null());
-        json_object_set_new(o, "condition", json_string(vis ? pwg_cond_name(s->cond[u]) : "hidden"));
+        /* a secret coin looks like every coin still to deploy: which one was
+         * placed must not show, only how many (the force's "placed_unseen") */
+        json_object_set_new(o, "condition", json_string(vis ? pwg_cond_name(s->cond[u]) : "undeployed"));
         if (vis && on && ((s->acted >> u) & 1))
             json_object_set_new(o, "acted", json_true());
         json_array_append_new(arr, o);
@@ -190,7 +196,7 @@ json_t *pwg_to_json(const void *data, const void *st, int viewer)
     pwg_status_text(d, s, buf, sizeof buf);
     json_object_set_new(o, "status", json_string(buf));
     json_object_set_new(o, "alliances", json_boolean(d->alliances));
-    json_object_set_new(o, "forces", forces_json(d, s));
+    json_object_set_new(o, "forces", forces_json(d, s, viewer));
     json_object_set_new(o, "board", board_json(d, s));
     json_object_set_new(o, "units", units_json(d, s, viewer));
     if (s->stage == PWG_S_DEPLOY) {

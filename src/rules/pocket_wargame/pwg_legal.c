@@ -10,7 +10,6 @@
 #include <string.h>
 #include "pwg.h"
 
-enum { PWG_DEP_OK, PWG_DEP_NONE_LEFT, PWG_DEP_AREA, PWG_DEP_LC_OPEN, PWG_DEP_LAKE };
 
 static inline bool acted(const pwg_state *s, int u) { return (s->acted >> u) & 1; }
 

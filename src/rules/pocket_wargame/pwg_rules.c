@@ -3,7 +3,7 @@
  * its options and the functions behind engine.h.
  *
  * Rules text: "Pocket Wargame" (cards as terrain, coins as units), in
- * /work/shared/rules/000_890989a5f38d4d8e.txt; the readings chosen where it
+ * the shared rules folder as 000_890989a5f38d4d8e.txt; the readings chosen where it
  * is silent are in docs/pocket-wargame.md.
  */
 #include "pwg.h"
@@ -70,4 +70,7 @@ const eng_rules pwg_rules = {
     .to_json = pwg_to_json,
     .render = pwg_render,
     .status_text = pwg_status_text,
+    .action_text_seen = pwg_action_text_seen,
+    .hides_from = pwg_hides_from,
+    .resample_hidden = pwg_resample_hidden,
 };

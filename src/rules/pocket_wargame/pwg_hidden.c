@@ -1,0 +1,102 @@
+/*
+ * pwg_hidden.c - what one player may not see in Pocket Wargame, and
+ * re-dealing it for a computer player that must not peek.
+ *
+ * The only secret is simultaneous deployment: the coins other forces placed
+ * in the current round stay hidden until the round is complete (pwg.h,
+ * s->hidden). A viewer knows how many coins each force has placed, not
+ * which or where.
+ */
+#include <string.h>
+#include "pwg.h"
+#include "rng.h"
+
+bool pwg_hides_from(const void *data, const void *st, int viewer)
+{
+    const pwg_data *d = data;
+    const pwg_state *s = st;
+    for (int u = 0; u < d->nunits; u++)
+        if (!pwg_visible(d, s, u, viewer))
+            return true;
+    return false;
+}
+
+void pwg_action_text_seen(const void *data, const void *st, eng_action a, int viewer,
+                          char *buf, size_t n)
+{
+    const pwg_data *d = data;
+    const pwg_state *s = st;
+    int actor = pwg_actor(d, s);
+    if (PWG_KIND(a) == PWG_A_DEPLOY && actor >= 0 && actor != viewer) {
+        /* hidden if, once placed, the coin is still secret from viewer */
+        pwg_state after;
+        memcpy(&after, s, sizeof after);
+        pwg_apply(d, &after, a);
+        for (int u = 0; u < d->nunits; u++)
+            if (d->unit[u].force == actor && !pwg_visible(d, &after, u, viewer) &&
+                !((s->hidden >> u) & 1)) {
+                snprintf(buf, n, "deploy (a coin not shown until the round is complete)");
+                return;
+            }
+    }
+    pwg_action_text(data, st, a, buf, n);
+}
+
+/* Legal deployment locations of force f for type t; returns the count. */
+static int deploy_spots(const pwg_data *d, const pwg_state *s, int f, int t, uint8_t *out)
+{
+    int n = 0;
+    for (int loc = 0; loc < d->nlocs; loc++)
+        if (pwg_deploy_ok(d, s, f, t, loc) == PWG_DEP_OK)
+            out[n++] = (uint8_t)loc;
+    return n;
+}
+
+void pwg_resample_hidden(const void *data, void *st, int viewer, uint64_t *rng)
+{
+    const pwg_data *d = data;
+    pwg_state *s = st;
+    eng_rng r = {*rng};
+    const uint64_t secret = s->hidden;   /* re-deal each secret coin once */
+    for (int f = 0; f < d->nforces; f++) {
+        if (f == viewer)
+            continue;
+        const pwg_force *fo = &d->force[f];
+        int end = fo->first_unit + fo->nunits;
+        for (int u = fo->first_unit; u < end; u++) {
+            if (!((secret >> u) & 1) || f == viewer)
+                continue;
+            /* take the secret coin back ... */
+            s->cond[u] = PWG_UNPLACED;
+            s->loc[u] = PWG_NONE;
+            s->hidden &= ~(UINT64_C(1) << u);
+            /* ... and place one the viewer cannot tell from it: any type the
+             * force still has, anywhere it may deploy that type */
+            int types[PWG_MAX_TYPES], nt = 0;
+            for (int t = 0; t < d->ntypes; t++)
+                for (int v = fo->first_unit; v < end; v++)
+                    if (s->cond[v] == PWG_UNPLACED && d->unit[v].type == t) {
+                        types[nt++] = t;
+                        break;
+                    }
+            uint8_t spots[PWG_MAX_LOCS];
+            int t = -1, ns = 0;
+            for (int tries = 0; tries < 4 * PWG_MAX_TYPES && nt; tries++) {
+                t = types[rng_below(&r, (uint32_t)nt)];
+                if ((ns = deploy_spots(d, s, f, t, spots)) > 0)
+                    break;
+            }
+            if (ns == 0)
+                continue;   /* cannot happen: the coin itself was placed legally */
+            int loc = spots[rng_below(&r, (uint32_t)ns)];
+            for (int v = fo->first_unit; v < end; v++)
+                if (s->cond[v] == PWG_UNPLACED && d->unit[v].type == t) {
+                    s->cond[v] = PWG_STEADY;
+                    s->loc[v] = (uint8_t)loc;
+                    s->hidden |= UINT64_C(1) << v;
+                    break;
+                }
+        }
+    }
+    *rng = r.s;
+}
