@@ -1,0 +1,571 @@
+/*
+ * pwg_load_forces.c - Pocket Wargame's armies and scenario rules from data:
+ * unit types and specials, coin sets (coins.json), forces with their units,
+ * deployment areas and pre-placed coins, end-phase rules, victory.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "pwg_load.h"
+#include "scenario.h"
+
+/* ---- unit types, coins ------------------------------------------------------------ */
+
+static const struct { const char *code, *name; uint8_t cls, heavy; } std_types[PWG_STD_TYPES] = {
+    {"LI", "light infantry", PWG_INFANTRY, 0}, {"HI", "heavy infantry", PWG_INFANTRY, 1},
+    {"LC", "light cavalry", PWG_CAVALRY, 0},   {"HC", "heavy cavalry", PWG_CAVALRY, 1},
+    {"LM", "light missile", PWG_MISSILE, 0},   {"HM", "heavy missile", PWG_MISSILE, 1},
+};
+
+static int type_find(const pwg_data *d, const char *code)
+{
+    for (int i = 0; i < d->ntypes; i++)
+        if (ld_streq_ci(d->type[i].code, code))
+            return i;
+    return -1;
+}
+
+bool ld_load_specials(ld *l, const json_t *sp)
+{
+    pwg_data *d = l->d;
+    d->ntypes = PWG_STD_TYPES;
+    for (int i = 0; i < PWG_STD_TYPES; i++) {
+        pwg_type *t = &d->type[i];
+        memset(t, 0, sizeof *t);
+        ld_copy(t->code, sizeof t->code, std_types[i].code);
+        ld_copy(t->name, sizeof t->name, std_types[i].name);
+        t->cls = std_types[i].cls;
+        t->heavy = std_types[i].heavy;
+    }
+    if (!sp)
+        return true;
+    if (!json_is_object(sp))
+        return ld_fail(l, "specials: expected an object like {\"GEN\": {\"name\": \"General\", "
+                    "\"class\": \"infantry\", \"weight\": \"heavy\"}}");
+    static const char *const keys[] = {"name", "class", "weight", "description", NULL};
+    const char *code;
+    json_t *v;
+    json_object_foreach((json_t *)sp, code, v) {
+        char p[64];
+        ld_pathf(p, sizeof p, "specials.%s", code);
+        size_t len = strlen(code);
+        bool letters = len >= 1 && len <= 4;
+        for (size_t i = 0; i < len; i++)
+            letters &= isupper((unsigned char)code[i]) != 0;
+        if (!letters)
+            return ld_fail(l, "%s: a special's code must be 1 to 4 capital letters", p);
+        if (type_find(d, code) >= 0)
+            return ld_fail(l, "%s: \"%s\" is already a unit type", p, code);
+        if (d->ntypes >= PWG_MAX_TYPES)
+            return ld_fail(l, "%s: too many special types (at most %d)", p, PWG_MAX_SPECIALS);
+        if (!json_is_object(v))
+            return ld_fail(l, "%s: expected an object", p);
+        if (!ld_check_keys(l, v, p, keys))
+            return false;
+        const char *name = json_string_value(json_object_get(v, "name"));
+        const char *cls = json_string_value(json_object_get(v, "class"));
+        const char *wt = json_string_value(json_object_get(v, "weight"));
+        pwg_type *t = &d->type[d->ntypes];
+        memset(t, 0, sizeof *t);
+        ld_copy(t->code, sizeof t->code, code);
+        ld_copy(t->name, sizeof t->name, name ? name : code);
+        if (cls && strcmp(cls, "infantry") == 0)
+            t->cls = PWG_INFANTRY;
+        else if (cls && strcmp(cls, "cavalry") == 0)
+            t->cls = PWG_CAVALRY;
+        else if (cls && strcmp(cls, "missile") == 0)
+            t->cls = PWG_MISSILE;
+        else
+            return ld_fail(l, "%s.class: expected infantry, cavalry or missile", p);
+        if (wt && strcmp(wt, "light") == 0)
+            t->heavy = 0;
+        else if (wt && strcmp(wt, "heavy") == 0)
+            t->heavy = 1;
+        else
+            return ld_fail(l, "%s.weight: expected light or heavy", p);
+        t->special = (uint8_t)(d->ntypes - PWG_STD_TYPES + 1);
+        d->ntypes++;
+    }
+    return true;
+}
+
+static bool coin_text(const json_t *v, char *name, char *ascii, size_t n)
+{
+    if (json_is_string(v)) {
+        ld_copy(name, n, json_string_value(v));
+        ld_copy(ascii, n, json_string_value(v));
+        return true;
+    }
+    const char *nm = json_string_value(json_object_get(v, "name"));
+    const char *as = json_string_value(json_object_get(v, "ascii"));
+    if (!nm)
+        return false;
+    ld_copy(name, n, nm);
+    ld_copy(ascii, n, as ? as : nm);
+    return true;
+}
+
+bool ld_load_coins(ld *l)
+{
+    pwg_data *d = l->d;
+    const char *key;
+    json_t *v;
+    d->ncoinsets = 0;
+    json_object_foreach(l->coins, key, v) {
+        if (key[0] == '_')
+            continue;
+        if (d->ncoinsets >= 4)
+            return ld_fail(l, "coins.json: more than 4 coin sets");
+        pwg_coinset *cs = &d->coinset[d->ncoinsets];
+        memset(cs, 0, sizeof *cs);
+        ld_copy(cs->key, sizeof cs->key, key);
+        ld_copy(cs->title, sizeof cs->title, json_string_value(json_object_get(v, "title")));
+        json_t *units = json_object_get(v, "units");
+        for (int t = 0; t < PWG_STD_TYPES; t++)
+            if (!coin_text(json_object_get(units, std_types[t].code), cs->coin[t],
+                           cs->coin_ascii[t], PWG_NAME))
+                return ld_fail(l, "coins.json: %s.units.%s is missing", key, std_types[t].code);
+        json_t *sp = json_object_get(v, "special");
+        if (!json_is_array(sp) || json_array_size(sp) == 0 ||
+            json_array_size(sp) > PWG_MAX_SPECIALS)
+            return ld_fail(l, "coins.json: %s.special must list 1..%d coins", key, PWG_MAX_SPECIALS);
+        size_t i;
+        json_t *c;
+        json_array_foreach(sp, i, c)
+            if (!coin_text(c, cs->special[i], cs->special_ascii[i], PWG_NAME))
+                return ld_fail(l, "coins.json: %s.special[%zu] is not a coin", key, i);
+        cs->nspecial = (int)json_array_size(sp);
+        d->ncoinsets++;
+    }
+    return true;
+}
+
+static int coinset_find(const pwg_data *d, const char *key)
+{
+    for (int i = 0; i < d->ncoinsets; i++)
+        if (ld_streq_ci(d->coinset[i].key, key))
+            return i;
+    return -1;
+}
+
+/* ---- forces and their units ------------------------------------------------------ */
+
+static bool add_unit(ld *l, const char *path, int force, int type, int loc, int cond)
+{
+    pwg_data *d = l->d;
+    if (d->nunits >= PWG_UNIT_LIMIT)
+        return ld_fail(l, "%s: too many units in the scenario (at most %d)", path, PWG_UNIT_LIMIT);
+    int num = 1;
+    for (int u = 0; u < d->nunits; u++)
+        if (d->unit[u].force == force && d->unit[u].type == type)
+            num++;
+    pwg_unit_def *ud = &d->unit[d->nunits++];
+    ud->force = (uint8_t)force;
+    ud->type = (uint8_t)type;
+    ud->num = (uint8_t)num;
+    ud->loc = (uint8_t)loc;
+    ud->cond = (uint8_t)cond;
+    return true;
+}
+
+/* A units list: {"LI": 2, ...} (standard types in a fixed order, then the
+ * rest as written) or ["LI", "LI", ...]. */
+static bool load_unit_list(ld *l, const json_t *v, const char *path, int force, int cond)
+{
+    pwg_data *d = l->d;
+    if (json_is_array(v)) {
+        size_t i;
+        json_t *e;
+        json_array_foreach(v, i, e) {
+            char p[96];
+            ld_pathf(p, sizeof p, "%s[%zu]", path, i);
+            const char *code = json_string_value(e);
+            if (!code)
+                return ld_fail(l, "%s: expected a unit type like \"HI\"", p);
+            int t = type_find(d, code);
+            if (t < 0)
+                return ld_fail(l, "%s: unknown unit type \"%s\"", p, code);
+            if (!add_unit(l, p, force, t, PWG_NONE, cond))
+                return false;
+        }
+        return true;
+    }
+    if (!json_is_object(v))
+        return ld_fail(l, "%s: expected {\"LI\": 2, ...} or a list of unit types", path);
+    const char *code;
+    json_t *n;
+    json_object_foreach((json_t *)v, code, n) {
+        if (type_find(d, code) < 0)
+            return ld_fail(l, "%s: unknown unit type \"%s\"", path, code);
+        if (!json_is_integer(n) || json_integer_value(n) < 0 || json_integer_value(n) > PWG_MAX_UNITS)
+            return ld_fail(l, "%s.%s: expected a count of units", path, code);
+    }
+    for (int t = 0; t < d->ntypes; t++) {
+        json_t *cnt = NULL;
+        json_object_foreach((json_t *)v, code, n)
+            if (ld_streq_ci(code, d->type[t].code))
+                cnt = n;
+        for (json_int_t k = 0; cnt && k < json_integer_value(cnt); k++) {
+            char p[96];
+            ld_pathf(p, sizeof p, "%s.%s", path, d->type[t].code);
+            if (!add_unit(l, p, force, t, PWG_NONE, cond))
+                return false;
+        }
+    }
+    return true;
+}
+
+static int edge_parse(const char *s)
+{
+    static const char *const names[] = {"south", "north", "west", "east"};
+    for (int i = 0; s && i < 4; i++)
+        if (strcmp(s, names[i]) == 0)
+            return i;
+    return -1;
+}
+
+static bool on_edge(const pwg_data *d, int loc, int edge, int depth)
+{
+    int x = d->x[loc], y = d->y[loc];
+    switch (edge) {
+    case PWG_EDGE_SOUTH: return y < depth;
+    case PWG_EDGE_NORTH: return y >= d->h - depth;
+    case PWG_EDGE_WEST: return x < depth;
+    default: return x >= d->w - depth;
+    }
+}
+
+static bool load_deploy(ld *l, const json_t *fv, const char *path, int f)
+{
+    pwg_data *d = l->d;
+    pwg_force *fo = &d->force[f];
+    json_t *dep = json_object_get(fv, "deploy");
+    char p[96];
+    ld_pathf(p, sizeof p, "%s.deploy", path);
+    memset(fo->area, 0, sizeof fo->area);
+    if (!dep || json_is_string(dep)) {
+        static const int dflt[PWG_MAX_FORCES] = {PWG_EDGE_SOUTH, PWG_EDGE_NORTH, PWG_EDGE_WEST,
+                                                 PWG_EDGE_EAST};
+        int edge = dep ? edge_parse(json_string_value(dep)) : dflt[f];
+        if (edge < 0)
+            return ld_fail(l, "%s: expected south, north, west, east or a list of locations", p);
+        int depth;
+        int maxd = (edge == PWG_EDGE_SOUTH || edge == PWG_EDGE_NORTH) ? d->h : d->w;
+        if (!ld_get_int(l, fv, "depth", path, 1, maxd, 1, &depth))
+            return false;
+        for (int loc = 0; loc < d->nlocs; loc++)
+            if (on_edge(d, loc, edge, depth))
+                fo->area[loc] = PWG_AREA_DEPLOY;
+    } else if (json_is_array(dep)) {
+        if (json_object_get(fv, "depth"))
+            return ld_fail(l, "%s.depth: only goes with an edge (south, north, west, east)", path);
+        uint8_t locs[PWG_MAX_LOCS];
+        int n;
+        if (!ld_load_locs(l, dep, p, locs, &n))
+            return false;
+        for (int i = 0; i < n; i++)
+            fo->area[locs[i]] = PWG_AREA_DEPLOY;
+    } else {
+        return ld_fail(l, "%s: expected south, north, west, east or a list of locations", p);
+    }
+    /* one card beyond the area, for light cavalry on open ground */
+    for (int loc = 0; loc < d->nlocs; loc++) {
+        if (fo->area[loc] & PWG_AREA_DEPLOY)
+            continue;
+        for (int k = 0; k < d->nnbr[loc]; k++)
+            if (fo->area[d->nbr[loc][k]] & PWG_AREA_DEPLOY)
+                fo->area[loc] |= PWG_AREA_LC;
+    }
+    return true;
+}
+
+static bool load_placed(ld *l, const json_t *arr, const char *path, int f)
+{
+    pwg_data *d = l->d;
+    if (!arr)
+        return true;
+    if (!json_is_array(arr))
+        return ld_fail(l, "%s: expected a list like [{\"unit\": \"HI\", \"at\": \"c3\"}]", path);
+    if (d->deal && json_array_size(arr) > 0)
+        return ld_fail(l, "%s: placed units need a fixed battlefield (\"cards\" or \"terrain\"), "
+                    "not a dealt one", path);
+    static const char *const keys[] = {"unit", "at", "condition", NULL};
+    size_t i;
+    json_t *pv;
+    json_array_foreach(arr, i, pv) {
+        char p[96];
+        ld_pathf(p, sizeof p, "%s[%zu]", path, i);
+        if (!json_is_object(pv))
+            return ld_fail(l, "%s: expected {\"unit\": \"HI\", \"at\": \"c3\"}", p);
+        if (!ld_check_keys(l, pv, p, keys))
+            return false;
+        const char *code = json_string_value(json_object_get(pv, "unit"));
+        int t = code ? type_find(d, code) : -1;
+        if (t < 0)
+            return ld_fail(l, "%s.unit: unknown unit type %s%s%s", p, code ? "\"" : "",
+                        code ? code : "(missing)", code ? "\"" : "");
+        char lp[112];
+        ld_pathf(lp, sizeof lp, "%s.at", p);
+        int loc = ld_loc_parse(l, json_object_get(pv, "at"), lp);
+        if (loc < 0)
+            return false;
+        if (ld_fixed_lake(d, loc))
+            return ld_fail(l, "%s: no unit may be on a lake", lp);
+        const char *cs = json_string_value(json_object_get(pv, "condition"));
+        int cond = PWG_STEADY;
+        if (cs && strcmp(cs, "wavering") == 0)
+            cond = PWG_WAVERING;
+        else if (cs && strcmp(cs, "steady") != 0)
+            return ld_fail(l, "%s.condition: expected steady or wavering", p);
+        else if (!cs && json_object_get(pv, "condition"))
+            return ld_fail(l, "%s.condition: expected steady or wavering", p);
+        if (!add_unit(l, p, f, t, loc, cond))
+            return false;
+    }
+    return true;
+}
+
+bool ld_load_forces(ld *l, const json_t *forces, const char *coins_opt)
+{
+    pwg_data *d = l->d;
+    static const char *const names[] = {"Red", "Blue", "Green", "Yellow"};
+    static const char *const colours[] = {"red", "blue", "green", "yellow"};
+    static const char *const keys[] = {"name", "colour", "coins", "units", "deploy", "depth",
+                                       "placed", "description", NULL};
+    if (!json_is_array(forces))
+        return ld_fail(l, "forces: missing or not a list (give 2 to 4 forces)");
+    size_t n = json_array_size(forces);
+    if (n < 2 || n > PWG_MAX_FORCES)
+        return ld_fail(l, "forces: %zu forces given; a battle needs 2 to %d", n, PWG_MAX_FORCES);
+    d->nforces = (int)n;
+    int dflt_coins = coinset_find(d, coins_opt);
+    if (dflt_coins < 0)
+        return ld_fail(l, "option coins: unknown coin set \"%s\" (uk, eu, us)", coins_opt);
+    for (int f = 0; f < d->nforces; f++) {
+        json_t *fv = json_array_get(forces, (size_t)f);
+        char p[64];
+        ld_pathf(p, sizeof p, "forces[%d]", f);
+        if (!json_is_object(fv))
+            return ld_fail(l, "%s: expected an object", p);
+        if (!ld_check_keys(l, fv, p, keys))
+            return false;
+        pwg_force *fo = &d->force[f];
+        const char *name = json_string_value(json_object_get(fv, "name"));
+        const char *col = json_string_value(json_object_get(fv, "colour"));
+        const char *coins = json_string_value(json_object_get(fv, "coins"));
+        if (json_object_get(fv, "name") && (!name || !name[0] || strlen(name) >= PWG_NAME))
+            return ld_fail(l, "%s.name: expected a name of 1 to %d characters", p, PWG_NAME - 1);
+        ld_copy(fo->name, sizeof fo->name, name ? name : names[f]);
+        for (int g = 0; g < f; g++)
+            if (ld_streq_ci(d->force[g].name, fo->name))
+                return ld_fail(l, "%s.name: \"%s\" is also the name of force %d", p, fo->name, g + 1);
+        if (col && pwg_colour_index(col) < 0)
+            return ld_fail(l, "%s.colour: unknown colour \"%s\"", p, col);
+        if (json_object_get(fv, "colour") && !col)
+            return ld_fail(l, "%s.colour: expected a colour name", p);
+        ld_copy(fo->colour, sizeof fo->colour, col ? col : colours[f]);
+        fo->coins = dflt_coins;
+        if (coins) {
+            fo->coins = coinset_find(d, coins);
+            if (fo->coins < 0)
+                return ld_fail(l, "%s.coins: unknown coin set \"%s\" (uk, eu, us)", p, coins);
+        } else if (json_object_get(fv, "coins")) {
+            return ld_fail(l, "%s.coins: expected uk, eu or us", p);
+        }
+        if (!load_deploy(l, fv, p, f))
+            return false;
+        fo->first_unit = d->nunits;
+        char pp[80];
+        ld_pathf(pp, sizeof pp, "%s.placed", p);
+        if (!load_placed(l, json_object_get(fv, "placed"), pp, f))
+            return false;
+        json_t *units = json_object_get(fv, "units");
+        ld_pathf(pp, sizeof pp, "%s.units", p);
+        if (units && !load_unit_list(l, units, pp, f, PWG_UNPLACED))
+            return false;
+        fo->nunits = d->nunits - fo->first_unit;
+    }
+    return true;
+}
+
+/* ---- end-phase rules, victory ----------------------------------------------------- */
+
+bool ld_load_force_no(ld *l, const json_t *v, const char *path, int *out)
+{
+    if (!json_is_integer(v) || json_integer_value(v) < 1 ||
+        json_integer_value(v) > l->d->nforces)
+        return ld_fail(l, "%s: expected a force number 1..%d", path, l->d->nforces);
+    *out = (int)json_integer_value(v) - 1;
+    return true;
+}
+
+/* Units of reinforcements are added after all forces' own units, then moved
+ * into their force's block, so unit order stays force by force. */
+bool ld_load_rules(ld *l, const json_t *arr)
+{
+    pwg_data *d = l->d;
+    if (!arr)
+        return true;
+    if (!json_is_array(arr))
+        return ld_fail(l, "end_phase: expected a list of rules");
+    if (json_array_size(arr) > PWG_MAX_RULES)
+        return ld_fail(l, "end_phase: at most %d rules", PWG_MAX_RULES);
+    size_t i;
+    json_t *rv;
+    json_array_foreach(arr, i, rv) {
+        char p[64];
+        ld_pathf(p, sizeof p, "end_phase[%zu]", i);
+        if (!json_is_object(rv))
+            return ld_fail(l, "%s: expected an object with a \"rule\"", p);
+        const char *kind = json_string_value(json_object_get(rv, "rule"));
+        pwg_end_rule *r = &d->rule[d->nrules];
+        memset(r, 0, sizeof *r);
+        char fp[96];
+        if (kind && strcmp(kind, "score") == 0) {
+            static const char *const keys[] = {"rule", "at", "points", "description", NULL};
+            if (!ld_check_keys(l, rv, p, keys))
+                return false;
+            r->kind = PWG_R_SCORE;
+            ld_pathf(fp, sizeof fp, "%s.at", p);
+            if (!ld_load_locs(l, json_object_get(rv, "at"), fp, r->locs, &r->nlocs) ||
+                !ld_get_int(l, rv, "points", p, 1, 100, 1, &r->points))
+                return false;
+            d->scores_points = true;
+        } else if (kind && strcmp(kind, "rally") == 0) {
+            static const char *const keys[] = {"rule", "forces", "area", "description", NULL};
+            if (!ld_check_keys(l, rv, p, keys))
+                return false;
+            r->kind = PWG_R_RALLY;
+            json_t *fs = json_object_get(rv, "forces");
+            if (!fs) {
+                r->forces = (1 << d->nforces) - 1;
+            } else if (!json_is_array(fs) || json_array_size(fs) == 0) {
+                return ld_fail(l, "%s.forces: expected a list of force numbers like [1]", p);
+            } else {
+                size_t k;
+                json_t *fv;
+                json_array_foreach(fs, k, fv) {
+                    int f;
+                    ld_pathf(fp, sizeof fp, "%s.forces[%zu]", p, k);
+                    if (!ld_load_force_no(l, fv, fp, &f))
+                        return false;
+                    r->forces |= 1 << f;
+                }
+            }
+            json_t *area = json_object_get(rv, "area");
+            ld_pathf(fp, sizeof fp, "%s.area", p);
+            if (!area || (json_is_string(area) && strcmp(json_string_value(area), "deployment") == 0))
+                r->deploy_area = true;
+            else if (json_is_array(area)) {
+                if (!ld_load_locs(l, area, fp, r->locs, &r->nlocs))
+                    return false;
+            } else
+                return ld_fail(l, "%s: expected \"deployment\" or a list of locations", fp);
+        } else if (kind && strcmp(kind, "reinforce") == 0) {
+            static const char *const keys[] = {"rule", "turn", "force", "units", "at",
+                                               "description", NULL};
+            if (!ld_check_keys(l, rv, p, keys))
+                return false;
+            r->kind = PWG_R_REINFORCE;
+            ld_pathf(fp, sizeof fp, "%s.force", p);
+            if (!ld_get_int(l, rv, "turn", p, 1, 99, 1, &r->turn) ||
+                !ld_load_force_no(l, json_object_get(rv, "force"), fp, &r->force))
+                return false;
+            ld_pathf(fp, sizeof fp, "%s.at", p);
+            if (!ld_load_locs(l, json_object_get(rv, "at"), fp, r->locs, &r->nlocs))
+                return false;
+            for (int k = 0; k < r->nlocs; k++)
+                if (ld_fixed_lake(d, r->locs[k]))
+                    return ld_fail(l, "%s[%d]: no unit may be on a lake", fp, k);
+            json_t *units = json_object_get(rv, "units");
+            ld_pathf(fp, sizeof fp, "%s.units", p);
+            if (!units)
+                return ld_fail(l, "%s: missing (e.g. {\"HC\": 2})", fp);
+            r->first_unit = d->nunits;
+            if (!load_unit_list(l, units, fp, r->force, PWG_RESERVE))
+                return false;
+            r->nunits = d->nunits - r->first_unit;
+            if (r->nunits == 0)
+                return ld_fail(l, "%s: no units", fp);
+        } else if (kind && strcmp(kind, "exit") == 0) {
+            static const char *const keys[] = {"rule", "force", "edge", "points",
+                                               "description", NULL};
+            if (!ld_check_keys(l, rv, p, keys))
+                return false;
+            r->kind = PWG_R_EXIT;
+            ld_pathf(fp, sizeof fp, "%s.force", p);
+            if (!ld_load_force_no(l, json_object_get(rv, "force"), fp, &r->force) ||
+                !ld_get_int(l, rv, "points", p, 0, 100, 1, &r->points))
+                return false;
+            r->edge = edge_parse(json_string_value(json_object_get(rv, "edge")));
+            if (r->edge < 0)
+                return ld_fail(l, "%s.edge: expected south, north, west or east", p);
+            d->scores_points = true;
+        } else {
+            return ld_fail(l, "%s.rule: expected score, rally, reinforce or exit", p);
+        }
+        d->nrules++;
+    }
+    return true;
+}
+
+/* Reinforcements were appended after every force's units: move each into
+ * its force's block, keeping unit order force by force. */
+void ld_order_units(pwg_data *d)
+{
+    pwg_unit_def sorted[PWG_MAX_UNITS];
+    int where[PWG_MAX_UNITS];
+    int n = 0;
+    for (int f = 0; f < d->nforces; f++) {
+        int first = n;
+        for (int u = 0; u < d->nunits; u++)
+            if (d->unit[u].force == f) {
+                where[u] = n;
+                sorted[n++] = d->unit[u];
+            }
+        d->force[f].first_unit = first;
+        d->force[f].nunits = n - first;
+    }
+    for (int r = 0; r < d->nrules; r++)
+        if (d->rule[r].kind == PWG_R_REINFORCE)
+            d->rule[r].first_unit = where[d->rule[r].first_unit];
+    memcpy(d->unit, sorted, sizeof(pwg_unit_def) * (size_t)d->nunits);
+    /* renumber labels in the new order */
+    for (int u = 0; u < d->nunits; u++) {
+        int num = 1;
+        for (int v = 0; v < u; v++)
+            if (d->unit[v].force == d->unit[u].force && d->unit[v].type == d->unit[u].type)
+                num++;
+        d->unit[u].num = (uint8_t)num;
+    }
+}
+
+bool ld_load_victory(ld *l, const json_t *v)
+{
+    pwg_data *d = l->d;
+    static const char *const keys[] = {"type", "turn_limit", "at_limit", "points_to_win",
+                                       "description", NULL};
+    d->victory.turn_limit = 15;
+    if (!v)
+        return true;
+    if (!json_is_object(v))
+        return ld_fail(l, "victory: expected an object");
+    if (!ld_check_keys(l, v, "victory", keys))
+        return false;
+    const char *type = json_string_value(json_object_get(v, "type"));
+    if (json_object_get(v, "type") && (!type || strcmp(type, "last-standing") != 0))
+        return ld_fail(l, "victory.type: expected \"last-standing\"");
+    if (!ld_get_int(l, v, "turn_limit", "victory", 1, 99, 15, &d->victory.turn_limit) ||
+        !ld_get_int(l, v, "points_to_win", "victory", 0, 10000, 0, &d->victory.points_to_win))
+        return false;
+    const char *al = json_string_value(json_object_get(v, "at_limit"));
+    if (al && strcmp(al, "points") == 0)
+        d->victory.at_limit_points = true;
+    else if ((al && strcmp(al, "strength") != 0) || (!al && json_object_get(v, "at_limit")))
+        return ld_fail(l, "victory.at_limit: expected strength or points");
+    if (d->victory.at_limit_points || d->victory.points_to_win)
+        d->scores_points = true;
+    return true;
+}

@@ -1,0 +1,96 @@
+/*
+ * pwg_load_json.c - reading scenario JSON for Pocket Wargame: the loader's
+ * error messages (naming the JSON path), key checks, whole numbers, flags.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "pwg_load.h"
+#include "scenario.h"
+
+bool ld_fail(ld *l, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (l->err)
+        vsnprintf(l->err->msg, sizeof l->err->msg, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+/* snprintf for field paths: a path cut short is still a usable message */
+void ld_pathf(char *buf, size_t n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, n, fmt, ap);
+    va_end(ap);
+}
+
+void ld_copy(char *dst, size_t n, const char *src)
+{
+    snprintf(dst, n, "%s", src ? src : "");
+}
+
+bool ld_streq_ci(const char *a, const char *b)
+{
+    for (; *a && *b; a++, b++)
+        if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
+            return false;
+    return *a == *b;
+}
+
+/* Refuses keys not in the NULL-ended list (keys starting with '_' are notes). */
+bool ld_check_keys(ld *l, const json_t *obj, const char *path, const char *const *known)
+{
+    const char *key;
+    json_t *v;
+    json_object_foreach((json_t *)obj, key, v) {
+        if (key[0] == '_')
+            continue;
+        bool ok = false;
+        for (int i = 0; known[i]; i++)
+            if (strcmp(known[i], key) == 0)
+                ok = true;
+        if (!ok)
+            return ld_fail(l, "%s: unknown field \"%s\"", path, key);
+    }
+    return true;
+}
+
+bool ld_get_int(ld *l, const json_t *obj, const char *key, const char *path, int lo, int hi,
+                    int dflt, int *out)
+{
+    json_t *v = json_object_get(obj, key);
+    if (!v) {
+        *out = dflt;
+        return true;
+    }
+    if (!json_is_integer(v))
+        return ld_fail(l, "%s.%s: expected a whole number", path, key);
+    json_int_t x = json_integer_value(v);
+    if (x < lo || x > hi)
+        return ld_fail(l, "%s.%s: %lld is out of range (%d..%d)", path, key, (long long)x, lo, hi);
+    *out = (int)x;
+    return true;
+}
+
+bool ld_get_bool(ld *l, const json_t *v, const char *path, bool *out)
+{
+    if (json_is_boolean(v)) {
+        *out = json_is_true(v);
+        return true;
+    }
+    const char *s = json_string_value(v);
+    if (s && (ld_streq_ci(s, "true") || ld_streq_ci(s, "yes") || strcmp(s, "1") == 0)) {
+        *out = true;
+        return true;
+    }
+    if (s && (ld_streq_ci(s, "false") || ld_streq_ci(s, "no") || strcmp(s, "0") == 0)) {
+        *out = false;
+        return true;
+    }
+    return ld_fail(l, "%s: expected true or false", path);
+}
