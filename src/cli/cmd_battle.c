@@ -97,7 +97,7 @@ int cmd_battle(int argc, char **argv)
         putchar('\n');
     }
     narrator nar;
-    narrate_begin(&nar, stdout);
+    narrate_begin(&nar, stdout, ENG_VIEW_ALL);
     while (!eng_is_terminal(m->state) && (int)m->nsteps < max_steps) {
         int who = eng_current_player(m->state);
         eng_action a = who == ENG_CHANCE ? eng_chance_sample(m->state)

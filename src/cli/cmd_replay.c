@@ -69,7 +69,7 @@ int cmd_replay(int argc, char **argv)
     eng_state *s = eng_state_new(m->game, m->seed);
     if (!final_only) {
         narrator nar;
-        narrate_begin(&nar, stdout);
+        narrate_begin(&nar, stdout, view);
         for (size_t i = 0; i < n; i++) {
             narrate_step(&nar, s, m->steps[i].who, m->steps[i].action);
             eng_apply_fast(s, m->steps[i].action);

@@ -6,10 +6,11 @@
 
 #define CHANCE_PER_LINE 6
 
-void narrate_begin(narrator *n, FILE *out)
+void narrate_begin(narrator *n, FILE *out, int viewer)
 {
     memset(n, 0, sizeof *n);
     n->out = out;
+    n->viewer = viewer;
 }
 
 static void close_chance(narrator *n)
@@ -23,7 +24,7 @@ static void close_chance(narrator *n)
 void narrate_step(narrator *n, const eng_state *s, int who, eng_action a)
 {
     char text[ENG_TEXT_MAX], status[256];
-    eng_action_text(s, a, text, sizeof text);
+    eng_action_text_seen(s, a, n->viewer, text, sizeof text);
     eng_status_text(s, status, sizeof status);
     if (who < 0) {
         if (n->chance_run == CHANCE_PER_LINE)

@@ -10,11 +10,13 @@
 
 typedef struct narrator {
     FILE *out;
+    int viewer;            /* whose eyes: a side, or ENG_VIEW_ALL */
     int chance_run;        /* chance outcomes printed on the current line */
     char last_status[256];
 } narrator;
 
-void narrate_begin(narrator *n, FILE *out);
+/* Steps are told as `viewer` may see them (ENG_VIEW_ALL: everything). */
+void narrate_begin(narrator *n, FILE *out, int viewer);
 /* Tells step (who, a), taken in position s (before it is applied). */
 void narrate_step(narrator *n, const eng_state *s, int who, eng_action a);
 void narrate_end(narrator *n);
