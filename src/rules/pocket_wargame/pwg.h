@@ -39,6 +39,7 @@
 #define PWG_MAX_POINTS 30000    /* points saturate here (int16_t) */
 #define PWG_MAX_CARDS 64        /* the dealt-card mask is uint64_t */
 #define PWG_MAX_TERRAINS 16
+#define PWG_MAX_ELEVATION 9     /* a terrain type's elevation is 0..9 */
 #define PWG_MAX_SPECIALS 8
 #define PWG_MAX_TYPES (6 + PWG_MAX_SPECIALS)
 #define PWG_MAX_RULES 8
@@ -269,7 +270,7 @@ typedef struct pwg_state {
     uint8_t deploy_round, deploy_done;   /* round, forces placed this round */
     uint8_t melee_next;         /* next location to look at for melee */
     uint8_t winners;            /* mask, once over (0 and over: impossible) */
-    uint8_t draw;
+    uint8_t pad;                /* explicit, so the struct has no hidden padding */
     uint8_t stance[PWG_MAX_FORCES];      /* forces each considers allied */
     uint8_t changed[PWG_MAX_FORCES];     /* stances changed this turn */
     uint8_t opp[PWG_MAX_FORCES];         /* forces opposed to each */
@@ -283,7 +284,8 @@ typedef struct pwg_state {
 
 /* no hidden padding: bytewise equality is positional equality */
 _Static_assert(sizeof(pwg_combat) == 8 + 18 + 2 * PWG_MAX_UNITS + 6, "pwg_combat has padding");
-_Static_assert(sizeof(pwg_state) == 24 + 8 + 24 + 2 * PWG_MAX_LOCS + 2 * PWG_MAX_UNITS +
+/* 3 masks, 4 points, 24 bytes of counters and stances, then the arrays */
+_Static_assert(sizeof(pwg_state) == 3 * 8 + 4 * 2 + 24 + 2 * PWG_MAX_LOCS + 2 * PWG_MAX_UNITS +
                sizeof(pwg_combat), "pwg_state has padding");
 
 /* ---- actions --------------------------------------------------------------- */

@@ -14,6 +14,8 @@
  * Per-unit bits (PWG_CU_*) hold who tossed what and which heads are left;
  * dmg[] counts damage assigned in this test, cancelled or not (rule 1).
  */
+#include <assert.h>
+#include <limits.h>
 #include <string.h>
 #include "pwg.h"
 
@@ -123,25 +125,16 @@ static uint64_t heads_of(const pwg_data *d, const pwg_state *s, int f, int need)
     return m;
 }
 
-static int popcount64(uint64_t m)
+/* The lowest unit of a non-empty mask. */
+static inline int lowest(uint64_t m)
 {
-    int n = 0;
-    for (; m; m &= m - 1)
-        n++;
-    return n;
-}
-
-static int lowest(uint64_t m)
-{
-    int u = 0;
-    while (!((m >> u) & 1))
-        u++;
-    return u;
+    assert(m != 0);
+    return __builtin_ctzll(m);
 }
 
 int pwg_combat_heads_left(const pwg_data *d, const pwg_state *s, int force)
 {
-    return popcount64(heads_of(d, s, force, 0));
+    return __builtin_popcountll(heads_of(d, s, force, 0));
 }
 
 /* Rules 1-3 as a filter over the force's enemy units in this combat still
@@ -151,7 +144,7 @@ uint64_t pwg_combat_targets(const pwg_data *d, const pwg_state *s, int force)
 {
     const pwg_combat *c = &s->combat;
     uint64_t cand = 0;
-    int mind = 255;
+    int mind = INT_MAX;
     for (uint64_t m = c->units; m; m &= m - 1) {
         int u = lowest(m);
         if (!PWG_ON_MAP(s->cond[u]) || !pwg_opposed(s, force, d->unit[u].force))
@@ -197,17 +190,20 @@ static int cancel_head(const pwg_data *d, const pwg_state *s, int f)
     return m ? lowest(m) : -1;
 }
 
+/* Which heads are spent first to deal damage, best first. */
+enum { PAY_SPARE, PAY_DEAD_SAVE, PAY_SAVE, PAY_NONE };
+
 /* The head spent to deal damage: heads that cannot cancel first, then
  * (own-unit) heads of destroyed units, then the lowest in unit order. */
 static int damage_head(const pwg_data *d, const pwg_state *s, int f)
 {
     uint64_t m = heads_of(d, s, f, PWG_CU_DAMAGE);
-    int best = -1, best_key = 9;
+    int best = -1, best_key = PAY_NONE;
     for (; m; m &= m - 1) {
         int u = lowest(m);
-        int key = 0;
+        int key = PAY_SPARE;
         if (s->combat.cu[u] & PWG_CU_CANCEL)
-            key = (d->cancel_own_unit && !PWG_ON_MAP(s->cond[u])) ? 1 : 2;
+            key = (d->cancel_own_unit && !PWG_ON_MAP(s->cond[u])) ? PAY_DEAD_SAVE : PAY_SAVE;
         if (key < best_key) {
             best_key = key;
             best = u;
@@ -267,6 +263,7 @@ bool pwg_combat_spend(const pwg_data *d, pwg_state *s, eng_action a)
     switch (PWG_KIND(a)) {
     case PWG_A_DAMAGE: {
         int x = PWG_FA(a), h = damage_head(d, s, f);
+        assert(h >= 0);   /* legal: the force has a head that may deal damage */
         c->cu[h] &= (uint8_t)~PWG_CU_LEFT;
         c->dmg[x]++;
         c->last_unit = (uint8_t)x;
@@ -277,6 +274,7 @@ bool pwg_combat_spend(const pwg_data *d, pwg_state *s, eng_action a)
     }
     case PWG_A_CANCEL: {
         int h = cancel_head(d, s, f);
+        assert(h >= 0);   /* legal: the force has a head that may cancel */
         c->cu[h] &= (uint8_t)~PWG_CU_LEFT;
         s->cond[c->last_unit] = c->last_prev;   /* a destroyed unit returns, wavering */
         c->last_unit = PWG_NONE;
@@ -340,7 +338,7 @@ void pwg_combat_explain(const pwg_data *d, const pwg_state *s, eng_action a, cha
                 snprintf(why, n, "you have no heads left that can deal damage");
         } else {
             /* find the rule it breaks by re-running the filter step by step */
-            int mind = 255;
+            int mind = INT_MAX;
             uint64_t cand = 0, fewest = 0;
             for (uint64_t m = c->units; m; m &= m - 1) {
                 int u = lowest(m);

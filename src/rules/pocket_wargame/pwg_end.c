@@ -28,7 +28,8 @@ static bool in_list(const pwg_end_rule *r, int loc)
     return false;
 }
 
-static bool on_edge(const pwg_data *d, int loc, int edge)
+/* Is loc on the outermost row or column of that edge (where units exit)? */
+static bool on_exit_edge(const pwg_data *d, int loc, int edge)
 {
     switch (edge) {
     case PWG_EDGE_SOUTH: return d->y[loc] == 0;
@@ -89,11 +90,15 @@ static void rule_exit(const pwg_data *d, pwg_state *s, const pwg_end_rule *r)
 {
     const pwg_force *fo = &d->force[r->force];
     for (int u = fo->first_unit; u < fo->first_unit + fo->nunits; u++)
-        if (PWG_ON_MAP(s->cond[u]) && on_edge(d, s->loc[u], r->edge)) {
+        if (PWG_ON_MAP(s->cond[u]) && on_exit_edge(d, s->loc[u], r->edge)) {
             s->cond[u] = PWG_EXITED;
             add_points(s, r->force, r->points);
         }
 }
+
+/* Strength is below this (2 per unit at most), so points * STRENGTH_SPAN +
+ * strength orders by points first, then by strength. */
+#define STRENGTH_SPAN (2 * PWG_MAX_UNITS + 1)
 
 /* The best of `mask` by points (if by_points) then strength; ties share. */
 static int best_of(const pwg_data *d, const pwg_state *s, int mask, bool by_points)
@@ -103,7 +108,7 @@ static int best_of(const pwg_data *d, const pwg_state *s, int mask, bool by_poin
     for (int f = 0; f < d->nforces; f++) {
         if (!((mask >> f) & 1))
             continue;
-        long key = (by_points ? (long)s->points[f] * 10000 : 0) + pwg_strength(d, s, f);
+        long key = (by_points ? (long)s->points[f] * STRENGTH_SPAN : 0) + pwg_strength(d, s, f);
         if (key > best_key) {
             best_key = key;
             best = 0;

@@ -64,7 +64,7 @@ void pwg_resample_hidden(const void *data, void *st, int viewer, uint64_t *rng)
         const pwg_force *fo = &d->force[f];
         int end = fo->first_unit + fo->nunits;
         for (int u = fo->first_unit; u < end; u++) {
-            if (!((secret >> u) & 1) || f == viewer)
+            if (!((secret >> u) & 1))
                 continue;
             /* take the secret coin back ... */
             s->cond[u] = PWG_UNPLACED;

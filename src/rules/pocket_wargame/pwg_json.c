@@ -2,8 +2,9 @@
  * pwg_json.c - a Pocket Wargame position as JSON, as one viewer may see it.
  *
  * What is secret: during deployment, the coins placed in the current round
- * by other forces (shown as condition "hidden", with no location, until the
- * round is complete). ENG_VIEW_ALL sees everything. Forces are numbered
+ * by other forces: each shows as condition "undeployed", with no location,
+ * exactly like that force's coins still to deploy, until the round is
+ * complete (the force's "placed_unseen" counts them). ENG_VIEW_ALL sees everything. Forces are numbered
  * from 1 as in the notation; "player" fields use the engine's 0-based
  * numbers.
  */

@@ -226,7 +226,8 @@ static int edge_parse(const char *s)
     return -1;
 }
 
-static bool on_edge(const pwg_data *d, int loc, int edge, int depth)
+/* Is loc within `depth` cards of that edge (a deployment strip)? */
+static bool in_edge_strip(const pwg_data *d, int loc, int edge, int depth)
 {
     int x = d->x[loc], y = d->y[loc];
     switch (edge) {
@@ -256,7 +257,7 @@ static bool load_deploy(ld *l, const json_t *fv, const char *path, int f)
         if (!ld_get_int(l, fv, "depth", path, 1, maxd, 1, &depth))
             return false;
         for (int loc = 0; loc < d->nlocs; loc++)
-            if (on_edge(d, loc, edge, depth))
+            if (in_edge_strip(d, loc, edge, depth))
                 fo->area[loc] = PWG_AREA_DEPLOY;
     } else if (json_is_array(dep)) {
         if (json_object_get(fv, "depth"))

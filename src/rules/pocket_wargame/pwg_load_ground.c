@@ -71,7 +71,7 @@ bool ld_load_terrain_types(ld *l, const json_t *arr, const char *path)
         if (col && pwg_colour_index(col) < 0)
             return ld_fail(l, "%s.colour: unknown colour \"%s\"", p, col);
         int elev;
-        if (!ld_get_int(l, t, "elevation", p, 0, 9, 0, &elev))
+        if (!ld_get_int(l, t, "elevation", p, 0, PWG_MAX_ELEVATION, 0, &elev))
             return false;
         pwg_terrain *tt = &d->terrain[d->nterrain];
         memset(tt, 0, sizeof *tt);
@@ -191,10 +191,6 @@ static int card_find(const pwg_data *d, const char *code)
 
 /* ---- terrain sets -------------------------------------------------------------- */
 
-typedef struct tset {
-    int suit[4];                /* terrain per French suit */
-} pwg_tset_map;
-
 static bool apply_override(ld *l, const json_t *ov, const char *p, int *card_terr)
 {
     pwg_data *d = l->d;
@@ -254,7 +250,7 @@ static bool apply_override(ld *l, const json_t *ov, const char *p, int *card_ter
 }
 
 /* Applies set `s` (an object, maybe with a base) to card_terr; depth guards loops. */
-static bool apply_set(ld *l, const json_t *s, const char *p, int depth, pwg_tset_map *ts, int *card_terr)
+static bool apply_set(ld *l, const json_t *s, const char *p, int depth, int *card_terr)
 {
     pwg_data *d = l->d;
     static const char *const keys[] = {"title", "base", "suits", "overrides", NULL};
@@ -273,7 +269,7 @@ static bool apply_set(ld *l, const json_t *s, const char *p, int depth, pwg_tset
                         bn ? bn : "(not a string)", bn ? "\"" : "");
         char bp[96];
         ld_pathf(bp, sizeof bp, "terrain.json: sets.%s", bn);
-        if (!apply_set(l, bs, bp, depth + 1, ts, card_terr))
+        if (!apply_set(l, bs, bp, depth + 1, card_terr))
             return false;
     }
     json_t *suits = json_object_get(s, "suits");
@@ -290,7 +286,6 @@ static bool apply_set(ld *l, const json_t *s, const char *p, int depth, pwg_tset
         if (t < 0)
             return ld_fail(l, "%s.suits.%s: unknown terrain %s%s%s", p, key, tn ? "\"" : "",
                         tn ? tn : "(not a string)", tn ? "\"" : "");
-        ts->suit[fr] = t;
         for (int c = 0; c < d->ncards; c++)
             if (d->card[c].french == fr)
                 card_terr[c] = t;
@@ -313,10 +308,7 @@ bool ld_load_terrain_set(ld *l, const char *setname, const json_t *custom)
 {
     pwg_data *d = l->d;
     int card_terr[PWG_MAX_CARDS];
-    pwg_tset_map ts;
     int open = ld_terrain_find(d, "open");
-    for (int i = 0; i < 4; i++)
-        ts.suit[i] = open < 0 ? 0 : open;
     for (int c = 0; c < PWG_MAX_CARDS; c++)
         card_terr[c] = open < 0 ? 0 : open;
     json_t *sets = json_object_get(l->terrain, "sets");
@@ -339,16 +331,16 @@ bool ld_load_terrain_set(ld *l, const char *setname, const json_t *custom)
         if (!json_object_get(custom, "base")) {
             char bp[96];
             ld_pathf(bp, sizeof bp, "terrain.json: sets.%s", setname);
-            if (!apply_set(l, named, bp, 0, &ts, card_terr))
+            if (!apply_set(l, named, bp, 0, card_terr))
                 return false;
         }
-        if (!apply_set(l, custom, "terrain_set", 0, &ts, card_terr))
+        if (!apply_set(l, custom, "terrain_set", 0, card_terr))
             return false;
         ld_copy(d->terrain_set, sizeof d->terrain_set, "custom");
     } else {
         char bp[96];
         ld_pathf(bp, sizeof bp, "terrain.json: sets.%s", setname);
-        if (!apply_set(l, named, bp, 0, &ts, card_terr))
+        if (!apply_set(l, named, bp, 0, card_terr))
             return false;
     }
     for (int c = 0; c < d->ncards; c++)

@@ -261,7 +261,7 @@ void pwg_render(const void *data, const void *st, int viewer, bool color, FILE *
     fprintf(out, "Pocket Wargame: %s\n", d->title[0] ? d->title : d->scenario);
     draw_board(d, s, viewer, color, out);
     draw_legend(d, s, color, out);
-    if (s->stage == PWG_S_DEPLOY && viewer != ENG_VIEW_ALL && (s->hidden & ~UINT64_C(0))) {
+    if (s->stage == PWG_S_DEPLOY && viewer != ENG_VIEW_ALL && s->hidden) {
         int hidden = 0;
         for (int u = 0; u < d->nunits; u++)
             hidden += !pwg_visible(d, s, u, viewer);
