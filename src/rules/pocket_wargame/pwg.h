@@ -325,10 +325,19 @@ void pwg_unload(void *data);
 int pwg_dist(const pwg_data *d, int a, int b);
 void pwg_loc_name(const pwg_data *d, int loc, char *buf, size_t n);
 int pwg_loc_parse(const pwg_data *d, const char *text, char *why, size_t n);
+/* The missile range rule, the one place it is written: light 1, heavy 2,
+ * one more when the shooter stands higher than the target. */
+static inline int pwg_missile_range(bool heavy, int from_elevation, int to_elevation)
+{
+    return (heavy ? 2 : 1) + (from_elevation > to_elevation);
+}
 int pwg_range(const pwg_data *d, const pwg_state *s, int shooter, int target_loc);
-/* 0 if unit may step to `to` in the stage (cavalry or movement), else a
- * PWG_MV_* reason */
+/* PWG_MV_OK if a unit may step to `to` in the stage (cavalry or movement),
+ * else why not */
 enum { PWG_MV_OK, PWG_MV_FAR, PWG_MV_LAKE, PWG_MV_STEEP, PWG_MV_CAVALRY_GOING };
+/* The terrain rules of one step between adjacent locations, the one place
+ * they are written (pwg_step_table caches them for the hot path). */
+int pwg_step_rule(const pwg_data *d, int from_terrain, int to_terrain, bool cavalry_phase);
 int pwg_move_check(const pwg_data *d, const pwg_state *s, int unit, int to, bool cavalry_phase);
 void pwg_step_table(pwg_data *d);
 /* may a unit step from `from` to the adjacent `to` (need: PWG_STEP_*)? */
@@ -373,8 +382,17 @@ int pwg_combat_legal(const pwg_data *d, const pwg_state *s, eng_action *out);
 void pwg_combat_explain(const pwg_data *d, const pwg_state *s, eng_action a, char *why, size_t n);
 int pwg_combat_spender(const pwg_state *s);
 int pwg_combat_heads_left(const pwg_data *d, const pwg_state *s, int force);
-/* the damage targets rules 1-3 allow the force, as a unit mask */
-uint64_t pwg_combat_targets(const pwg_data *d, const pwg_state *s, int force);
+/* Rules 1-3 stage by stage, each mask a subset of the one before. */
+typedef struct pwg_filter {
+    uint64_t enemies;           /* enemy units of the combat still on the map */
+    uint64_t fewest;            /* rule 1: those with the fewest damage so far */
+    uint64_t tails;             /* rule 2: of those, the tails-throwers (if any) */
+    uint64_t allowed;           /* rule 3: of those, the steady ones (if any) */
+} pwg_filter;
+/* The damage targets rules 1-3 allow the force, as a unit mask; the stages
+ * into *stages if not NULL. The one place the rules are written. */
+uint64_t pwg_combat_targets(const pwg_data *d, const pwg_state *s, int force,
+                            pwg_filter *stages);
 bool pwg_cancel_capable(const pwg_data *d, const pwg_state *s, int unit, bool ranged);
 
 /* pwg_text.c: notation */

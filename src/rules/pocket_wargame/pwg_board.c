@@ -50,23 +50,17 @@ int pwg_loc_parse(const pwg_data *d, const char *text, char *why, size_t n)
     return (row - 1) * d->w + col;
 }
 
-/* Range of a missile unit at a target location: light 1, heavy 2, one more
- * when standing higher than the target. */
+/* Range of a missile unit at a target location (pwg_missile_range). */
 int pwg_range(const pwg_data *d, const pwg_state *s, int shooter, int target_loc)
 {
-    int r = pwg_type_of(d, shooter)->heavy ? 2 : 1;
-    if (pwg_terrain_at(d, s, s->loc[shooter])->elevation >
-        pwg_terrain_at(d, s, target_loc)->elevation)
-        r++;
-    return r;
+    return pwg_missile_range(pwg_type_of(d, shooter)->heavy,
+                             pwg_terrain_at(d, s, s->loc[shooter])->elevation,
+                             pwg_terrain_at(d, s, target_loc)->elevation);
 }
 
-int pwg_move_check(const pwg_data *d, const pwg_state *s, int unit, int to, bool cavalry_phase)
+int pwg_step_rule(const pwg_data *d, int from_terrain, int to_terrain, bool cavalry_phase)
 {
-    int from = s->loc[unit];
-    if (pwg_dist(d, from, to) != 1)
-        return PWG_MV_FAR;
-    const pwg_terrain *tf = pwg_terrain_at(d, s, from), *tt = pwg_terrain_at(d, s, to);
+    const pwg_terrain *tf = &d->terrain[from_terrain], *tt = &d->terrain[to_terrain];
     if (tt->flags & PWG_TF_LAKE)
         return PWG_MV_LAKE;
     if (((tf->flags & PWG_TF_STEEP) && tt->elevation == 0) ||
@@ -77,22 +71,21 @@ int pwg_move_check(const pwg_data *d, const pwg_state *s, int unit, int to, bool
     return PWG_MV_OK;
 }
 
-/* The same rules as pwg_move_check, for every pair of terrains. */
+int pwg_move_check(const pwg_data *d, const pwg_state *s, int unit, int to, bool cavalry_phase)
+{
+    int from = s->loc[unit];
+    if (pwg_dist(d, from, to) != 1)
+        return PWG_MV_FAR;
+    return pwg_step_rule(d, s->terr[from], s->terr[to], cavalry_phase);
+}
+
+/* pwg_step_rule for every pair of terrains, as PWG_STEP_* bits. */
 void pwg_step_table(pwg_data *d)
 {
     for (int a = 0; a < d->nterrain; a++)
-        for (int b = 0; b < d->nterrain; b++) {
-            const pwg_terrain *tf = &d->terrain[a], *tt = &d->terrain[b];
-            uint8_t bits = 0;
-            bool steep = ((tf->flags & PWG_TF_STEEP) && tt->elevation == 0) ||
-                         ((tt->flags & PWG_TF_STEEP) && tf->elevation == 0);
-            if (!(tt->flags & PWG_TF_LAKE) && !steep) {
-                bits |= PWG_STEP_MOVE;
-                if (tf->flags & tt->flags & PWG_TF_GOOD)
-                    bits |= PWG_STEP_CAV;
-            }
-            d->step[a][b] = bits;
-        }
+        for (int b = 0; b < d->nterrain; b++)
+            d->step[a][b] = (uint8_t)((pwg_step_rule(d, a, b, false) == PWG_MV_OK ? PWG_STEP_MOVE : 0) |
+                                      (pwg_step_rule(d, a, b, true) == PWG_MV_OK ? PWG_STEP_CAV : 0));
 }
 
 /* Does loc hold a unit of a force opposed to `force`? */

@@ -140,41 +140,49 @@ int pwg_combat_heads_left(const pwg_data *d, const pwg_state *s, int force)
 /* Rules 1-3 as a filter over the force's enemy units in this combat still
  * on the map: fewest damage assigned; of those, tails-throwers if any; of
  * those, steady ones if any. */
-uint64_t pwg_combat_targets(const pwg_data *d, const pwg_state *s, int force)
+uint64_t pwg_combat_targets(const pwg_data *d, const pwg_state *s, int force, pwg_filter *stages)
 {
     const pwg_combat *c = &s->combat;
-    uint64_t cand = 0;
+    uint64_t enemies = 0, fewest = 0;
     int mind = INT_MAX;
     for (uint64_t m = c->units; m; m &= m - 1) {
         int u = lowest(m);
         if (!PWG_ON_MAP(s->cond[u]) || !pwg_opposed(s, force, d->unit[u].force))
             continue;
+        enemies |= bit(u);
         if (c->dmg[u] < mind) {
             mind = c->dmg[u];
-            cand = 0;
+            fewest = 0;
         }
         if (c->dmg[u] == mind)
-            cand |= bit(u);
+            fewest |= bit(u);
     }
     uint64_t tails = 0, steady = 0;
-    for (uint64_t m = cand; m; m &= m - 1) {
+    for (uint64_t m = fewest; m; m &= m - 1) {
         int u = lowest(m);
         if ((c->cu[u] & (PWG_CU_TOSSED | PWG_CU_HEAD)) == PWG_CU_TOSSED)
             tails |= bit(u);
     }
-    if (tails)
-        cand = tails;
-    for (uint64_t m = cand; m; m &= m - 1) {
+    if (!tails)
+        tails = fewest;
+    for (uint64_t m = tails; m; m &= m - 1) {
         int u = lowest(m);
         if (s->cond[u] == PWG_STEADY)
             steady |= bit(u);
     }
-    return steady ? steady : cand;
+    uint64_t allowed = steady ? steady : tails;
+    if (stages) {
+        stages->enemies = enemies;
+        stages->fewest = fewest;
+        stages->tails = tails;
+        stages->allowed = allowed;
+    }
+    return allowed;
 }
 
 static bool can_damage(const pwg_data *d, const pwg_state *s, int f)
 {
-    return heads_of(d, s, f, PWG_CU_DAMAGE) && pwg_combat_targets(d, s, f);
+    return heads_of(d, s, f, PWG_CU_DAMAGE) && pwg_combat_targets(d, s, f, NULL);
 }
 
 /* The head force f would cancel with, or -1. */
@@ -291,7 +299,7 @@ int pwg_combat_legal(const pwg_data *d, const pwg_state *s, eng_action *out)
 {
     int f = pwg_combat_spender(s), n = 0;
     if (heads_of(d, s, f, PWG_CU_DAMAGE))
-        for (uint64_t m = pwg_combat_targets(d, s, f); m; m &= m - 1)
+        for (uint64_t m = pwg_combat_targets(d, s, f, NULL); m; m &= m - 1)
             out[n++] = PWG_ACT(PWG_A_DAMAGE, lowest(m), 0);
     if (cancel_head(d, s, f) >= 0) {
         out[n++] = PWG_ACT(PWG_A_CANCEL, 0, 0);
@@ -337,41 +345,22 @@ void pwg_combat_explain(const pwg_data *d, const pwg_state *s, eng_action a, cha
             else
                 snprintf(why, n, "you have no heads left that can deal damage");
         } else {
-            /* find the rule it breaks by re-running the filter step by step */
-            int mind = INT_MAX;
-            uint64_t cand = 0, fewest = 0;
-            for (uint64_t m = c->units; m; m &= m - 1) {
-                int u = lowest(m);
-                if (!PWG_ON_MAP(s->cond[u]) || !pwg_opposed(s, f, d->unit[u].force))
-                    continue;
-                cand |= bit(u);
-                if (c->dmg[u] < mind)
-                    mind = c->dmg[u];
-            }
-            for (uint64_t m = cand; m; m &= m - 1)
-                if (c->dmg[lowest(m)] == mind)
-                    fewest |= bit(lowest(m));
-            uint64_t allowed = pwg_combat_targets(d, s, f);
-            if (!((fewest >> x) & 1)) {
-                first_ref(d, fewest, f, r2, sizeof r2);
+            /* the rule it breaks: the first stage of the filter that drops it */
+            pwg_filter st;
+            pwg_combat_targets(d, s, f, &st);
+            if (!((st.fewest >> x) & 1)) {
+                first_ref(d, st.fewest, f, r2, sizeof r2);
                 snprintf(why, n, "rule 1: every enemy unit must take one damage before any "
                          "takes another (%s has taken less than %s)", r2, r1);
+            } else if (!((st.tails >> x) & 1)) {
+                first_ref(d, st.tails, f, r2, sizeof r2);
+                snprintf(why, n, "rule 2: you must damage a unit that threw tails first (%s)", r2);
+            } else if (!((st.allowed >> x) & 1)) {
+                first_ref(d, st.allowed, f, r2, sizeof r2);
+                snprintf(why, n, "rule 3: you must damage a steady unit before a wavering "
+                         "one (%s)", r2);
             } else {
-                uint64_t tails = 0;
-                for (uint64_t m = fewest; m; m &= m - 1)
-                    if ((c->cu[lowest(m)] & (PWG_CU_TOSSED | PWG_CU_HEAD)) == PWG_CU_TOSSED)
-                        tails |= bit(lowest(m));
-                if (tails && !((tails >> x) & 1)) {
-                    first_ref(d, tails, f, r2, sizeof r2);
-                    snprintf(why, n, "rule 2: you must damage a unit that threw tails first (%s)",
-                             r2);
-                } else if (!((allowed >> x) & 1)) {
-                    first_ref(d, allowed, f, r2, sizeof r2);
-                    snprintf(why, n, "rule 3: you must damage a steady unit before a wavering "
-                             "one (%s)", r2);
-                } else {
-                    snprintf(why, n, "damage to %s is not possible now", r1);
-                }
+                snprintf(why, n, "damage to %s is not possible now", r1);
             }
         }
         return;

@@ -79,15 +79,16 @@ static bool can_step(const pwg_data *d, const pwg_state *s, int u, int need)
 static int shoot_targets(const pwg_data *d, const pwg_state *s, int u, eng_action *out)
 {
     int from = s->loc[u], n = 0;
-    int base = pwg_type_of(d, u)->heavy ? 2 : 1;
+    bool heavy = pwg_type_of(d, u)->heavy;
     int elev = pwg_terrain_at(d, s, from)->elevation;
+    int reach = pwg_missile_range(heavy, 1, 0);   /* the farthest it ever shoots */
     uint8_t opp = s->opp[d->unit[u].force];
     for (int t = 0; t < d->nunits; t++) {
         if (!PWG_ON_MAP(s->cond[t]) || !((opp >> d->unit[t].force) & 1))
             continue;
         int dist = pwg_dist(d, from, s->loc[t]);
-        if (dist < 1 || dist > base + 1 ||
-            (dist == base + 1 && elev <= pwg_terrain_at(d, s, s->loc[t])->elevation))
+        if (dist < 1 || dist > reach ||
+            dist > pwg_missile_range(heavy, elev, pwg_terrain_at(d, s, s->loc[t])->elevation))
             continue;
         if (!out)
             return 1;
@@ -318,7 +319,7 @@ static void explain_shoot(const pwg_data *d, const pwg_state *s, int u, int t, c
         return;
     }
     int dist = pwg_dist(d, s->loc[u], s->loc[t]), range = pwg_range(d, s, u, s->loc[t]);
-    bool bonus = range > (pwg_type_of(d, u)->heavy ? 2 : 1);
+    bool bonus = range > pwg_missile_range(pwg_type_of(d, u)->heavy, 0, 0);
     snprintf(why, n, "%s is out of range (%d card%s; range %d%s)", tr, dist, dist == 1 ? "" : "s",
              range, bonus ? ", one more for shooting from higher ground" : "");
 }
