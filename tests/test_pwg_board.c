@@ -122,6 +122,39 @@ static void test_custom_terrain_set(void **unused)
     PW_EXPECT_STR(t, "marsh open");
 }
 
+/* The terrain of every cell, row by row from a1, joined by spaces. */
+static void board_terrain(const eng_state *s, char *out, size_t n)
+{
+    json_t *st = eng_state_json(s, ENG_VIEW_ALL);
+    size_t len = 0, i;
+    json_t *c;
+    out[0] = '\0';
+    json_array_foreach(json_object_get(json_object_get(st, "board"), "cells"), i, c)
+        len += (size_t)snprintf(out + len, n - len, "%s%s", i ? " " : "",
+                                json_string_value(json_object_get(c, "terrain")));
+    json_decref(st);
+}
+
+static void test_terrain_rows_with_full_names(void **unused)
+{
+    (void)unused;
+    /* whole names (even longer than 7 letters), single symbols and runs of symbols */
+    eng_game *g = pw_game("open hills woodland/mountain lake swamp/o rough h/ohw", "HI@a1",
+                          "HI@c4", NULL, NULL);
+    eng_state *s = eng_state_new(g, 1);
+    char t[512];
+    board_terrain(s, t, sizeof t);
+    PW_EXPECT_STR(t, "open hills woodland mountain lake swamp open rough hills open hills woodland");
+    eng_state_free(s);
+    eng_game_free(g);
+    /* a word too long for any name is refused, not cut short */
+    const char *sc = "{\"name\":\"t\",\"rules\":\"pocket-wargame\",\"battlefield\":{\"terrain\":"
+                     "[\"open woodlandwoodlandwoodlandwoodland\"]},\"forces\":[{\"placed\":[{\"unit\":"
+                     "\"HI\",\"at\":\"a1\"}]},{\"placed\":[{\"unit\":\"HI\",\"at\":\"a1\"}]}]}";
+    PW_EXPECT_STR(pw_refusal(sc, NULL), "battlefield.terrain[0]: \"woodlandwoodlandwoodlandwoodlan...\" "
+                                        "is too long for a terrain or card name (at most 31 characters)");
+}
+
 /* ---- the deal -------------------------------------------------------------------- */
 
 static void test_deal(void **unused)
@@ -307,6 +340,7 @@ int main(void)
         cmocka_unit_test(test_battlefield_larger_than_deck_refused),
         cmocka_unit_test(test_terrain_sets),
         cmocka_unit_test(test_custom_terrain_set),
+        cmocka_unit_test(test_terrain_rows_with_full_names),
         cmocka_unit_test(test_deal),
         cmocka_unit_test(test_range_light_and_heavy),
         cmocka_unit_test(test_range_height_bonus),

@@ -376,6 +376,10 @@ static void test_notation_parse_errors_and_printing(void **unused)
     parse_error(s, "", "expected an action");
     parse_error(s, "first 9", "there is no force 9");
     parse_error(s, "ally Purple", "expected a force number (1 to 2) or name, got \"Purple\"");
+    /* a word too long is refused whole, never cut short */
+    parse_error(s, "move HI1111111111111111111111111111111 c2",
+                "\"HI" "11111111111111111111111111111" "...\" is too long for a word of notation "
+                "(at most 31 characters)");
     eng_action a, b;
     eng_error err;
     assert_int_equal(eng_action_parse(s, "SHOOT lm1 2/li1", &a, &err), 0);

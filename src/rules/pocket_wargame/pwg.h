@@ -109,7 +109,7 @@ typedef struct pwg_unit_def {
 } pwg_unit_def;
 
 typedef struct pwg_coinset {
-    char key[8];                /* "uk" */
+    char key[PWG_NAME];         /* "uk" */
     char title[PWG_NAME];
     char coin[PWG_STD_TYPES][PWG_NAME];
     char coin_ascii[PWG_STD_TYPES][PWG_NAME];

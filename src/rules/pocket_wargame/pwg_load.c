@@ -52,8 +52,11 @@ static bool load_all(ld *l, const json_t *sc, const json_t *options)
                                        "victory", "author", "notes", NULL};
     if (!ld_check_keys(l, sc, "scenario", keys))
         return false;
-    ld_copy(d->scenario, sizeof d->scenario, json_string_value(json_object_get(sc, "name")));
-    ld_copy(d->title, sizeof d->title, json_string_value(json_object_get(sc, "title")));
+    if (!ld_copy_fit(l, d->scenario, sizeof d->scenario,
+                     json_string_value(json_object_get(sc, "name")), "name") ||
+        !ld_copy_fit(l, d->title, sizeof d->title, json_string_value(json_object_get(sc, "title")),
+                     "title"))
+        return false;
     if (!d->scenario[0])
         ld_copy(d->scenario, sizeof d->scenario, "custom");
 

@@ -19,6 +19,8 @@ typedef struct ld {
 bool ld_fail(ld *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void ld_pathf(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void ld_copy(char *dst, size_t n, const char *src);
+/* ld_copy, or false with a message naming `path` if src does not fit. */
+bool ld_copy_fit(ld *l, char *dst, size_t n, const char *src, const char *path);
 bool ld_streq_ci(const char *a, const char *b);
 bool ld_check_keys(ld *l, const json_t *obj, const char *path, const char *const *known);
 bool ld_get_int(ld *l, const json_t *obj, const char *key, const char *path, int lo, int hi,

@@ -70,7 +70,10 @@ bool ld_load_specials(ld *l, const json_t *sp)
         pwg_type *t = &d->type[d->ntypes];
         memset(t, 0, sizeof *t);
         ld_copy(t->code, sizeof t->code, code);
-        ld_copy(t->name, sizeof t->name, name ? name : code);
+        char np[80];
+        ld_pathf(np, sizeof np, "%s.name", p);
+        if (!ld_copy_fit(l, t->name, sizeof t->name, name ? name : code, np))
+            return false;
         if (cls && strcmp(cls, "infantry") == 0)
             t->cls = PWG_INFANTRY;
         else if (cls && strcmp(cls, "cavalry") == 0)
@@ -91,20 +94,15 @@ bool ld_load_specials(ld *l, const json_t *sp)
     return true;
 }
 
-static bool coin_text(const json_t *v, char *name, char *ascii, size_t n)
+/* A coin's name (and plain-ASCII name) from "1p" or {"name", "ascii"}. */
+static bool coin_text(ld *l, const json_t *v, char *name, char *ascii, size_t n, const char *path)
 {
-    if (json_is_string(v)) {
-        ld_copy(name, n, json_string_value(v));
-        ld_copy(ascii, n, json_string_value(v));
-        return true;
-    }
-    const char *nm = json_string_value(json_object_get(v, "name"));
-    const char *as = json_string_value(json_object_get(v, "ascii"));
+    const char *nm = json_is_string(v) ? json_string_value(v)
+                                       : json_string_value(json_object_get(v, "name"));
+    const char *as = json_is_string(v) ? NULL : json_string_value(json_object_get(v, "ascii"));
     if (!nm)
-        return false;
-    ld_copy(name, n, nm);
-    ld_copy(ascii, n, as ? as : nm);
-    return true;
+        return ld_fail(l, "%s is missing or not a coin", path);
+    return ld_copy_fit(l, name, n, nm, path) && ld_copy_fit(l, ascii, n, as ? as : nm, path);
 }
 
 bool ld_load_coins(ld *l)
@@ -120,22 +118,32 @@ bool ld_load_coins(ld *l)
             return ld_fail(l, "coins.json: more than 4 coin sets");
         pwg_coinset *cs = &d->coinset[d->ncoinsets];
         memset(cs, 0, sizeof *cs);
-        ld_copy(cs->key, sizeof cs->key, key);
-        ld_copy(cs->title, sizeof cs->title, json_string_value(json_object_get(v, "title")));
+        char p[96];
+        ld_pathf(p, sizeof p, "coins.json: %s", key);
+        if (!ld_copy_fit(l, cs->key, sizeof cs->key, key, p))
+            return false;
+        ld_pathf(p, sizeof p, "coins.json: %s.title", key);
+        if (!ld_copy_fit(l, cs->title, sizeof cs->title,
+                         json_string_value(json_object_get(v, "title")), p))
+            return false;
         json_t *units = json_object_get(v, "units");
-        for (int t = 0; t < PWG_STD_TYPES; t++)
-            if (!coin_text(json_object_get(units, std_types[t].code), cs->coin[t],
-                           cs->coin_ascii[t], PWG_NAME))
-                return ld_fail(l, "coins.json: %s.units.%s is missing", key, std_types[t].code);
+        for (int t = 0; t < PWG_STD_TYPES; t++) {
+            ld_pathf(p, sizeof p, "coins.json: %s.units.%s", key, std_types[t].code);
+            if (!coin_text(l, json_object_get(units, std_types[t].code), cs->coin[t],
+                           cs->coin_ascii[t], PWG_NAME, p))
+                return false;
+        }
         json_t *sp = json_object_get(v, "special");
         if (!json_is_array(sp) || json_array_size(sp) == 0 ||
             json_array_size(sp) > PWG_MAX_SPECIALS)
             return ld_fail(l, "coins.json: %s.special must list 1..%d coins", key, PWG_MAX_SPECIALS);
         size_t i;
         json_t *c;
-        json_array_foreach(sp, i, c)
-            if (!coin_text(c, cs->special[i], cs->special_ascii[i], PWG_NAME))
-                return ld_fail(l, "coins.json: %s.special[%zu] is not a coin", key, i);
+        json_array_foreach(sp, i, c) {
+            ld_pathf(p, sizeof p, "coins.json: %s.special[%zu]", key, i);
+            if (!coin_text(l, c, cs->special[i], cs->special_ascii[i], PWG_NAME, p))
+                return false;
+        }
         cs->nspecial = (int)json_array_size(sp);
         d->ncoinsets++;
     }

@@ -129,8 +129,10 @@ bool ld_load_deck(ld *l, const char *deck, bool jokers)
         }
         return ld_fail(l, "option deck: unknown deck \"%s\" (%s)", deck, names);
     }
-    ld_copy(d->deck, sizeof d->deck, deck);
-    ld_copy(d->deck_title, sizeof d->deck_title, json_string_value(json_object_get(dk, "title")));
+    if (!ld_copy_fit(l, d->deck, sizeof d->deck, deck, "option deck") ||
+        !ld_copy_fit(l, d->deck_title, sizeof d->deck_title,
+                     json_string_value(json_object_get(dk, "title")), "decks.json: title"))
+        return false;
     json_t *suits = json_object_get(dk, "suits"), *ranks = json_object_get(dk, "ranks");
     if (!json_is_array(suits) || json_array_size(suits) == 0 ||
         json_array_size(suits) > PWG_MAX_SUITS || !json_is_array(ranks) ||
@@ -146,14 +148,18 @@ bool ld_load_deck(ld *l, const char *deck, bool jokers)
         if (!scode || strlen(scode) != 1 || !sname || fr < 0)
             return ld_fail(l, "decks.json: %s.suits[%d] needs a one-letter code, a name and "
                         "\"as\" (a French suit)", deck, si);
-        ld_copy(d->suit_name[si], sizeof d->suit_name[si], sname);
+        if (!ld_copy_fit(l, d->suit_name[si], sizeof d->suit_name[si], sname,
+                         "decks.json: a suit's name"))
+            return false;
         for (size_t ri = 0; ri < json_array_size(ranks); ri++) {
             json_t *rk = json_array_get(ranks, ri);
             const char *rcode = json_string_value(json_object_get(rk, "code"));
             const char *rname = json_string_value(json_object_get(rk, "name"));
-            if (!rcode || strlen(rcode) > 2 || !rname)
+            if (!rcode || strlen(rcode) > 2 || !rname ||
+                strlen(rname) + strlen(" of ") + strlen(sname) >= sizeof d->card[0].name)
                 return ld_fail(l, "decks.json: %s.ranks[%zu] needs a code (1-2 characters) and "
-                            "a name", deck, ri);
+                            "a name (the card's name, rank \"of\" suit, at most %zu characters)",
+                            deck, ri, sizeof d->card[0].name - 1);
             pwg_card *c = &d->card[d->ncards++];
             memset(c, 0, sizeof *c);
             snprintf(c->code, sizeof c->code, "%s%s", rcode, scode);
@@ -323,7 +329,8 @@ bool ld_load_terrain_set(ld *l, const char *setname, const json_t *custom)
         }
         return ld_fail(l, "option terrain: unknown terrain set \"%s\" (%s)", setname, names);
     }
-    ld_copy(d->terrain_set, sizeof d->terrain_set, setname);
+    if (!ld_copy_fit(l, d->terrain_set, sizeof d->terrain_set, setname, "option terrain"))
+        return false;
     if (custom) {
         /* a custom set starts from its base, or from the option's set */
         if (!json_is_object(custom))
@@ -374,8 +381,10 @@ static void set_geometry(pwg_data *d)
     }
 }
 
-/* Splits a row string into tokens; returns the count or -1 if too many. */
-static int split(const char *row, char tok[][8], int max)
+/* Splits a row string into words (at most PWG_NAME - 1 characters each);
+ * returns the count, -1 if there are more than max, or -2 if a word is too
+ * long (*bad then points at it). */
+static int split(const char *row, char tok[][PWG_NAME], int max, const char **bad)
 {
     int n = 0;
     const char *p = row;
@@ -390,8 +399,10 @@ static int split(const char *row, char tok[][8], int max)
         if (n >= max)
             return -1;
         size_t len = (size_t)(q - p);
-        if (len > 7)
-            len = 7;
+        if (len >= PWG_NAME) {
+            *bad = p;
+            return -2;
+        }
         memcpy(tok[n], p, len);
         tok[n][len] = '\0';
         n++;
@@ -414,8 +425,12 @@ static bool load_rows(ld *l, const json_t *bf, const char *key, bool cards)
         const char *row = json_string_value(json_array_get(rows, (size_t)y));
         if (!row)
             return ld_fail(l, "battlefield.%s[%d]: expected a string", key, y);
-        char tok[PWG_MAX_W * 2][8];
-        int n = split(row, tok, PWG_MAX_W * 2);
+        char tok[PWG_MAX_W * 2][PWG_NAME];
+        const char *bad = NULL;
+        int n = split(row, tok, PWG_MAX_W * 2, &bad);
+        if (n == -2)
+            return ld_fail(l, "battlefield.%s[%d]: \"%.*s...\" is too long for a terrain or card "
+                           "name (at most %d characters)", key, y, PWG_NAME - 1, bad, PWG_NAME - 1);
         if (n < 0)
             return ld_fail(l, "battlefield.%s[%d]: more than %d locations", key, y, PWG_MAX_W);
         int vals[PWG_MAX_W];

@@ -34,6 +34,15 @@ void ld_copy(char *dst, size_t n, const char *src)
     snprintf(dst, n, "%s", src ? src : "");
 }
 
+bool ld_copy_fit(ld *l, char *dst, size_t n, const char *src, const char *path)
+{
+    if (src && strlen(src) >= n)
+        return ld_fail(l, "%s: \"%.40s%s\" is too long (at most %zu characters)", path, src,
+                       strlen(src) > 40 ? "..." : "", n - 1);
+    ld_copy(dst, n, src);
+    return true;
+}
+
 bool ld_streq_ci(const char *a, const char *b)
 {
     for (; *a && *b; a++, b++)

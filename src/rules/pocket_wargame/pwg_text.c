@@ -125,8 +125,11 @@ void pwg_action_text(const void *data, const void *st, eng_action a, char *buf, 
 /* ---- parsing ------------------------------------------------------------------ */
 
 #define MAX_TOK 6
+#define TOK_LEN 32              /* a word's room, with its NUL */
 
-static int tokenize(const char *text, char tok[MAX_TOK][32])
+/* Splits text into words; returns the count, -1 if there are more than
+ * MAX_TOK, or -2 if a word is longer than TOK_LEN - 1 (*bad points at it). */
+static int tokenize(const char *text, char tok[MAX_TOK][TOK_LEN], const char **bad)
 {
     int n = 0;
     const char *p = text;
@@ -141,8 +144,10 @@ static int tokenize(const char *text, char tok[MAX_TOK][32])
         if (n == MAX_TOK)
             return -1;
         size_t len = (size_t)(q - p);
-        if (len > 31)
-            len = 31;
+        if (len >= TOK_LEN) {
+            *bad = p;
+            return -2;
+        }
         memcpy(tok[n], p, len);
         tok[n][len] = '\0';
         n++;
@@ -188,7 +193,7 @@ static int unit_parse(const pwg_data *d, const char *t, int default_force, char 
     const char *label = t;
     const char *slash = strchr(t, '/');
     if (slash) {
-        char fs[16];
+        char fs[TOK_LEN];
         size_t len = (size_t)(slash - t);
         if (len == 0 || len >= sizeof fs) {
             snprintf(why, n, "expected a unit like HI1 or 2/HI1, got \"%s\"", t);
@@ -201,7 +206,7 @@ static int unit_parse(const pwg_data *d, const char *t, int default_force, char 
             return -1;
         label = slash + 1;
     }
-    char code[16];
+    char code[TOK_LEN];   /* t is one word: it fits */
     size_t i = 0;
     while (isalpha((unsigned char)label[i]) && i < sizeof code - 1) {
         code[i] = label[i];
@@ -259,8 +264,14 @@ int pwg_action_parse(const void *data, const void *st, const char *text, eng_act
 {
     const pwg_data *d = data;
     const pwg_state *s = st;
-    char tok[MAX_TOK][32];
-    int nt = tokenize(text, tok);
+    char tok[MAX_TOK][TOK_LEN];
+    const char *bad = NULL;
+    int nt = tokenize(text, tok, &bad);
+    if (nt == -2) {
+        snprintf(why, n, "\"%.*s...\" is too long for a word of notation (at most %d characters)",
+                 TOK_LEN - 1, bad, TOK_LEN - 1);
+        return -1;
+    }
     if (nt <= 0) {
         snprintf(why, n, nt < 0 ? "too many words" : "expected an action");
         return -1;
