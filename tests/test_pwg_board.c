@@ -320,8 +320,9 @@ static void test_mountain_rule(void **unused)
     PW_EXPECT_STR(pw_status(s), "Turn 1, Cavalry phase, Red to act");   /* LC1: c1 to c2 */
     t_play(s, "end");
     PW_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
-    t_refused(s, "move HI1 b1", "a move between a mountain and a location that is neither hill "
-                                "nor mountain is not possible (a1 is open, b1 is mountain)");
+    t_refused(s, "move HI1 b1", "a move between steep ground (mountain) and ground that is not "
+                                "highland (hills, mountain) is not possible (a1 is open, b1 is "
+                                "mountain)");
     t_refused(s, "move LI1 a1", "(b1 is mountain, a1 is open)");
     assert_true(t_is_legal(s, "move LI1 b2"));     /* mountain to mountain */
     assert_true(t_is_legal(s, "move LI1 c1"));     /* mountain to hills */
@@ -329,6 +330,32 @@ static void test_mountain_rule(void **unused)
     t_play(s, "move LI1 b2");
     t_refused(s, "move HI1 b1", "not possible");
     t_play(s, "move HI1 a2");
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
+/* The mountain rule asks "hills or mountain?" (the highland flag), not the
+ * elevation: a raised type that is not highland is cut off from a mountain,
+ * a highland type at elevation 0 is not. */
+static void test_mountain_rule_follows_highland_not_elevation(void **unused)
+{
+    (void)unused;
+    const char *types = ",\"terrain_types\":["
+                        "{\"name\":\"plateau\",\"symbol\":\"p\",\"elevation\":1},"
+                        "{\"name\":\"downs\",\"symbol\":\"d\",\"elevation\":0,"
+                        "\"flags\":[\"highland\"]}]";
+    /* row 1: plateau mountain downs; row 2: open */
+    eng_game *g = pw_game("pmd/ooo", "HI@b1 LI@a1", "HI@c2", types, NULL);
+    eng_state *s = eng_state_new(g, 1);
+    PW_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
+    PW_EXPECT_STR(pw_legal(s), "move HI1 c1; move LI1 a2; end");
+    t_refused(s, "move HI1 a1", "a move between steep ground (mountain) and ground that is not "
+                                "highland (hills, mountain, downs) is not possible (b1 is "
+                                "mountain, a1 is plateau)");
+    t_refused(s, "move LI1 b1", "(a1 is plateau, b1 is mountain)");
+    t_refused(s, "move HI1 b2", "(b1 is mountain, b2 is open)");
+    t_play(s, "move HI1 c1");
+    PW_EXPECT_STR(pw_loc(s, "1/HI1"), "c1");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -348,6 +375,7 @@ int main(void)
         cmocka_unit_test(test_move_one_orthogonal_step),
         cmocka_unit_test(test_lakes),
         cmocka_unit_test(test_mountain_rule),
+        cmocka_unit_test(test_mountain_rule_follows_highland_not_elevation),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -55,7 +55,8 @@
 #define PWG_TF_OPEN   0x02      /* open ground: light cavalry forward deployment */
 #define PWG_TF_COVER  0x04      /* cover: any unit shot at here may cancel */
 #define PWG_TF_LAKE   0x08      /* impassable: no unit may ever stand here */
-#define PWG_TF_STEEP  0x10      /* steep: no move to or from elevation 0 */
+#define PWG_TF_STEEP  0x10      /* steep: no move to or from ground that is not highland */
+#define PWG_TF_HIGH   0x20      /* highland (hills, mountain): steep ground may be reached */
 
 typedef struct pwg_terrain {
     char name[PWG_NAME];

@@ -63,8 +63,10 @@ int pwg_step_rule(const pwg_data *d, int from_terrain, int to_terrain, bool cava
     const pwg_terrain *tf = &d->terrain[from_terrain], *tt = &d->terrain[to_terrain];
     if (tt->flags & PWG_TF_LAKE)
         return PWG_MV_LAKE;
-    if (((tf->flags & PWG_TF_STEEP) && tt->elevation == 0) ||
-        ((tt->flags & PWG_TF_STEEP) && tf->elevation == 0))
+    /* the mountain rule: no move between a mountain and ground that is
+     * neither hills nor mountain, whatever its elevation */
+    if (((tf->flags & PWG_TF_STEEP) && !(tt->flags & PWG_TF_HIGH)) ||
+        ((tt->flags & PWG_TF_STEEP) && !(tf->flags & PWG_TF_HIGH)))
         return PWG_MV_STEEP;
     if (cavalry_phase && !(tf->flags & tt->flags & PWG_TF_GOOD))
         return PWG_MV_CAVALRY_GOING;

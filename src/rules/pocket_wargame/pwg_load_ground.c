@@ -42,7 +42,7 @@ bool ld_load_terrain_types(ld *l, const json_t *arr, const char *path)
                                        "description", NULL};
     static const struct { const char *name; uint8_t flag; } flagnames[] = {
         {"good-going", PWG_TF_GOOD}, {"open-ground", PWG_TF_OPEN}, {"cover", PWG_TF_COVER},
-        {"impassable", PWG_TF_LAKE}, {"steep", PWG_TF_STEEP},
+        {"impassable", PWG_TF_LAKE}, {"steep", PWG_TF_STEEP}, {"highland", PWG_TF_HIGH},
     };
     size_t i;
     json_t *t;
@@ -94,7 +94,7 @@ bool ld_load_terrain_types(ld *l, const json_t *arr, const char *path)
                 }
             if (!ok)
                 return ld_fail(l, "%s.flags[%zu]: unknown flag %s%s%s (good-going, open-ground, "
-                            "cover, impassable, steep)", p, j, fs ? "\"" : "", fs ? fs : "?",
+                            "cover, impassable, steep, highland)", p, j, fs ? "\"" : "", fs ? fs : "?",
                             fs ? "\"" : "");
         }
         d->nterrain++;

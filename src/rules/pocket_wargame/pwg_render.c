@@ -161,12 +161,19 @@ static void draw_legend(const pwg_data *d, const pwg_state *s, bool color, FILE 
         bg(out, color, tt->colour);
         fprintf(out, "%s", tt->name);
         reset(out, color);
+        char tags[96] = "";
+        size_t len = 0;
         if (tt->elevation)
-            fprintf(out, " (elevation %d%s)", tt->elevation, tt->flags & PWG_TF_STEEP ? ", steep" : "");
-        if (tt->flags & PWG_TF_COVER)
-            fputs(" (cover)", out);
-        if (tt->flags & PWG_TF_LAKE)
-            fputs(" (impassable)", out);
+            len += (size_t)snprintf(tags + len, sizeof tags - len, ", elevation %d", tt->elevation);
+        static const struct { int flag; const char *name; } shown[] = {
+            {PWG_TF_STEEP, "steep"}, {PWG_TF_HIGH, "highland"}, {PWG_TF_COVER, "cover"},
+            {PWG_TF_LAKE, "impassable"},
+        };
+        for (size_t i = 0; i < sizeof shown / sizeof shown[0] && len < sizeof tags; i++)
+            if (tt->flags & shown[i].flag)
+                len += (size_t)snprintf(tags + len, sizeof tags - len, ", %s", shown[i].name);
+        if (tags[0])
+            fprintf(out, " (%s)", tags + 2);
     }
     fputc('\n', out);
     for (int f = 0; f < d->nforces; f++) {
