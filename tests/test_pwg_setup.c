@@ -403,6 +403,33 @@ static void test_notation_parse_errors_and_printing(void **unused)
     eng_game_free(g);
 }
 
+/* Unit and force numbers are read whole: one too big for any integer is not
+ * wrapped round to a small one, and leading zeros are refused. */
+static void test_oversize_unit_numbers_refused(void **unused)
+{
+    (void)unused;
+    eng_game *g = pw_game("o", "HI@a1", "LI@a1", NULL, NULL);
+    eng_state *s = eng_state_new(g, 1);
+    t_play(s, "H");
+    t_play(s, "T");
+    PW_EXPECT_STR(pw_legal(s), "damage 2/LI1");
+    /* 4294967297 is 2^32 + 1: read as a 32-bit number it would be LI1 */
+    parse_error(s, "damage 2/LI4294967297", "Blue has no unit LI4294967297");
+    parse_error(s, "damage 2/LI99999999999999999999999", "Blue has no unit LI99999999999999999999999");
+    parse_error(s, "damage 2/LI65", "Blue has no unit LI65");
+    parse_error(s, "damage 2/LI01", "write unit numbers without leading zeros (like HI1), got \"2/LI01\"");
+    parse_error(s, "damage 2/LI0", "Blue has no unit LI0");
+    parse_error(s, "damage 2/LI00", "write unit numbers without leading zeros");
+    parse_error(s, "damage 02/LI1", "write force numbers without leading zeros, got \"02\"");
+    parse_error(s, "damage 0/LI1", "there is no force 0 (forces are 1 to 2)");
+    parse_error(s, "damage 4294967298/LI1", "there is no force 4294967298 (forces are 1 to 2)");
+    parse_error(s, "damage +2/LI1", "expected a force number (1 to 2) or name, got \"+2\"");
+    t_play(s, "damage 2/LI1");
+    PW_EXPECT_STR(pw_cond(s, "2/LI1"), "wavering");
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
 /* ---- the JSON view and the drawing ------------------------------------------------------------ */
 
 static void test_json_view(void **unused)
@@ -493,6 +520,7 @@ int main(void)
         cmocka_unit_test(test_coin_sets),
         cmocka_unit_test(test_notation_round_trip),
         cmocka_unit_test(test_notation_parse_errors_and_printing),
+        cmocka_unit_test(test_oversize_unit_numbers_refused),
         cmocka_unit_test(test_json_view),
         cmocka_unit_test(test_render),
     };

@@ -12,6 +12,7 @@
  * legality is the engine's next question.
  */
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -155,13 +156,35 @@ static int tokenize(const char *text, char tok[MAX_TOK][TOK_LEN], const char **b
     }
 }
 
+/* A number as notation writes it: digits only, no leading zero. */
+enum { NUM_OK, NUM_NOT, NUM_LEADING_ZERO, NUM_TOO_BIG };
+
+/* Reads t into *v if it is such a number of at most max. */
+static int plain_number(const char *t, long max, long *v)
+{
+    for (const char *p = t; *p; p++)
+        if (!isdigit((unsigned char)*p))
+            return NUM_NOT;
+    if (!*t)
+        return NUM_NOT;
+    if (t[0] == '0' && t[1])
+        return NUM_LEADING_ZERO;
+    errno = 0;
+    *v = strtol(t, NULL, 10);
+    return errno == ERANGE || *v > max ? NUM_TOO_BIG : NUM_OK;
+}
+
 static int force_parse(const pwg_data *d, const char *t, char *why, size_t n)
 {
-    char *end;
-    long v = strtol(t, &end, 10);
-    if (*t && !*end) {
-        if (v >= 1 && v <= d->nforces)
-            return (int)v - 1;
+    long v;
+    int kind = plain_number(t, d->nforces, &v);
+    if (kind == NUM_OK && v >= 1)
+        return (int)v - 1;
+    if (kind == NUM_LEADING_ZERO) {
+        snprintf(why, n, "write force numbers without leading zeros, got \"%s\"", t);
+        return -1;
+    }
+    if (kind != NUM_NOT) {   /* 0, or too big */
         snprintf(why, n, "there is no force %s (forces are 1 to %d)", t, d->nforces);
         return -1;
     }
@@ -214,19 +237,21 @@ static int unit_parse(const pwg_data *d, const char *t, int default_force, char 
     }
     code[i] = '\0';
     const char *digits = label + i;
-    bool ok = i > 0 && *digits;
-    for (const char *p = digits; ok && *p; p++)
-        ok = isdigit((unsigned char)*p) != 0;
-    if (!ok) {
+    long num = 0;
+    int kind = i > 0 ? plain_number(digits, PWG_MAX_UNITS, &num) : NUM_NOT;
+    if (kind == NUM_NOT) {
         snprintf(why, n, "expected a unit like HI1 or 2/HI1, got \"%s\"", t);
+        return -1;
+    }
+    if (kind == NUM_LEADING_ZERO) {
+        snprintf(why, n, "write unit numbers without leading zeros (like HI1), got \"%s\"", t);
         return -1;
     }
     if (f < 0) {
         snprintf(why, n, "say whose unit %s is, like 2/%s", label, label);
         return -1;
     }
-    int num = atoi(digits);
-    for (int u = 0; u < d->nunits; u++)
+    for (int u = 0; kind == NUM_OK && u < d->nunits; u++)
         if (d->unit[u].force == f && d->unit[u].num == num &&
             strcasecmp(d->type[d->unit[u].type].code, code) == 0)
             return u;
