@@ -171,6 +171,24 @@ static void test_bad_scenarios_name_the_field(void **unused)
          "forces[1].units[2]: unknown unit type \"XX\""},
         {HEAD "\"battlefield\":{\"terrain\":[\"ooo\"]},\"forces\":[{\"units\":{\"LI\":1,\"QQ\":2}},"
               "{\"units\":[\"LI\"]}]}", NULL, "forces[0].units: unknown unit type \"QQ\""},
+        {HEAD "\"battlefield\":{\"terrain\":[\"ooo\"]},\"forces\":[{\"units\":{\"LI\":1,\"li\":2}},"
+              "{\"units\":[\"LI\"]}]}", NULL,
+         "forces[0].units: \"LI\" and \"li\" name the same unit type; give its count once"},
+        {HEAD "\"battlefield\":{\"terrain\":[\"ooo\"]},\"forces\":[{\"units\":[\"LI\"]},"
+              "{\"name\":\"Red Army\",\"units\":[\"LI\"]}]}", NULL,
+         "forces[1].name: \"Red Army\" must be one word of letters, digits, '-' and '_'"},
+        {HEAD "\"battlefield\":{\"terrain\":[\"ooo\"]},\"forces\":[{\"units\":[\"LI\"]},"
+              "{\"name\":\"Red/Army\",\"units\":[\"LI\"]}]}", NULL,
+         "forces[1].name: \"Red/Army\" must be one word"},
+        {HEAD "\"battlefield\":{\"terrain\":[\"ooo\"]},\"forces\":[{\"units\":[\"LI\"]},"
+              "{\"name\":\"1066\",\"units\":[\"LI\"]}]}", NULL,
+         "forces[1].name: \"1066\" is all digits, which notation reads as a force number"},
+        {HEAD "\"battlefield\":{\"terrain\":[\"ooo\"]},\"forces\":[{\"units\":[\"LI\"]},"
+              "{\"name\":\"Northumbrians-II\",\"units\":[\"LI\"]}]}", NULL,
+         "forces[1].name: \"Northumbrians-II\" is too long (at most 15 characters)"},
+        {HEAD "\"battlefield\":{\"terrain\":[\"ooo\"]},\"forces\":[{\"units\":[\"LI\"]},"
+              "{\"name\":\"\",\"units\":[\"LI\"]}]}", NULL,
+         "forces[1].name: expected a name like \"Red\""},
         {HEAD "\"battlefield\":{\"terrain\":[\"ooo\"]},\"forces\":[{\"placed\":[{\"unit\":\"HI\","
               "\"at\":\"z9\"}]},{\"units\":[\"LI\"]}]}", NULL,
          "forces[0].placed[0].at: expected a location like c4, got \"z9\""},
@@ -383,6 +401,8 @@ static void test_notation_parse_errors_and_printing(void **unused)
     eng_action a, b;
     eng_error err;
     assert_int_equal(eng_action_parse(s, "SHOOT lm1 2/li1", &a, &err), 0);
+    assert_int_equal(eng_action_parse(s, "shoot 1/LM1 blue/LI1", &b, &err), 0);
+    assert_true(a == b);
     assert_int_equal(eng_action_parse(s, "shoot 1/LM1 Blue/LI1", &b, &err), 0);
     assert_true(a == b);
     /* parsing does not judge: these parse, and are refused with a reason */
@@ -399,6 +419,27 @@ static void test_notation_parse_errors_and_printing(void **unused)
     t_play(s, "toss LM1 T");   /* a short name means the tossing unit's force */
     t_play(s, "toss 2/LI1 H");
     PW_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
+/* Every name a force may have can be written in notation. */
+static void test_force_names_reach_the_notation(void **unused)
+{
+    (void)unused;
+    eng_game *g = t_game("pocket-wargame",
+                         HEAD "\"battlefield\":{\"terrain\":[\"oo\"]},\"first\":1,\"forces\":["
+                         "{\"name\":\"Wessex_2\",\"placed\":[{\"unit\":\"LM\",\"at\":\"a1\"}]},"
+                         "{\"name\":\"Northumbrian-X\",\"placed\":[{\"unit\":\"LI\",\"at\":\"b1\"}]}]}",
+                         NULL);
+    eng_state *s = eng_state_new(g, 1);
+    PW_EXPECT_STR(pw_status(s), "Turn 1, Ranged phase, Wessex_2 to act");
+    t_play(s, "shoot Wessex_2/LM1 Northumbrian-X/LI1");
+    t_play(s, "toss Wessex_2/LM1 H");
+    t_play(s, "toss northumbrian-x/LI1 T");
+    PW_EXPECT_STR(pw_legal(s), "damage 2/LI1");
+    t_play(s, "damage Northumbrian-X/LI1");
+    PW_EXPECT_STR(pw_cond(s, "2/LI1"), "wavering");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -521,6 +562,7 @@ int main(void)
         cmocka_unit_test(test_notation_round_trip),
         cmocka_unit_test(test_notation_parse_errors_and_printing),
         cmocka_unit_test(test_oversize_unit_numbers_refused),
+        cmocka_unit_test(test_force_names_reach_the_notation),
         cmocka_unit_test(test_json_view),
         cmocka_unit_test(test_render),
     };

@@ -47,6 +47,7 @@
 #define PWG_MAX_RANKS 13
 #define PWG_NONE 0xff           /* no location / unit / card */
 #define PWG_NAME 32
+#define PWG_FORCE_NAME 15       /* longest force name: one word of notation */
 
 /* ---- terrain ------------------------------------------------------------ */
 

@@ -207,6 +207,16 @@ static bool load_unit_list(ld *l, const json_t *v, const char *path, int force, 
     json_object_foreach((json_t *)v, code, n) {
         if (type_find(d, code) < 0)
             return ld_fail(l, "%s: unknown unit type \"%s\"", path, code);
+        /* keys differ as bytes, but may name one type in another case */
+        const char *other;
+        json_t *m;
+        json_object_foreach((json_t *)v, other, m) {
+            if (other == code)
+                break;
+            if (ld_streq_ci(other, code))
+                return ld_fail(l, "%s: \"%s\" and \"%s\" name the same unit type; give its "
+                               "count once", path, other, code);
+        }
         if (!json_is_integer(n) || json_integer_value(n) < 0 || json_integer_value(n) > PWG_MAX_UNITS)
             return ld_fail(l, "%s.%s: expected a count of units", path, code);
     }
@@ -336,6 +346,29 @@ static bool load_placed(ld *l, const json_t *arr, const char *path, int f)
     return true;
 }
 
+/* A force's name must be reachable in notation ("Blue/HI1", "ally Blue"):
+ * one word of letters, digits, '-' and '_', not all digits (that would be
+ * read as a force number), short enough to type. */
+static bool force_name_ok(ld *l, const char *name, const char *path)
+{
+    if (!name || !name[0])
+        return ld_fail(l, "%s.name: expected a name like \"Red\"", path);
+    size_t len = strlen(name), digits = 0;
+    if (len > PWG_FORCE_NAME)
+        return ld_fail(l, "%s.name: \"%.40s\" is too long (at most %d characters)", path, name,
+                       PWG_FORCE_NAME);
+    for (const char *p = name; *p; p++) {
+        if (!isalnum((unsigned char)*p) && *p != '-' && *p != '_')
+            return ld_fail(l, "%s.name: \"%s\" must be one word of letters, digits, '-' and '_' "
+                           "(notation writes a unit as Name/HI1)", path, name);
+        digits += isdigit((unsigned char)*p) != 0;
+    }
+    if (digits == len)
+        return ld_fail(l, "%s.name: \"%s\" is all digits, which notation reads as a force "
+                       "number", path, name);
+    return true;
+}
+
 bool ld_load_forces(ld *l, const json_t *forces, const char *coins_opt)
 {
     pwg_data *d = l->d;
@@ -364,8 +397,8 @@ bool ld_load_forces(ld *l, const json_t *forces, const char *coins_opt)
         const char *name = json_string_value(json_object_get(fv, "name"));
         const char *col = json_string_value(json_object_get(fv, "colour"));
         const char *coins = json_string_value(json_object_get(fv, "coins"));
-        if (json_object_get(fv, "name") && (!name || !name[0] || strlen(name) >= PWG_NAME))
-            return ld_fail(l, "%s.name: expected a name of 1 to %d characters", p, PWG_NAME - 1);
+        if (json_object_get(fv, "name") && !force_name_ok(l, name, p))
+            return false;
         ld_copy(fo->name, sizeof fo->name, name ? name : names[f]);
         for (int g = 0; g < f; g++)
             if (ld_streq_ci(d->force[g].name, fo->name))
