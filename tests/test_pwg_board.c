@@ -95,6 +95,20 @@ static void test_terrain_sets(void **unused)
     /* the jokers' terrain is the scenario's */
     row_terrain(cards, NULL, ",\"joker\":\"hills\"", t, sizeof t);
     PW_EXPECT_STR(t, "woodland hills open rough rough open hills");
+    /* ... unless the joker option says otherwise */
+    row_terrain(cards, "{\"joker\":\"swamp\"}", NULL, t, sizeof t);
+    PW_EXPECT_STR(t, "woodland hills open rough rough open swamp");
+    row_terrain(cards, "{\"joker\":\"woodland\"}", ",\"joker\":\"hills\"", t, sizeof t);
+    PW_EXPECT_STR(t, "woodland hills open rough rough open woodland");
+    row_terrain(cards, "{\"joker\":\"marsh\"}",
+                ",\"terrain_types\":[{\"name\":\"marsh\",\"symbol\":\"x\"}]", t, sizeof t);
+    PW_EXPECT_STR(t, "woodland hills open rough rough open marsh");
+    const char *sc = "{\"name\":\"t\",\"rules\":\"pocket-wargame\",\"battlefield\":{\"deal\":true,"
+                     "\"width\":2,\"height\":2},\"forces\":[{\"units\":{\"LI\":1}},"
+                     "{\"units\":{\"LI\":1}}]}";
+    PW_EXPECT_STR(pw_refusal(sc, "{\"joker\":\"lava\"}"),
+                  "option joker: unknown terrain \"lava\" (open, hills, woodland, rough, swamp, "
+                  "mountain, lake)");
     /* other decks map their suits onto French ones */
     row_terrain("7A 8L 9H 10B UL", "{\"deck\":\"german\",\"terrain\":\"wetland\"}", NULL, t,
                 sizeof t);

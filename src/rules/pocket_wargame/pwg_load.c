@@ -83,12 +83,24 @@ static bool load_all(ld *l, const json_t *sc, const json_t *options)
         return false;
     if (ld_terrain_find(d, "open") < 0)
         return ld_fail(l, "terrain.json: there must be a terrain type named \"open\"");
+    /* the jokers' terrain: the option, else the scenario's field, else open */
     json_t *jk = json_object_get(sc, "joker");
     const char *jks = json_string_value(jk);
     if (jk && (!jks || ld_terrain_find(d, jks) < 0))
         return ld_fail(l, "joker: unknown terrain %s%s%s", jks ? "\"" : "",
                     jks ? jks : "(not a string)", jks ? "\"" : "");
-    d->joker_terrain = (uint8_t)ld_terrain_find(d, jks ? jks : "open");
+    const char *jopt = NULL;
+    if (!opt_string(l, options, "joker", NULL, NULL, &jopt))
+        return false;
+    if (jopt && ld_terrain_find(d, jopt) < 0) {
+        char names[256] = "";
+        for (int t = 0; t < d->nterrain; t++) {
+            size_t len = strlen(names);
+            snprintf(names + len, sizeof names - len, "%s%s", t ? ", " : "", d->terrain[t].name);
+        }
+        return ld_fail(l, "option joker: unknown terrain \"%s\" (%s)", jopt, names);
+    }
+    d->joker_terrain = (uint8_t)ld_terrain_find(d, jopt ? jopt : jks ? jks : "open");
 
     if (!ld_load_deck(l, deck, jokers) ||
         !ld_load_terrain_set(l, tset, json_object_get(sc, "terrain_set")) ||

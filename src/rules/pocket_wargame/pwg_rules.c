@@ -12,8 +12,11 @@ static const eng_option_doc pwg_options[] = {
     {"deck", "french|german|german36|spanish|spanish48", "french",
      "the card deck the battlefield is dealt from (decks.json)"},
     {"jokers", "true|false", "true",
-     "keep the deck's jokers (only the French deck has them); their terrain is the scenario's "
-     "\"joker\" field, open by default"},
+     "keep the deck's jokers (only the French deck has them); their terrain is the joker "
+     "option's"},
+    {"joker", "a terrain name (open, hills, woodland, rough, swamp, mountain, lake, or one the "
+     "scenario defines)", "the scenario's \"joker\" field, else open",
+     "the terrain the jokers stand for; overrides the scenario's \"joker\" field"},
     {"terrain", "normal|steppes|wetland|mountainous|wetland-all-courts", "normal",
      "what each suit is (terrain.json): normal clubs woodland, diamonds hills, hearts open, "
      "spades rough; steppes clubs open; wetland spades swamp and spade court cards lakes; "
