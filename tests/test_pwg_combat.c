@@ -381,6 +381,46 @@ static void test_cancel_brings_a_destroyed_unit_back(void **unused)
     eng_game_free(g);
 }
 
+/* Rule 1 and a cancelled point: by default it still counts (the unit has
+ * had its one damage); with rule1-cancelled ignored it does not. */
+static void test_rule1_cancelled_option(void **unused)
+{
+    (void)unused;
+    static const struct { const char *options, *legal; } cases[] = {
+        {NULL, "damage 1/HI2"},
+        {"{\"rule1-cancelled\":\"counts\"}", "damage 1/HI2"},
+        {"{\"rule1-cancelled\":\"ignored\"}", "damage 1/HI1; damage 1/HI2"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        eng_game *g = pw_game("o", "HI@a1~ HI@a1~", "LI@a1 LI@a1", NULL, cases[i].options);
+        eng_state *s = eng_state_new(g, 1);
+        t_play_list(s, (const char *const[]){"H", "H", "H", "H", NULL});
+        t_play(s, "damage 2/LI1");
+        t_play(s, "damage 1/HI1");
+        t_play(s, "cancel");
+        PW_EXPECT_STR(pw_cond(s, "1/HI1"), "wavering");
+        PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Blue spends a head");
+        PW_EXPECT_STR(pw_legal(s), cases[i].legal);
+        eng_state_free(s);
+        eng_game_free(g);
+    }
+    /* ignored: HI1 may be damaged again, and this time nobody can cancel */
+    eng_game *g = pw_game("o", "HI@a1~ HI@a1~", "LI@a1 LI@a1", NULL,
+                          "{\"rule1-cancelled\":\"ignored\"}");
+    eng_state *s = eng_state_new(g, 1);
+    t_play_list(s, (const char *const[]){"H", "H", "H", "H", "damage 2/LI1", "damage 1/HI1",
+                                         "cancel", "damage 1/HI1", NULL});
+    PW_EXPECT_STR(pw_cond(s, "1/HI1"), "destroyed");
+    PW_EXPECT_STR(pw_cond(s, "1/HI2"), "wavering");
+    eng_state_free(s);
+    eng_game_free(g);
+    PW_EXPECT_HAS(pw_refusal("{\"name\":\"t\",\"rules\":\"pocket-wargame\",\"battlefield\":"
+                             "{\"terrain\":[\"o\"]},\"forces\":[{\"placed\":[{\"unit\":\"HI\","
+                             "\"at\":\"a1\"}]},{\"placed\":[{\"unit\":\"HI\",\"at\":\"a1\"}]}]}",
+                             "{\"rule1-cancelled\":\"sometimes\"}"),
+                  "option rule1-cancelled: unknown value \"sometimes\" (counts, ignored)");
+}
+
 static void test_cancel_scope_own_unit(void **unused)
 {
     (void)unused;
@@ -486,6 +526,7 @@ int main(void)
         cmocka_unit_test(test_tie_goes_to_first_player),
         cmocka_unit_test(test_destroyed_units_heads_still_count),
         cmocka_unit_test(test_cancel_brings_a_destroyed_unit_back),
+        cmocka_unit_test(test_rule1_cancelled_option),
         cmocka_unit_test(test_cancel_scope_own_unit),
         cmocka_unit_test(test_cancel_only_by_the_next_spender),
         cmocka_unit_test(test_melees_in_location_order),

@@ -206,6 +206,7 @@ typedef struct pwg_data {
     int first;                  /* force to go first, or -1: a toss */
     bool save_heavy_only;       /* melee-save heavy-only */
     bool cancel_own_unit;       /* cancel-scope own-unit */
+    bool rule1_uncounts_cancel; /* rule1-cancelled ignored: a cancel takes the point off */
 
     int nrules;
     pwg_end_rule rule[PWG_MAX_RULES];

@@ -12,7 +12,8 @@
  * ends when nobody can spend.
  *
  * Per-unit bits (PWG_CU_*) hold who tossed what and which heads are left;
- * dmg[] counts damage assigned in this test, cancelled or not (rule 1).
+ * dmg[] counts damage assigned in this test for rule 1: cancelled points
+ * too, unless the option rule1-cancelled is "ignored".
  */
 #include <assert.h>
 #include <limits.h>
@@ -285,6 +286,8 @@ bool pwg_combat_spend(const pwg_data *d, pwg_state *s, eng_action a)
         assert(h >= 0);   /* legal: the force has a head that may cancel */
         c->cu[h] &= (uint8_t)~PWG_CU_LEFT;
         s->cond[c->last_unit] = c->last_prev;   /* a destroyed unit returns, wavering */
+        if (d->rule1_uncounts_cancel)
+            c->dmg[c->last_unit]--;             /* rule 1 forgets the cancelled point */
         c->last_unit = PWG_NONE;
         break;
     }

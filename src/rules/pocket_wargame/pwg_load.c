@@ -62,19 +62,23 @@ static bool load_all(ld *l, const json_t *sc, const json_t *options)
 
     static const char *const saves[] = {"heavy-infantry-and-cavalry", "heavy-only", NULL};
     static const char *const scopes[] = {"any-unit", "own-unit", NULL};
+    static const char *const rule1[] = {"counts", "ignored", NULL};
     const char *deck = "french", *tset = "normal", *coins = "uk", *save = "", *scope = "";
+    const char *r1 = "";
     bool jokers = true;
     if (!opt_string(l, options, "deck", "french", NULL, &deck) ||
         !opt_string(l, options, "terrain", "normal", NULL, &tset) ||
         !opt_string(l, options, "coins", "uk", NULL, &coins) ||
         !opt_string(l, options, "melee-save", saves[0], saves, &save) ||
-        !opt_string(l, options, "cancel-scope", scopes[0], scopes, &scope))
+        !opt_string(l, options, "cancel-scope", scopes[0], scopes, &scope) ||
+        !opt_string(l, options, "rule1-cancelled", rule1[0], rule1, &r1))
         return false;
     if (json_object_get(options, "jokers") &&
         !ld_get_bool(l, json_object_get(options, "jokers"), "option jokers", &jokers))
         return false;
     d->save_heavy_only = strcmp(save, "heavy-only") == 0;
     d->cancel_own_unit = strcmp(scope, "own-unit") == 0;
+    d->rule1_uncounts_cancel = strcmp(r1, "ignored") == 0;
 
     if (!ld_load_terrain_types(l, json_object_get(l->terrain, "types"), "terrain.json: types"))
         return false;

@@ -28,6 +28,10 @@ static const eng_option_doc pwg_options[] = {
     {"cancel-scope", "any-unit|own-unit", "any-unit",
      "a head that may cancel cancels damage just dealt to any of its player's units in the "
      "combat, or only damage to the unit that threw it"},
+    {"rule1-cancelled", "counts|ignored", "counts",
+     "rule 1 (one damage to every enemy unit before a second to any) counts damage that was "
+     "cancelled, or ignores it, so a unit whose damage was cancelled must be damaged again "
+     "before the others take a second"},
     {NULL, NULL, NULL, NULL},
 };
 
