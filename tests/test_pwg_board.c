@@ -335,7 +335,7 @@ static void test_mountain_rule(void **unused)
     t_play(s, "end");
     PW_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
     t_refused(s, "move HI1 b1", "a move between steep ground (mountain) and ground that is not "
-                                "highland (hills, mountain) is not possible (a1 is open, b1 is "
+                                "highland (hills or mountain) is not possible (a1 is open, b1 is "
                                 "mountain)");
     t_refused(s, "move LI1 a1", "(b1 is mountain, a1 is open)");
     assert_true(t_is_legal(s, "move LI1 b2"));     /* mountain to mountain */
@@ -364,7 +364,7 @@ static void test_mountain_rule_follows_highland_not_elevation(void **unused)
     PW_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
     PW_EXPECT_STR(pw_legal(s), "move HI1 c1; move LI1 a2; end");
     t_refused(s, "move HI1 a1", "a move between steep ground (mountain) and ground that is not "
-                                "highland (hills, mountain, downs) is not possible (b1 is "
+                                "highland (hills, mountain or downs) is not possible (b1 is "
                                 "mountain, a1 is plateau)");
     t_refused(s, "move LI1 b1", "(a1 is plateau, b1 is mountain)");
     t_refused(s, "move HI1 b2", "(b1 is mountain, b2 is open)");

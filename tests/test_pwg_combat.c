@@ -233,6 +233,52 @@ static void test_cancel_in_melee(void **unused)
     eng_game_free(g);
 }
 
+/* A refused cancel says why from the options in force and what happened. */
+static void test_cancel_refusals_say_why(void **unused)
+{
+    (void)unused;
+    static const struct {
+        const char *terrain, *red, *blue, *options, *tosses, *before, *who, *why;
+    } cases[] = {
+        /* nobody of Blue's may cancel: in woodland, by the default melee-save */
+        {"w", "HI@a1", "HI@a1", NULL, "HH", "damage 2/HI1", "Blue",
+         "none of your heads may cancel: in melee only heavy infantry and cavalry on open or "
+         "hills may cancel damage"},
+        /* heavy-only: light cavalry on open ground may not */
+        {"o", "HI@a1", "LC@a1", "{\"melee-save\":\"heavy-only\"}", "HH", "damage 2/LC1", "Blue",
+         "none of your heads may cancel: in melee only heavy infantry and heavy cavalry on open "
+         "or hills may cancel damage"},
+        /* Red's one head that could cancel was spent cancelling */
+        {"o", "HI@a1 LI@a1", "LI@a1 LI@a1 LI@a1", NULL, "HHHHH",
+         "damage 1/HI1;cancel;damage 1/LI1", "Red", "every head of yours that could cancel has been spent"},
+        /* own-unit: the damaged unit threw tails (Red's HI2 could cancel, but not for HI1) */
+        {"o", "HI@a1 HI@a1", "LI@a1 LI@a1", "{\"cancel-scope\":\"own-unit\"}", "THHH",
+         "damage 1/HI1", "Red",
+         "with cancel-scope own-unit only HI1's own head may cancel its damage, and HI1 threw tails"},
+        /* own-unit: the damaged unit's head is not one that may cancel */
+        {"o", "LI@a1 HI@a1", "LI@a1 LI@a1 LI@a1", "{\"cancel-scope\":\"own-unit\"}", "HHHHH",
+         "damage 1/LI1", "Red",
+         "with cancel-scope own-unit only LI1's own head may cancel its damage, and LI1's head may "
+         "not cancel: in melee only heavy infantry and cavalry on open or hills may cancel damage"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        eng_game *g = pw_game(cases[i].terrain, cases[i].red, cases[i].blue, NULL, cases[i].options);
+        eng_state *s = eng_state_new(g, 1);
+        for (const char *t = cases[i].tosses; *t; t++)
+            t_play(s, *t == 'H' ? "H" : "T");
+        char steps[128];
+        snprintf(steps, sizeof steps, "%s", cases[i].before);
+        for (char *step = strtok(steps, ";"); step; step = strtok(NULL, ";"))
+            t_play(s, step);
+        char status[64];
+        snprintf(status, sizeof status, "Turn 1, Melee at a1: %s spends a head", cases[i].who);
+        PW_EXPECT_STR(pw_status(s), status);
+        t_refused(s, "cancel", cases[i].why);
+        eng_state_free(s);
+        eng_game_free(g);
+    }
+}
+
 /* ---- rules 1, 2, 3 ----------------------------------------------------------------------- */
 
 static void test_rule_1(void **unused)
@@ -519,6 +565,7 @@ int main(void)
         cmocka_unit_test(test_missile_in_melee_cannot_shoot),
         cmocka_unit_test(test_melee_cancel_cases),
         cmocka_unit_test(test_cancel_in_melee),
+        cmocka_unit_test(test_cancel_refusals_say_why),
         cmocka_unit_test(test_rule_1),
         cmocka_unit_test(test_rule_2_and_rule_1_first),
         cmocka_unit_test(test_rule_3),

@@ -348,6 +348,8 @@ static inline bool pwg_step_ok(const pwg_data *d, const pwg_state *s, int from, 
 {
     return (d->step[s->terr[from]][s->terr[to]] & need) != 0;
 }
+/* The terrain types with all of `flags`, as "open, hills or mountain". */
+void pwg_terrain_names(const pwg_data *d, int flags, char *buf, size_t n);
 bool pwg_enemy_at(const pwg_data *d, const pwg_state *s, int loc, int force);
 int pwg_units_left(const pwg_data *d, const pwg_state *s, int force);
 int pwg_strength(const pwg_data *d, const pwg_state *s, int force);

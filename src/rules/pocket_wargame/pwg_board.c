@@ -90,6 +90,21 @@ void pwg_step_table(pwg_data *d)
                                       (pwg_step_rule(d, a, b, true) == PWG_MV_OK ? PWG_STEP_CAV : 0));
 }
 
+void pwg_terrain_names(const pwg_data *d, int flags, char *buf, size_t n)
+{
+    int count = 0, k = 0;
+    for (int t = 0; t < d->nterrain; t++)
+        count += (d->terrain[t].flags & flags) == flags;
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int t = 0; t < d->nterrain && len < n; t++)
+        if ((d->terrain[t].flags & flags) == flags) {
+            k++;
+            len += (size_t)snprintf(buf + len, n - len, "%s%s",
+                                    k == 1 ? "" : k == count ? " or " : ", ", d->terrain[t].name);
+        }
+}
+
 /* Does loc hold a unit of a force opposed to `force`? */
 bool pwg_enemy_at(const pwg_data *d, const pwg_state *s, int loc, int force)
 {

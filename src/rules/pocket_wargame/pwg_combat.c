@@ -325,6 +325,36 @@ static void first_ref(const pwg_data *d, uint64_t m, int f, char *buf, size_t n)
     ref(d, lowest(m), f, buf, n);
 }
 
+/* Did force f throw a head that may cancel (spent or not)? */
+static bool any_saver(const pwg_data *d, const pwg_state *s, int f)
+{
+    const pwg_force *fo = &d->force[f];
+    for (int u = fo->first_unit; u < fo->first_unit + fo->nunits; u++)
+        if ((s->combat.cu[u] & (PWG_CU_HEAD | PWG_CU_CANCEL)) == (PWG_CU_HEAD | PWG_CU_CANCEL))
+            return true;
+    return false;
+}
+
+/* Who may cancel in this kind of combat, from the options and the terrain
+ * types: "in melee only heavy infantry and cavalry on open or hills may
+ * cancel damage". With `unit`, why that unit's head may not. */
+static void who_may_cancel(const pwg_data *d, int kind, const char *unit, char *buf, size_t n)
+{
+    char where[128];
+    const char *lead = unit ? "" : "in ";
+    if (kind == PWG_CB_RANGED) {
+        pwg_terrain_names(d, PWG_TF_COVER, where, sizeof where);
+        snprintf(buf, n, "%s%s%s only a light target or a target in %s may cancel damage",
+                 unit ? unit : "", unit ? "'s head may not cancel: in " : lead, "ranged combat",
+                 where[0] ? where : "cover");
+    } else {
+        pwg_terrain_names(d, PWG_TF_GOOD, where, sizeof where);
+        snprintf(buf, n, "%s%smelee only heavy infantry and %scavalry on %s may cancel damage",
+                 unit ? unit : "", unit ? "'s head may not cancel: in " : lead,
+                 d->save_heavy_only ? "heavy " : "", where[0] ? where : "good going");
+    }
+}
+
 void pwg_combat_explain(const pwg_data *d, const pwg_state *s, eng_action a, char *why, size_t n)
 {
     const pwg_combat *c = &s->combat;
@@ -375,14 +405,26 @@ void pwg_combat_explain(const pwg_data *d, const pwg_state *s, eng_action a, cha
         } else if (d->unit[c->last_unit].force != f) {
             ref(d, c->last_unit, f, r1, sizeof r1);
             snprintf(why, n, "the damage just dealt was to %s, not to one of your units", r1);
-        } else if (d->cancel_own_unit && heads_of(d, s, f, PWG_CU_CANCEL)) {
-            ref(d, c->last_unit, f, r1, sizeof r1);
+        } else if (d->cancel_own_unit) {
+            int x = c->last_unit, cu = c->cu[x];
+            char fact[256];
+            ref(d, x, f, r1, sizeof r1);
+            if (!(cu & PWG_CU_TOSSES))
+                snprintf(fact, sizeof fact, "%s did not toss a coin", r1);
+            else if (!(cu & PWG_CU_HEAD))
+                snprintf(fact, sizeof fact, "%s threw tails", r1);
+            else if (!(cu & PWG_CU_CANCEL))
+                who_may_cancel(d, c->kind, r1, fact, sizeof fact);
+            else
+                snprintf(fact, sizeof fact, "%s's head has been spent", r1);
             snprintf(why, n, "with cancel-scope own-unit only %s's own head may cancel its "
-                     "damage, and it has none left", r1);
+                     "damage, and %s", r1, fact);
+        } else if (any_saver(d, s, f)) {
+            snprintf(why, n, "every head of yours that could cancel has been spent");
         } else {
-            snprintf(why, n, "none of your heads may cancel: only light units or units in "
-                     "woodland that are shot at, and heavy infantry and cavalry in melee on "
-                     "open ground or hills, may cancel damage");
+            char who[256];
+            who_may_cancel(d, c->kind, NULL, who, sizeof who);
+            snprintf(why, n, "none of your heads may cancel: %s", who);
         }
         return;
     case PWG_A_ACCEPT:

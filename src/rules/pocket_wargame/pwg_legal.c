@@ -196,17 +196,6 @@ static const char *terrain_name(const pwg_data *d, const pwg_state *s, int loc)
     return pwg_terrain_at(d, s, loc)->name;
 }
 
-/* The names of the terrain types with all of `flags`, as "hills, mountain". */
-static void terrain_names(const pwg_data *d, int flags, char *buf, size_t n)
-{
-    size_t len = 0;
-    buf[0] = '\0';
-    for (int t = 0; t < d->nterrain && len < n; t++)
-        if ((d->terrain[t].flags & flags) == flags)
-            len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? ", " : "",
-                                    d->terrain[t].name);
-}
-
 /* Checks the unit belongs to the actor and is on the map; false + why if not. */
 static bool own_unit(const pwg_data *d, const pwg_state *s, int u, int actor, char *why, size_t n)
 {
@@ -273,8 +262,8 @@ static void explain_move(const pwg_data *d, const pwg_state *s, int u, int to, c
         return;
     case PWG_MV_STEEP: {
         char steep[96], high[96];
-        terrain_names(d, PWG_TF_STEEP, steep, sizeof steep);
-        terrain_names(d, PWG_TF_HIGH, high, sizeof high);
+        pwg_terrain_names(d, PWG_TF_STEEP, steep, sizeof steep);
+        pwg_terrain_names(d, PWG_TF_HIGH, high, sizeof high);
         snprintf(why, n, "a move between steep ground (%s) and ground that is not highland (%s) "
                  "is not possible (%s is %s, %s is %s)", steep, high, a, terrain_name(d, s, from),
                  b, terrain_name(d, s, to));
