@@ -474,11 +474,18 @@ static void test_cancel_scope_own_unit(void **unused)
                           "{\"cancel-scope\":\"own-unit\"}");
     eng_state *s = eng_state_new(g, 1);
     t_play_list(s, (const char *const[]){"H", "H", "H", "H", NULL});
-    t_play(s, "damage 2/LI1");            /* spends HI1's head (lowest unit order) */
+    /* which head pays matters (each may save only its own unit): Red says */
+    PW_EXPECT_STR(pw_legal(s), "damage 2/LI1 with HI1; damage 2/LI1 with HI2; "
+                               "damage 2/LI2 with HI1; damage 2/LI2 with HI2");
+    t_refused(s, "damage 2/LI1", "with cancel-scope own-unit say which head pays, as a head that "
+                                 "may cancel keeps its unit's save only while unspent: damage "
+                                 "2/LI1 with HI1 or HI2");
+    t_play(s, "damage 2/LI1 with HI1");
     t_play(s, "damage 1/HI1");
     /* HI2's head may cancel only damage to HI2 */
     PW_EXPECT_STR(pw_legal(s), "damage 2/LI2");
     t_refused(s, "cancel", "with cancel-scope own-unit only HI1's own head may cancel");
+    PW_EXPECT_STR(pw_legal(s), "damage 2/LI2");   /* one head left: nothing to choose */
     t_play(s, "damage 2/LI2");
     t_play(s, "damage 1/HI2");
     PW_EXPECT_STR(pw_cond(s, "1/HI1"), "destroyed");
@@ -492,14 +499,84 @@ static void test_cancel_scope_own_unit(void **unused)
     s = eng_state_new(g, 1);
     t_play_list(s, (const char *const[]){"H", "H", "H", "H", "H", NULL});
     PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Blue spends a head");
-    t_play(s, "damage 1/HI1");
+    t_play(s, "damage 1/HI1 with HI1");
     PW_EXPECT_STR(pw_cond(s, "1/HI1"), "destroyed");
-    t_play(s, "damage 2/HI1");             /* Red pays with dead HI1's head */
-    t_play(s, "damage 1/HI2");
+    /* dead HI1's head can save nobody now: it is the spare choice */
+    PW_EXPECT_STR(pw_legal(s), "damage 2/HI1 with HI1; damage 2/HI1 with HI2; "
+                               "damage 2/HI2 with HI1; damage 2/HI2 with HI2; "
+                               "damage 2/HI3 with HI1; damage 2/HI3 with HI2; cancel");
+    t_play(s, "damage 2/HI1 with HI1");    /* Red pays with dead HI1's head */
+    t_play(s, "damage 1/HI2 with HI2");
     PW_EXPECT_STR(pw_legal(s), "damage 2/HI2; damage 2/HI3; cancel");
     t_play(s, "cancel");                   /* HI2's own head was kept for this */
     PW_EXPECT_STR(pw_cond(s, "1/HI2"), "wavering");
     PW_EXPECT_STR(pw_loc(s, "1/HI2"), "a1");
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
+/* The reviewer's case: Red's wavering HI1 and steady HC1 may both cancel
+ * (open ground), each only for itself (own-unit). Paying for damage with
+ * HC1's head leaves HI1 its save. */
+static void test_own_unit_payer_keeps_a_save(void **unused)
+{
+    (void)unused;
+    const char *own = "{\"cancel-scope\":\"own-unit\"}";
+    for (int pay_with_hc = 1; pay_with_hc >= 0; pay_with_hc--) {
+        eng_game *g = pw_game("o", "HI@a1~ HC@a1", "LI@a1 LI@a1 LI@a1", NULL, own);
+        eng_state *s = eng_state_new(g, 1);
+        t_play_list(s, (const char *const[]){"H", "H", "H", "H", "H", NULL});
+        /* Blue threw 3 heads to Red's 2: Blue first, and rule 3 says the steady HC1 */
+        PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Blue spends a head");
+        PW_EXPECT_STR(pw_legal(s), "damage 1/HC1");
+        t_play(s, "damage 1/HC1");
+        PW_EXPECT_STR(pw_legal(s), "damage 2/LI1 with HI1; damage 2/LI1 with HC1; "
+                                   "damage 2/LI2 with HI1; damage 2/LI2 with HC1; "
+                                   "damage 2/LI3 with HI1; damage 2/LI3 with HC1; cancel");
+        t_play(s, pay_with_hc ? "damage 2/LI1 with HC1" : "damage 2/LI1 with HI1");
+        PW_EXPECT_STR(pw_cond(s, "1/HC1"), "wavering");
+        /* rule 1: HI1 has had no damage yet */
+        PW_EXPECT_STR(pw_legal(s), "damage 1/HI1");
+        t_play(s, "damage 1/HI1");
+        PW_EXPECT_STR(pw_cond(s, "1/HI1"), "destroyed");
+        if (pay_with_hc) {
+            /* HI1's own head is unspent: it cancels, HI1 comes back */
+            PW_EXPECT_STR(pw_legal(s), "damage 2/LI2; damage 2/LI3; cancel");
+            t_play(s, "cancel");
+            PW_EXPECT_STR(pw_cond(s, "1/HI1"), "wavering");
+            PW_EXPECT_STR(pw_loc(s, "1/HI1"), "a1");
+        } else {
+            /* HI1 paid: HC1's head is left, but it may cancel only for HC1 */
+            PW_EXPECT_STR(pw_legal(s), "damage 2/LI2; damage 2/LI3");
+            t_refused(s, "cancel", "with cancel-scope own-unit only HI1's own head may cancel its "
+                                   "damage, and HI1's head has been spent");
+            t_play(s, "damage 2/LI2");
+            PW_EXPECT_STR(pw_cond(s, "1/HI1"), "destroyed");
+        }
+        eng_state_free(s);
+        eng_game_free(g);
+    }
+    /* a choice alike to another parses as the one listed, and prints back */
+    eng_game *g = pw_game("o", "HI@a1 LI@a1 LI@a1", "LI@a1 LI@a1", NULL, own);
+    eng_state *s = eng_state_new(g, 1);
+    t_play_list(s, (const char *const[]){"H", "H", "H", "H", "T", NULL});
+    PW_EXPECT_STR(pw_legal(s), "damage 2/LI2 with HI1; damage 2/LI2 with LI1");
+    eng_action a, b;
+    eng_error err;
+    assert_int_equal(eng_action_parse(s, "damage 2/LI2 with LI2", &a, &err), 0);
+    assert_int_equal(eng_action_parse(s, "damage 2/LI2 with LI1", &b, &err), 0);
+    assert_true(a == b);
+    t_refused(s, "damage 2/LI2 with 2/LI1", "2/LI1 is not one of your units");
+    eng_state_free(s);
+    eng_game_free(g);
+    /* any-unit: heads that may cancel are alike, so nothing to say */
+    g = pw_game("o", "HI@a1~ HC@a1", "LI@a1 LI@a1 LI@a1", NULL, NULL);
+    s = eng_state_new(g, 1);
+    t_play_list(s, (const char *const[]){"H", "H", "H", "H", "H", "damage 1/HC1", NULL});
+    PW_EXPECT_STR(pw_legal(s), "damage 2/LI1; damage 2/LI2; damage 2/LI3; cancel");
+    assert_int_equal(eng_action_parse(s, "damage 2/LI1 with HC1", &a, &err), 0);
+    assert_int_equal(eng_action_parse(s, "damage 2/LI1", &b, &err), 0);
+    assert_true(a == b);
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -575,6 +652,7 @@ int main(void)
         cmocka_unit_test(test_cancel_brings_a_destroyed_unit_back),
         cmocka_unit_test(test_rule1_cancelled_option),
         cmocka_unit_test(test_cancel_scope_own_unit),
+        cmocka_unit_test(test_own_unit_payer_keeps_a_save),
         cmocka_unit_test(test_cancel_only_by_the_next_spender),
         cmocka_unit_test(test_melees_in_location_order),
     };

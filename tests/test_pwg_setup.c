@@ -345,10 +345,14 @@ static void check_round_trip(const eng_state *s)
 static void test_notation_round_trip(void **unused)
 {
     (void)unused;
-    static const char *const scenarios[] = {"meeting", "crossroads", "three-kingdoms",
-                                            "mountain-pass"};
-    for (size_t k = 0; k < 4; k++) {
-        eng_game *g = t_game_named("pocket-wargame", scenarios[k], NULL);
+    static const struct { const char *scenario, *options; } games[] = {
+        {"meeting", NULL}, {"crossroads", NULL}, {"three-kingdoms", NULL}, {"mountain-pass", NULL},
+        /* own-unit: damage may name the head that pays */
+        {"meeting", "{\"cancel-scope\":\"own-unit\"}"},
+        {"three-kingdoms", "{\"cancel-scope\":\"own-unit\"}"},
+    };
+    for (size_t k = 0; k < sizeof games / sizeof games[0]; k++) {
+        eng_game *g = t_game_named("pocket-wargame", games[k].scenario, games[k].options);
         for (uint64_t seed = 1; seed <= 3; seed++) {
             eng_state *s = eng_state_new(g, seed);
             int steps = 0;

@@ -295,7 +295,8 @@ _Static_assert(sizeof(pwg_state) == 3 * 8 + 4 * 2 + 24 + 2 * PWG_MAX_LOCS + 2 * 
 
 /* An action: kind in bits 0-7, a in 8-15, b in 16-23. Fields are unit,
  * location, card, force or type indices, so an action can name anything
- * parseable even if it is illegal (explain_illegal says why). */
+ * parseable even if it is illegal (explain_illegal says why). Damage: a is
+ * the target, b 0 or the paying unit + 1 (cancel-scope own-unit). */
 enum {
     PWG_A_NONE, PWG_A_END, PWG_A_DEAL, PWG_A_FIRST, PWG_A_DEPLOY, PWG_A_MOVE,
     PWG_A_SHOOT, PWG_A_TOSS, PWG_A_DAMAGE, PWG_A_CANCEL, PWG_A_ACCEPT,
@@ -387,6 +388,10 @@ int pwg_combat_legal(const pwg_data *d, const pwg_state *s, eng_action *out);
 void pwg_combat_explain(const pwg_data *d, const pwg_state *s, eng_action a, char *why, size_t n);
 int pwg_combat_spender(const pwg_state *s);
 int pwg_combat_heads_left(const pwg_data *d, const pwg_state *s, int force);
+/* The damage action's second field for "damage X with <unit>": unit + 1,
+ * or the choice it is alike to, or 0 (plain "damage X") when which head
+ * pays makes no difference now (pwg_combat.c: pay_choices). */
+int pwg_combat_pay_code(const pwg_data *d, const pwg_state *s, int unit);
 /* Rules 1-3 stage by stage, each mask a subset of the one before. */
 typedef struct pwg_filter {
     uint64_t enemies;           /* enemy units of the combat still on the map */

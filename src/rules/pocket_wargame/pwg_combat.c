@@ -221,6 +221,46 @@ static int damage_head(const pwg_data *d, const pwg_state *s, int f)
     return best;
 }
 
+/* Under cancel-scope own-unit, which head pays for damage can matter: a
+ * head that may cancel keeps its unit's save only while it is unspent. The
+ * choices that differ, as a mask of paying units: the spare head
+ * damage_head would take (heads that cannot cancel, and heads of units off
+ * the map, whose save is gone: all alike from now on), and every unit on
+ * the map whose own head may still cancel for it. 0 when there is no
+ * choice (any-unit scope, where a force's saves are interchangeable, or a
+ * single kind of head). */
+static uint64_t pay_choices(const pwg_data *d, const pwg_state *s, int f)
+{
+    if (!d->cancel_own_unit)
+        return 0;
+    uint64_t saves = 0, spare = 0;
+    for (uint64_t m = heads_of(d, s, f, PWG_CU_DAMAGE); m; m &= m - 1) {
+        int u = lowest(m);
+        if ((s->combat.cu[u] & PWG_CU_CANCEL) && PWG_ON_MAP(s->cond[u]))
+            saves |= bit(u);
+        else
+            spare |= bit(u);
+    }
+    if (__builtin_popcountll(saves) + (spare != 0) < 2)
+        return 0;
+    return spare ? saves | bit(damage_head(d, s, f)) : saves;
+}
+
+int pwg_combat_pay_code(const pwg_data *d, const pwg_state *s, int unit)
+{
+    if (s->stage != PWG_S_SPEND || unit < 0 || unit >= d->nunits)
+        return unit + 1;
+    int f = pwg_combat_spender(s);
+    if (!((heads_of(d, s, f, PWG_CU_DAMAGE) >> unit) & 1))
+        return unit + 1;                  /* not a head f could pay with: refused later */
+    uint64_t choices = pay_choices(d, s, f);
+    if (!choices)
+        return 0;                         /* no choice: the plain action */
+    if ((choices >> unit) & 1)
+        return unit + 1;
+    return damage_head(d, s, f) + 1;      /* a spare head like the one listed */
+}
+
 /* Finds whose go it is, from rotation position `start` on: forces with no
  * heads left are skipped, forces with heads but nothing to spend pass. */
 static bool find_go(const pwg_data *d, pwg_state *s, int start)
@@ -271,7 +311,7 @@ bool pwg_combat_spend(const pwg_data *d, pwg_state *s, eng_action a)
     int f = c->order[c->pos];
     switch (PWG_KIND(a)) {
     case PWG_A_DAMAGE: {
-        int x = PWG_FA(a), h = damage_head(d, s, f);
+        int x = PWG_FA(a), h = PWG_FB(a) ? PWG_FB(a) - 1 : damage_head(d, s, f);
         assert(h >= 0);   /* legal: the force has a head that may deal damage */
         c->cu[h] &= (uint8_t)~PWG_CU_LEFT;
         c->dmg[x]++;
@@ -301,9 +341,15 @@ bool pwg_combat_spend(const pwg_data *d, pwg_state *s, eng_action a)
 int pwg_combat_legal(const pwg_data *d, const pwg_state *s, eng_action *out)
 {
     int f = pwg_combat_spender(s), n = 0;
-    if (heads_of(d, s, f, PWG_CU_DAMAGE))
-        for (uint64_t m = pwg_combat_targets(d, s, f, NULL); m; m &= m - 1)
-            out[n++] = PWG_ACT(PWG_A_DAMAGE, lowest(m), 0);
+    if (heads_of(d, s, f, PWG_CU_DAMAGE)) {
+        uint64_t pay = pay_choices(d, s, f);
+        for (uint64_t m = pwg_combat_targets(d, s, f, NULL); m; m &= m - 1) {
+            if (!pay)
+                out[n++] = PWG_ACT(PWG_A_DAMAGE, lowest(m), 0);
+            for (uint64_t p = pay; p; p &= p - 1)
+                out[n++] = PWG_ACT(PWG_A_DAMAGE, lowest(m), lowest(p) + 1);
+        }
+    }
     if (cancel_head(d, s, f) >= 0) {
         out[n++] = PWG_ACT(PWG_A_CANCEL, 0, 0);
         if (n == 1)
@@ -355,6 +401,32 @@ static void who_may_cancel(const pwg_data *d, int kind, const char *unit, char *
     }
 }
 
+/* The target is allowed: what is wrong is the head named to pay (fb: 0 for
+ * none, else its unit + 1). */
+static void explain_payer(const pwg_data *d, const pwg_state *s, int f, int fb, const char *target,
+                          char *why, size_t n)
+{
+    uint64_t choices = pay_choices(d, s, f);
+    char r[24];
+    if (fb) {
+        ref(d, fb - 1, f, r, sizeof r);
+        if (fb - 1 >= d->nunits || d->unit[fb - 1].force != f)
+            snprintf(why, n, "%s is not one of your units: pay with a head of your own", r);
+        else if (!((heads_of(d, s, f, PWG_CU_DAMAGE) >> (fb - 1)) & 1))
+            snprintf(why, n, "%s has no head left to pay with", r);
+        else
+            snprintf(why, n, "write damage %s, without naming the head that pays", target);
+        return;
+    }
+    size_t len = (size_t)snprintf(why, n, "with cancel-scope own-unit say which head pays, as "
+                                  "a head that may cancel keeps its unit's save only while "
+                                  "unspent: damage %s with", target);
+    for (uint64_t m = choices; m && len < n; m &= m - 1) {
+        ref(d, lowest(m), f, r, sizeof r);
+        len += (size_t)snprintf(why + len, n - len, "%s %s", m == choices ? "" : " or", r);
+    }
+}
+
 void pwg_combat_explain(const pwg_data *d, const pwg_state *s, eng_action a, char *why, size_t n)
 {
     const pwg_combat *c = &s->combat;
@@ -393,7 +465,7 @@ void pwg_combat_explain(const pwg_data *d, const pwg_state *s, eng_action a, cha
                 snprintf(why, n, "rule 3: you must damage a steady unit before a wavering "
                          "one (%s)", r2);
             } else {
-                snprintf(why, n, "damage to %s is not possible now", r1);
+                explain_payer(d, s, f, PWG_FB(a), r1, why, n);
             }
         }
         return;

@@ -3,7 +3,7 @@
  *
  *   deal c4 QS | QS        first 2             deploy HI c1
  *   move HC1 c3            shoot LM1 2/HI1     end
- *   toss 2/HI1 H | H | T   damage 2/LI1        cancel   accept
+ *   toss 2/HI1 H | H | T   damage 2/LI1 [with HC1]   cancel   accept
  *   ally 3   hostile 3   ready
  *
  * A unit is its label (type code and number within its force and type,
@@ -101,7 +101,12 @@ void pwg_action_text(const void *data, const void *st, eng_action a, char *buf, 
         return;
     case PWG_A_DAMAGE:
         pwg_unit_ref(d, fa, me, r1, sizeof r1);
-        snprintf(buf, n, "damage %s", r1);
+        if (!fb) {
+            snprintf(buf, n, "damage %s", r1);
+            return;
+        }
+        pwg_unit_ref(d, fb - 1, me, r2, sizeof r2);
+        snprintf(buf, n, "damage %s with %s", r1, r2);
         return;
     case PWG_A_CANCEL:
         snprintf(buf, n, "cancel");
@@ -386,9 +391,14 @@ int pwg_action_parse(const void *data, const void *st, const char *text, eng_act
         return 0;
     }
     if (strcasecmp(k, "damage") == 0) {
-        if (!count_ok(nt, 2, "damage 2/LI1", why, n) || (a = unit_parse(d, tok[1], me, why, n)) < 0)
+        if ((nt != 2 && nt != 4) || (nt == 4 && strcasecmp(tok[2], "with") != 0)) {
+            snprintf(why, n, "expected \"damage 2/LI1\" or \"damage 2/LI1 with HI1\"");
             return -1;
-        *out = PWG_ACT(PWG_A_DAMAGE, a, 0);
+        }
+        if ((a = unit_parse(d, tok[1], me, why, n)) < 0 ||
+            (nt == 4 && (b = unit_parse(d, tok[3], me, why, n)) < 0))
+            return -1;
+        *out = PWG_ACT(PWG_A_DAMAGE, a, nt == 4 ? pwg_combat_pay_code(d, s, b) : 0);
         return 0;
     }
     if (strcasecmp(k, "ally") == 0 || strcasecmp(k, "hostile") == 0) {
