@@ -377,7 +377,7 @@ void pkb_status_text(const void *data, const void *st, char *buf, size_t n)
         snprintf(buf, n, "Army building, %s chooses troops and forms units", who);
         return;
     case PKB_PH_ROLL:
-        snprintf(buf, n, "Roll for the attacker, %s's die", d->pl[s->roll[0] ? 1 : 0].name);
+        snprintf(buf, n, "Roll for the attacker, the die of %s", d->pl[s->roll[0] ? 1 : 0].name);
         return;
     case PKB_PH_DEPLOY:
         snprintf(buf, n, "Deployment, %s places a stack", who);
