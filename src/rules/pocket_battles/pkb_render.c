@@ -224,10 +224,14 @@ static void draw_army(const pkb_data *d, const pkb_state *s, int p, int viewer, 
     fg(pn, d->pl[p].colour);
     fprintf(pn->out, "%s", d->pl[p].name);
     reset(pn);
-    fprintf(pn->out, " (player %d, %s%s)", p + 1, d->pl[p].fac.name,
-            s->attacker == p ? ", attacker" : s->attacker == 1 - p ? ", defender" : "");
-    if (level == PKB_HIDE_NONE)
+    fprintf(pn->out, " (player %d", p + 1);
+    if (strcmp(d->pl[p].name, d->pl[p].fac.name) != 0)
+        fprintf(pn->out, ", %s", d->pl[p].fac.name);
+    fprintf(pn->out, "%s)", s->attacker == p ? ", attacker" : s->attacker == 1 - p ? ", defender" : "");
+    if (level == PKB_HIDE_NONE && (sd->built || sd->army))
         fprintf(pn->out, ": army of %d points, %d lost", sd->points, sd->lost);
+    else if (level == PKB_HIDE_NONE)
+        fprintf(pn->out, ": no army chosen yet");
     if (pkb_revealed(s))
         fprintf(pn->out, "; destroyed %d of the enemy's %d (half: %d)", s->side[1 - p].lost,
                 s->side[1 - p].points, (s->side[1 - p].points + 1) / 2);
@@ -254,18 +258,18 @@ static void draw_army(const pkb_data *d, const pkb_state *s, int p, int viewer, 
         fg(pn, d->pl[p].colour);
         fprintf(pn->out, "%-3s", l);
         reset(pn);
-        fprintf(pn->out, " %-8s", z);
+        fprintf(pn->out, " %s", z);
         if (un->orders)
-            fprintf(pn->out, " orders %d", un->orders);
+            fprintf(pn->out, ", orders %d", un->orders);
         uint8_t c[PKB_MAX_UNITS + 1];
         int nc = pkb_contacts(s, g, c);
         for (int i = 0; i < nc; i++) {
             char cl[8];
             pkb_label(c[i], cl, sizeof cl);
-            fprintf(pn->out, "%s%s", i ? " " : " fighting ", cl);
+            fprintf(pn->out, "%s%s", i ? " " : ", fighting ", cl);
         }
         if (level == PKB_HIDE_BELOW_TOP && pkb_popcount(un->troops) > 1)
-            fprintf(pn->out, " (a stack of %d: the top shows)", pkb_popcount(un->troops));
+            fprintf(pn->out, ", a stack of %d: the top shows", pkb_popcount(un->troops));
         fputc('\n', pn->out);
         troop_line(d, s, p, un->top, "", pn, traits_seen);
         if (level == PKB_HIDE_BELOW_TOP)
@@ -326,7 +330,7 @@ void pkb_render(const void *data, const void *st, int viewer, bool color, FILE *
     const pkb_state *s = st;
     pen pn = {out, color};
     int me = viewer == ENG_VIEW_ALL ? 0 : viewer;
-    fprintf(out, "Pocket Battles: %s, %d points", d->title[0] ? d->title : d->scenario, d->size);
+    fprintf(out, "Pocket Battles: %s", d->title[0] ? d->title : d->scenario);
     if (s->round)
         fprintf(out, ", round %d", s->round);
     fputc('\n', out);
@@ -343,7 +347,8 @@ void pkb_render(const void *data, const void *st, int viewer, bool color, FILE *
         for (int k = 0; k < d->ntraits; k++)
             if ((seen >> k) & 1)
                 fprintf(out, "    %-11s %s%s\n", d->trait[k].name, d->trait[k].text,
-                        d->trait[k].special ? " (special action)" : "");
+                        d->trait[k].special && strncmp(d->trait[k].text, "special action", 14)
+                            ? " (a special action)" : "");
     }
     draw_resolution(d, s, &pn);
     char status[256];
