@@ -301,13 +301,29 @@ static inline bool pkb_revealed(const pkb_state *s) { return s->phase >= PKB_PH_
 static inline int pkb_popcount(uint32_t x) { return __builtin_popcount(x); }
 static inline int pkb_ctz(uint32_t x) { return __builtin_ctz(x); }
 
-/* pkb_field.c: zones, occupancy, contacts */
+/* zones (pkb_field.c has the rest) */
 static inline int pkb_zcol(int z) { return z / PKB_ROWS; }
 static inline int pkb_zrow(int z) { return z % PKB_ROWS; }
-int pkb_zone(int p, int col, int kind);          /* p's zone of a kind in an absolute column */
-int pkb_zone_kind(int p, int z);                 /* PKB_REAR/FRONT/ENG for p, or -1 (enemy's) */
-int pkb_sector_of(int p, int col);               /* 0 left, 1 centre, 2 right as p sees it */
-int pkb_col_of(int p, int sector);
+/* 0 left, 1 centre, 2 right as p sees it, and back */
+static inline int pkb_sector_of(int p, int col) { return p == 0 ? col : PKB_COLS - 1 - col; }
+static inline int pkb_col_of(int p, int sector) { return p == 0 ? sector : PKB_COLS - 1 - sector; }
+/* p's zone of a kind in an absolute column */
+static inline int pkb_zone(int p, int col, int kind)
+{
+    int row = kind == PKB_ENG ? 2 : kind == PKB_FRONT ? (p == 0 ? 1 : 3) : (p == 0 ? 0 : 4);
+    return col * PKB_ROWS + row;
+}
+/* what zone z is to p: PKB_REAR, PKB_FRONT, PKB_ENG, or -1 (the enemy's half) */
+static inline int pkb_zone_kind(int p, int z)
+{
+    static const int8_t kinds[2][PKB_ROWS] = {
+        {PKB_REAR, PKB_FRONT, PKB_ENG, -1, -1},
+        {-1, -1, PKB_ENG, PKB_FRONT, PKB_REAR},
+    };
+    return kinds[p][pkb_zrow(z)];
+}
+
+/* pkb_field.c: zone names, occupancy, contacts */
 void pkb_zone_name(int p, int z, char *buf, size_t n);   /* "L-front", as p sees it */
 int pkb_zone_parse(int p, const char *text, char *why, size_t n);
 bool pkb_zones_adjacent(int p, int from, int to);        /* a redeployment or tactical move */

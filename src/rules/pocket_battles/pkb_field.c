@@ -14,27 +14,6 @@
 #include <strings.h>
 #include "pkb.h"
 
-int pkb_col_of(int p, int sector) { return p == 0 ? sector : PKB_COLS - 1 - sector; }
-int pkb_sector_of(int p, int col) { return p == 0 ? col : PKB_COLS - 1 - col; }
-
-int pkb_zone(int p, int col, int kind)
-{
-    int row = kind == PKB_ENG ? 2 : kind == PKB_FRONT ? (p == 0 ? 1 : 3) : (p == 0 ? 0 : 4);
-    return col * PKB_ROWS + row;
-}
-
-int pkb_zone_kind(int p, int z)
-{
-    int row = pkb_zrow(z);
-    if (row == 2)
-        return PKB_ENG;
-    if (row == (p == 0 ? 1 : 3))
-        return PKB_FRONT;
-    if (row == (p == 0 ? 0 : 4))
-        return PKB_REAR;
-    return -1;
-}
-
 void pkb_zone_name(int p, int z, char *buf, size_t n)
 {
     if (z < 0 || z >= PKB_ZONES) {

@@ -32,19 +32,6 @@ static bool fits(const pkb_data *d, const pkb_state *s, int p, int t)
     return pkb_popcount(m) <= lowest_formation(d, p, m);
 }
 
-static bool can_fight(const pkb_data *d, const pkb_state *s, int g)
-{
-    return pkb_can_engage(d, s, g);
-}
-
-/* may g of p take an order now (alive, placed, not redeployed, affordable)? */
-static bool orderable(const pkb_data *d, const pkb_state *s, int g)
-{
-    const pkb_unit *u = pkb_u(s, g);
-    return u->troops && u->zone != PKB_NONE && g != s->redeployed &&
-           pkb_order_cost(d, s, g) <= s->side[pkb_owner(g)].unused;
-}
-
 /* the zones a redeployment or tactical move reaches, left to right as p
  * sees them: the same zone of the sector to the left, the other zone of its
  * own sector, the same zone of the sector to the right */
@@ -114,12 +101,24 @@ static int legal_turn(const pkb_data *d, const pkb_state *s, eng_action *out)
     bool special = !pkb_special_barred(d, s);
     for (int u = 0; u < sd->nunits; u++) {
         int g = pkb_global(p, u);
-        if (!orderable(d, s, g))
-            continue;
         const pkb_unit *un = &sd->unit[u];
-        int kind = pkb_zone_kind(p, un->zone);
+        if (!un->troops || un->zone == PKB_NONE || g == s->redeployed)
+            continue;
+        /* what its troops give it, in one pass */
+        uint32_t tr = 0;
+        bool eng = false, sh = false;
+        for (uint32_t m = un->troops; m; m &= m - 1) {
+            const pkb_troop_def *td = pkb_def(d, p, pkb_ctz(m));
+            tr |= td->traits;
+            eng |= td->neng != 0;
+            sh |= td->nshoot != 0;
+        }
+        int cost = un->orders + 1 - pkb_fx(d, tr, PKB_FX_DISCOUNT);
+        if ((cost < 1 ? 1 : cost) > sd->unused)
+            continue;
+        int kind = pkb_zone_kind(p, un->zone), col = pkb_zcol(un->zone);
         if (kind == PKB_ENG) {
-            if (can_fight(d, s, g)) {
+            if (eng) {
                 int nc = pkb_contacts(s, g, list);
                 for (int i = 0; i < nc; i++)
                     out[n++] = PKB_ACT(PKB_A_ORDER, g, PKB_O_FIGHT, list[i]);
@@ -129,18 +128,19 @@ static int legal_turn(const pkb_data *d, const pkb_state *s, eng_action *out)
             int nz = adjacent_zones(p, un->zone, zs);
             for (int i = 0; i < nz; i++)
                 out[n++] = PKB_ACT(PKB_A_ORDER, g, PKB_O_MOVE, zs[i]);
-            if (kind == PKB_FRONT && pkb_can_engage(d, s, g) &&
-                pkb_charge_case(s, &o, g) != PKB_CH_NONE)
+            if (kind == PKB_FRONT && eng && pkb_charge_case(s, &o, g) != PKB_CH_NONE)
                 out[n++] = PKB_ACT(PKB_A_ORDER, g, PKB_O_CHARGE, 0);
         }
-        if (pkb_shoot_targets(d, s, &o, g, list) > 0)
+        /* a shooting has a target when an enemy stands in its sector or one beside it */
+        if (sh && (kind == PKB_FRONT || (kind == PKB_REAR && (tr & d->fx[PKB_FX_SHOOT_REAR]))) &&
+            (pkb_enemy_in_col(&o, p, col) || (col > 0 && pkb_enemy_in_col(&o, p, col - 1)) ||
+             (col < PKB_COLS - 1 && pkb_enemy_in_col(&o, p, col + 1))))
             out[n++] = PKB_ACT(PKB_A_ORDER, g, PKB_O_SHOOT, 0);
-        if (special) {
-            uint32_t tr = pkb_unit_traits(d, s, g);
+        if (special && (tr & (d->fx[PKB_FX_RALLY] | d->fx[PKB_FX_HEX]))) {
             uint16_t rl[PKB_MAX_TROOPS];
             if ((tr & d->fx[PKB_FX_RALLY]) && pkb_rally_targets(d, s, g, rl) > 0)
                 out[n++] = PKB_ACT(PKB_A_ORDER, g, PKB_O_RALLY, 0);
-            if ((tr & d->fx[PKB_FX_HEX]) && pkb_hex_targets(d, s, &o, g, list) > 0)
+            if ((tr & d->fx[PKB_FX_HEX]) && pkb_enemy_front_or_eng(&o, p, col))
                 out[n++] = PKB_ACT(PKB_A_ORDER, g, PKB_O_HEX, 0);
         }
     }
