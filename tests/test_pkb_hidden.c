@@ -74,6 +74,8 @@ static void test_no_view_shows_hidden_troops(void **unused)
         eng_action_text_seen(a, x, 1, sa, sizeof sa);
         eng_action_text_seen(b, y, 1, sb, sizeof sb);
         PB_EXPECT_STR(sa, sb);
+        if (i == 0)   /* the Orcs are told what they may see of the stack placed */
+            PB_EXPECT_STR(sa, "deploy A2 C-front (ELV13 Horse Guard 2-3-6 on top of 3)");
         t_play(a, steps[i]);
         t_play(b, steps[i]);
     }

@@ -9,6 +9,7 @@
  *   - once both are built, each stack shows its top troop and its height
  *     (a stack of tiles is as thick as it is), and where it is placed;
  *     the troops under the top stay hidden.
+ * A deployment, as the other player sees it, names the stack's top troop.
  * Re-dealing keeps everything the viewer sees: for a hidden army, a random
  * army of the faction within the battle's size; for hidden troops under
  * known tops, a random choice of the faction's other tiles that fits each
@@ -51,6 +52,21 @@ void pkb_action_text_seen(const void *data, const void *st, eng_action a, int vi
         return;
     }
     pkb_action_text(data, st, a, buf, n);
+    if (k == PKB_A_DEPLOY && viewer != s->player && viewer >= 0 && viewer < PKB_SIDES) {
+        /* the stack as the other player sees it: its top troop and height */
+        const pkb_data *d = data;
+        int g = PKB_FA(a);
+        if (!pkb_valid(s, g))
+            return;
+        const pkb_unit *u = pkb_u(s, g);
+        const pkb_troop_def *top = pkb_def(d, pkb_owner(g), u->top);
+        int h = pkb_popcount(u->troops);
+        size_t len = strlen(buf);
+        if (h > 1)
+            snprintf(buf + len, n - len, " (%s %s on top of %d)", top->code, top->name, h);
+        else
+            snprintf(buf + len, n - len, " (%s %s)", top->code, top->name);
+    }
 }
 
 /* ---- re-dealing -------------------------------------------------------------------- */
