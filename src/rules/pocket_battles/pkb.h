@@ -326,7 +326,6 @@ static inline int pkb_zone_kind(int p, int z)
 /* pkb_field.c: zone names, occupancy, contacts */
 void pkb_zone_name(int p, int z, char *buf, size_t n);   /* "L-front", as p sees it */
 int pkb_zone_parse(int p, const char *text, char *why, size_t n);
-bool pkb_zones_adjacent(int p, int from, int to);        /* a redeployment or tactical move */
 /* units of each player in each zone */
 typedef struct pkb_occ {
     uint8_t n[PKB_SIDES][PKB_ZONES];
@@ -356,8 +355,6 @@ int pkb_fx(const pkb_data *d, uint32_t traits, int fx);   /* summed amount */
 bool pkb_can_engage(const pkb_data *d, const pkb_state *s, int g);
 bool pkb_can_shoot(const pkb_data *d, const pkb_state *s, int g);
 int pkb_order_cost(const pkb_data *d, const pkb_state *s, int g);
-int pkb_unit_points(const pkb_data *d, const pkb_state *s, int g);
-int pkb_unit_wounds(const pkb_state *s, int g);
 int pkb_hits_for(const pkb_data *d, const pkb_state *s, int g, int kind, int face);
 /* the sector column a unit shoots in (front, or rear with artillery), or -1 */
 int pkb_shoot_col(const pkb_data *d, const pkb_state *s, int g);

@@ -62,17 +62,6 @@ int pkb_zone_parse(int p, const char *text, char *why, size_t n)
     return pkb_zone(p, pkb_col_of(p, sector), kind);
 }
 
-bool pkb_zones_adjacent(int p, int from, int to)
-{
-    int kf = pkb_zone_kind(p, from), kt = pkb_zone_kind(p, to);
-    if (kf < 0 || kt < 0 || kf == PKB_ENG || kt == PKB_ENG)
-        return false;
-    int cf = pkb_zcol(from), ct = pkb_zcol(to);
-    if (kf == kt)
-        return cf - ct == 1 || ct - cf == 1;
-    return cf == ct;
-}
-
 void pkb_occupancy(const pkb_state *s, pkb_occ *o)
 {
     memset(o, 0, sizeof *o);

@@ -50,22 +50,6 @@ int pkb_order_cost(const pkb_data *d, const pkb_state *s, int g)
     return cost < 1 ? 1 : cost;
 }
 
-int pkb_unit_points(const pkb_data *d, const pkb_state *s, int g)
-{
-    int p = pkb_owner(g), sum = 0;
-    for (uint32_t t = pkb_u(s, g)->troops; t; t &= t - 1)
-        sum += pkb_def(d, p, pkb_ctz(t))->points;
-    return sum;
-}
-
-int pkb_unit_wounds(const pkb_state *s, int g)
-{
-    int p = pkb_owner(g), sum = 0;
-    for (uint32_t t = pkb_u(s, g)->troops; t; t &= t - 1)
-        sum += s->side[p].wounds[pkb_ctz(t)];
-    return sum;
-}
-
 int pkb_hits_for(const pkb_data *d, const pkb_state *s, int g, int kind, int face)
 {
     int p = pkb_owner(g), hits = 0;
