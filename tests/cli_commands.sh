@@ -65,4 +65,42 @@ expect_error replay-no-scenario 'needs Rules, Scenario and Seed' "$pw" state "$t
 
 "$pw" bench --games 20 --json --quiet > "$tmp/bench.json" && grep -q '"ns_per_action"' "$tmp/bench.json" && pass bench-json || fail bench-json "no figures"
 "$pw" bench --games 20 --quiet | grep -q "pocket-wargame" && pass bench-text || fail bench-text "no row"
+
+# ---- Pocket Battles ------------------------------------------------------------
+pb="--rules pocket-battles"
+out=$("$pw" rules pocket-battles)
+if printf '%s' "$out" | grep -q "elves-vs-orcs-50" && printf '%s' "$out" | grep -q "special-actions" &&
+   printf '%s' "$out" | grep -q "russian-edition"; then pass pkb-rules; else fail pkb-rules "no scenario, option or variant listed"; fi
+"$pw" battle $pb --seed 21 --record "$tmp/pb.pwr" > "$tmp/pb1.txt" 2>&1 || fail pkb-battle "exit $?"
+"$pw" battle $pb --seed 21 > "$tmp/pb2.txt" 2>&1
+if grep -q "^Result: .* wins" "$tmp/pb1.txt" && grep -q "^Round 1 turn 1 " "$tmp/pb1.txt"; then pass pkb-battle
+else fail pkb-battle "$(tail -3 "$tmp/pb1.txt")"; fi
+if diff <(grep -v "record written" "$tmp/pb1.txt") "$tmp/pb2.txt" >/dev/null; then pass pkb-battle-same-seed
+else fail pkb-battle-same-seed "two battles with seed 21 differ"; fi
+grep -q '^\[Rules "pocket-battles"\]' "$tmp/pb.pwr" && grep -q '^P[12] deploy [AB][0-9]* [LCR]-' "$tmp/pb.pwr" &&
+  grep -q '^chance roll [1-6]$' "$tmp/pb.pwr" && pass pkb-record || fail pkb-record "no rules tag, deployment or dice in the record"
+if "$pw" replay "$tmp/pb.pwr" --no-color | grep -q "^Result: "; then pass pkb-replay; else fail pkb-replay "no result"; fi
+"$pw" replay "$tmp/pb.pwr" --to 20 --boards --no-color | grep -q "engaged |" && pass pkb-replay-boards || fail pkb-replay-boards "no battlefield drawn"
+# during deployment player 2 sees only the top troop of player 1's stacks
+"$pw" state "$tmp/pb.pwr" --to 4 --view 2 > "$tmp/pbv.json" && grep -q '"hidden_troops"' "$tmp/pbv.json" &&
+  pass pkb-state-hidden || fail pkb-state-hidden "no hidden troops in player 2's view"
+"$pw" state "$tmp/pb.pwr" --to 4 | grep -q '"hidden_troops"' && fail pkb-state-all "the full view hides troops" || pass pkb-state-all
+"$pw" legal "$tmp/pb.pwr" --to 0 | grep -q $'roll 6\t' && pass pkb-legal-dice || fail pkb-legal-dice "no die outcomes listed"
+"$pw" battle $pb --scenario build-your-armies --seed 3 --quiet | grep -q "^Result: " && pass pkb-build-battle || fail pkb-build-battle "no result"
+"$pw" battle $pb --option army1=romans-80 --option army2=celts-80 --option size=80 --quiet | grep -q "^Result: .*Romans\|^Result: .*Celts" &&
+  pass pkb-armies-option || fail pkb-armies-option "no Romans against Celts"
+"$pw" battle $pb --variant russian-edition --players random,random --seed 9 --quiet | grep -q "^Result: " &&
+  pass pkb-variant || fail pkb-variant "no result"
+expect_error pkb-bad-army 'no army named "dwarves-50"' "$pw" battle $pb --option army1=dwarves-50
+expect_error pkb-bad-size 'option size: 55 is not a multiple of 10' "$pw" battle $pb --option size=55
+expect_error pkb-army-too-big 'more than the battle'"'"'s size 50' "$pw" battle $pb --option army2=orcs-80
+"$pw" bench $pb --games 20 --quiet | grep -q "pocket-battles" && pass pkb-bench || fail pkb-bench "no row"
+# army building in play: by notation and by number; the computer's choices stay secret
+case "$pw" in /*) pwabs=$pw ;; *) pwabs="$PWD/$pw" ;; esac
+(cd "$tmp" && printf 'unit ROM01\n2\ndone\n' | "$pwabs" play $pb --scenario build-your-armies --seed 3 \
+   --no-color --save pbplay.pwr > pbplay.txt 2>&1)
+if grep -q '^P1 unit ROM01$' "$tmp/pbplay.pwr" && grep -q '^P1 done$' "$tmp/pbplay.pwr" &&
+   grep -q 'Celts (thumb): unit (a troop chosen in secret)' "$tmp/pbplay.txt" &&
+   ! grep -q 'Celts (thumb): unit CEL' "$tmp/pbplay.txt"; then pass pkb-play-build
+else fail pkb-play-build "$(tail -3 "$tmp/pbplay.txt")"; fi
 exit $failed

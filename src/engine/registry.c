@@ -7,9 +7,11 @@
 #include "rules.h"
 
 extern const eng_rules pwg_rules;   /* Pocket Wargame */
+extern const eng_rules pkb_rules;   /* Pocket Battles */
 
 static const eng_rules *const registry[] = {
     &pwg_rules,
+    &pkb_rules,
     NULL,
 };
 

@@ -1,0 +1,85 @@
+/*
+ * pkb_rules.c - Pocket Battles' entry in the rule-set table: its name, its
+ * options and the functions behind engine.h.
+ *
+ * Rules text: "Pocket Battles", in the shared rules folder as
+ * 004_88cb935f0152ae9a.txt (English), with the Russian edition
+ * 002_9b96fcc3da3da552.txt for its clarifications and army lists; the
+ * readings chosen and the army design are in docs/pocket-battles.md.
+ */
+#include "pkb.h"
+
+static const eng_option_doc pkb_options[] = {
+    {"size", "10..200, a multiple of 10", "the scenario's size (50)",
+     "the battle's size: the deployment points each army may spend; each player gets one "
+     "order/wound token per 10 points (the rulebooks suggest 50 to 100)"},
+    {"army1", "NAME|PATH|build", "the scenario's army",
+     "player 1's army: a ready-made army in data/pocket-battles/armies (elves-50, elves-80, "
+     "orcs-50, orcs-80, romans-50, romans-80, celts-50, celts-80) or a path to one; build: "
+     "choose troops and form units in play"},
+    {"army2", "NAME|PATH|build", "the scenario's army", "player 2's army, as army1"},
+    {"faction1", "elves|orcs|romans|celts|PATH", "the scenario's faction",
+     "player 1 builds an army of this faction in play (unless army1 names an army)"},
+    {"faction2", "elves|orcs|romans|celts|PATH", "the scenario's faction",
+     "player 2's faction, as faction1"},
+    {"special-actions", "after-first-turn|after-first-round", "after-first-turn",
+     "special actions (traits that need an order) are barred in the attacker's very first "
+     "turn (English edition) or in the attacker's whole first round (Russian edition)"},
+    {"rounds", "0..99", "20",
+     "a house limit: after this many rounds with no winner the battle ends, the player who "
+     "destroyed more points winning (the defender on a tie); 0: no limit, as in the rulebook"},
+    {NULL, NULL, NULL, NULL},
+};
+
+static size_t pkb_state_size(const void *data)
+{
+    (void)data;
+    return sizeof(pkb_state);
+}
+
+static int pkb_players(const void *data)
+{
+    (void)data;
+    return PKB_SIDES;
+}
+
+static const char *pkb_player_name(const void *data, int player)
+{
+    const pkb_data *d = data;
+    return player >= 0 && player < PKB_SIDES ? d->pl[player].name : "?";
+}
+
+const eng_rules pkb_rules = {
+    .name = "pocket-battles",
+    .title = "Pocket Battles",
+    .version = "1",
+    .summary = "Two armies of troop tiles in stacks on three sectors of five zones. Order "
+               "tokens double as wound tokens, and ordering a unit again costs more each time. "
+               "Charge (the enemy may intercept, shoot or wait), fight, leave, shoot; dice "
+               "score a hit for each printed die they match. Half the enemy army destroyed at "
+               "a round's end wins.",
+    .default_scenario = "elves-vs-orcs-50",
+    .options = pkb_options,
+    .load = pkb_load,
+    .unload = pkb_unload,
+    .state_size = pkb_state_size,
+    .players = pkb_players,
+    .player_name = pkb_player_name,
+    .init = pkb_init,
+    .current_player = pkb_current_player,
+    .legal_actions = pkb_legal_actions,
+    .chance_outcomes = pkb_chance_outcomes,
+    .apply = pkb_apply,
+    .explain_illegal = pkb_explain_illegal,
+    .returns = pkb_returns,
+    .result_text = pkb_result_text,
+    .heuristic = pkb_heuristic,
+    .action_text = pkb_action_text,
+    .action_parse = pkb_action_parse,
+    .to_json = pkb_to_json,
+    .render = pkb_render,
+    .status_text = pkb_status_text,
+    .action_text_seen = pkb_action_text_seen,
+    .hides_from = pkb_hides_from,
+    .resample_hidden = pkb_resample_hidden,
+};
