@@ -7,9 +7,11 @@
 #include "rules.h"
 
 extern const eng_rules pwg_rules;   /* Pocket Wargame */
+extern const eng_rules ptw_rules;   /* The Portable Wargame: 19th Century */
 
 static const eng_rules *const registry[] = {
     &pwg_rules,
+    &ptw_rules,
     NULL,
 };
 
