@@ -327,6 +327,7 @@ int ptw_unit_steps(const ptw_data *d, const ptw_state *s, int u, eng_action *out
 int ptw_allowance(const ptw_data *d, const ptw_state *s, int u, bool road_step);
 bool ptw_may_turn(const ptw_data *d, const ptw_state *s, int u);
 bool ptw_fire_fits_move(const ptw_data *d, const ptw_state *s, int u);
+bool ptw_passing_through(const ptw_data *d, const ptw_state *s, int u);
 void ptw_step(const ptw_data *d, ptw_state *s, int u, int to);
 int ptw_retreat_squares(const ptw_data *d, const ptw_state *s, int u, uint8_t *out);
 void ptw_retreat_to(const ptw_data *d, ptw_state *s, int u, int sq);

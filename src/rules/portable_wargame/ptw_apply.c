@@ -133,6 +133,12 @@ static void shots_done(const ptw_data *d, ptw_state *s)
     s->stage = PTW_S_HITS;
 }
 
+/* A side with no unit left: the battle is over at once. */
+static bool annihilated(const ptw_data *d, const ptw_state *s)
+{
+    return ptw_units_left(d, s, 0) == 0 || ptw_units_left(d, s, 1) == 0;
+}
+
 static void cc_over(ptw_state *s)
 {
     s->cc_att = s->cc_def = s->cc_from = s->cc_sq = PTW_NONE;
@@ -178,6 +184,10 @@ void ptw_continue(const ptw_data *d, ptw_state *s)
             s->hit_ctx = 0;
             continue;
         case PTW_S_INIT:
+            if (annihilated(d, s)) {
+                s->stage = PTW_S_TURN_END;
+                continue;
+            }
             if (s->init_roll[0] && s->init_roll[1]) {
                 s->side_a = s->init_roll[0] > s->init_roll[1] ? 0 : 1;
                 s->part = 0;
@@ -199,6 +209,11 @@ void ptw_continue(const ptw_data *d, ptw_state *s)
             s->stage = PTW_S_ACT;
             continue;
         case PTW_S_ACT:
+            if (annihilated(d, s)) {
+                ptw_activation_over(d, s);
+                s->stage = PTW_S_TURN_END;
+                continue;
+            }
             if (s->active != PTW_NONE) {
                 if (ptw_alive(s, s->active) && ptw_unit_actions(d, s, s->active, NULL) > 0)
                     return;
@@ -316,7 +331,7 @@ void ptw_apply(const void *data, void *st, eng_action a)
         activate(d, s, u);
         set_facing(d, s, u, v);
         s->moved |= UINT64_C(1) << u;
-        s->act_bits |= PTW_ACT_MOVEDONE | PTW_ACT_NOSTEP;
+        s->act_bits |= PTW_ACT_MOVEDONE;
         break;
     case PTW_A_FIRE:
         activate(d, s, u);

@@ -73,6 +73,8 @@ int ptw_unit_actions(const ptw_data *d, const ptw_state *s, int u, eng_action *o
 {
     int n = 0, from = s->loc[u];
     const ptw_type *t = ptw_type_of(d, u);
+    if (ptw_passing_through(d, s, u))
+        return ptw_unit_steps(d, s, u, out);   /* it may not stop here */
     bool turn = ptw_may_turn(d, s, u);
     if (!out && turn)
         return 1;                       /* it may always turn: the quick answer */
@@ -151,7 +153,8 @@ int ptw_legal_actions(const void *data, const void *st, eng_action *out)
     case PTW_S_ACT: {
         if (s->active != PTW_NONE) {
             n = ptw_unit_actions(d, s, s->active, out);
-            out[n++] = PTW_ACT(PTW_A_DONE, 0, 0, 0);
+            if (!ptw_passing_through(d, s, s->active))
+                out[n++] = PTW_ACT(PTW_A_DONE, 0, 0, 0);
             return n;
         }
         const ptw_side *f = &d->side[ptw_acting_side(s)];
@@ -589,6 +592,15 @@ void ptw_explain_illegal(const void *data, const void *st, eng_action a, char *w
     int u = PTW_FU(a), sq = PTW_FSQ(a), v = PTW_FV(a);
     if (s->stage == PTW_S_OVER) {
         snprintf(why, n, "the battle is over");
+        return;
+    }
+    if (s->stage == PTW_S_ACT && s->active != PTW_NONE &&
+        ptw_passing_through(d, s, s->active) && PTW_KIND(a) != PTW_A_MOVE) {
+        char r[24], b[8];
+        ptw_unit_ref(d, s->active, ptw_actor(d, s), r, sizeof r);
+        ptw_sq_name(d, s->loc[s->active], b, sizeof b);
+        snprintf(why, n, "%s is passing through %s, which holds a friendly unit of its kind: "
+                 "it may not stop there (movement rule f), so it moves on", r, b);
         return;
     }
     switch (PTW_KIND(a)) {

@@ -70,8 +70,6 @@ static int may_move(const ptw_data *d, const ptw_state *s, const mv_ctx *c)
         return PTW_MV_FIRED_GUN;
     if (ptw_bit(s->activated, c->u) && s->active != c->u)
         return PTW_MV_OVER;
-    if (c->bits & PTW_ACT_MOVEDONE)
-        return PTW_MV_OVER;
     return PTW_MV_OK;
 }
 
@@ -79,7 +77,7 @@ bool ptw_may_turn(const ptw_data *d, const ptw_state *s, int u)
 {
     mv_ctx c;
     ctx_of(d, s, u, &c);
-    return may_move(d, s, &c) == PTW_MV_OK;
+    return may_move(d, s, &c) == PTW_MV_OK && !(c.bits & PTW_ACT_MOVEDONE);
 }
 
 /* The context after stepping from c->from to `to`. */
@@ -157,6 +155,8 @@ int ptw_step_check(const ptw_data *d, const ptw_state *s, int u, int to)
         return PTW_MV_OFF;
     if (c.bits & PTW_ACT_NOSTEP)
         return PTW_MV_STOPPED;
+    if (c.bits & PTW_ACT_MOVEDONE)
+        return PTW_MV_OVER;
     if (ptw_dir_between(d, c.from, to) < 0)
         return PTW_MV_ADJ;
     return step_rule(d, s, &c, to, 0);
@@ -168,7 +168,7 @@ int ptw_unit_steps(const ptw_data *d, const ptw_state *s, int u, eng_action *out
 {
     mv_ctx c;
     ctx_of(d, s, u, &c);
-    if (may_move(d, s, &c) != PTW_MV_OK || (c.bits & PTW_ACT_NOSTEP))
+    if (may_move(d, s, &c) != PTW_MV_OK || (c.bits & (PTW_ACT_NOSTEP | PTW_ACT_MOVEDONE)))
         return 0;
     int n = 0;
     for (int k = 0; k < 4; k++) {
@@ -258,4 +258,21 @@ bool ptw_fire_fits_move(const ptw_data *d, const ptw_state *s, int u)
     int a = (c.bits & PTW_ACT_SLOW) ? 1
           : ptw_type_of(d, u)->move + !(c.bits & PTW_ACT_OFFROAD);
     return c.steps <= a - 1;
+}
+
+/* Is u, in its activation, standing where rule f forbids it to stop (a
+ * friendly unit of its kind is there: it is passing through)? Then it must
+ * step on; the step rules made sure it can. */
+bool ptw_passing_through(const ptw_data *d, const ptw_state *s, int u)
+{
+    if (s->active != u || s->act_steps == 0)
+        return false;
+    int r = ptw_role(d, s, u);
+    if (r < 0)
+        return false;
+    const ptw_side *f = &d->side[d->unit[u].side];
+    for (int v = f->first_unit; v < f->first_unit + f->nunits; v++)
+        if (v != u && s->loc[v] == s->loc[u] && ptw_role(d, s, v) == r)
+            return true;
+    return false;
 }
