@@ -212,6 +212,7 @@ enum { PTW_RC_HIT, PTW_RC_CC14 };
 #define PTW_ACT_WITHDRAW  0x08  /* the move began faced by an enemy: a withdrawal */
 #define PTW_ACT_SLOW      0x10  /* began in woods, a river or a trench: 1 square at most */
 #define PTW_ACT_ASSAULTED 0x20  /* has fought its close combat (until it advances) */
+#define PTW_ACT_FOUGHT    0x40  /* has fought this activation: no more fire or work */
 
 /* the hit being resolved (hit_bits) */
 #define PTW_HB_MAIN_DEAD 0x01

@@ -80,7 +80,7 @@ void ptw_cc_begin(const ptw_data *d, ptw_state *s, int att, int sq)
     s->cc_sq = (uint8_t)sq;
     s->cc_roll_a = s->cc_roll_d = 0;
     s->cc_round = 1;
-    s->act_bits |= PTW_ACT_ASSAULTED | PTW_ACT_MOVEDONE;
+    s->act_bits |= PTW_ACT_ASSAULTED | PTW_ACT_FOUGHT | PTW_ACT_MOVEDONE;
     s->stage = PTW_S_COMBAT;
 }
 

@@ -145,7 +145,7 @@ int ptw_shooter_check(const ptw_data *d, const ptw_state *s, int u)
     int why = fire_common(d, s, u, PTW_WPN_SMALL_ARMS);
     if (why != PTW_F_OK)
         return why;
-    if (s->active == u && (s->act_bits & PTW_ACT_ASSAULTED))
+    if (s->active == u && (s->act_bits & PTW_ACT_FOUGHT))
         return PTW_F_FOUGHT;
     if (!ptw_fire_fits_move(d, s, u))
         return PTW_F_MOVED;

@@ -57,7 +57,7 @@ int ptw_work_check(const ptw_data *d, const ptw_state *s, int u, bool clear)
     if (s->towed_by[u] != PTW_NONE)
         return PTW_K_TOWED;
     if (ptw_bit(s->moved, u) || ptw_bit(s->fired, u) ||
-        (s->active == u && (s->act_bits & PTW_ACT_ASSAULTED)))
+        (s->active == u && (s->act_bits & PTW_ACT_FOUGHT)))
         return PTW_K_BUSY;
     bool wired = ptw_wired(s, s->loc[u]);
     if (!clear && wired)

@@ -138,7 +138,7 @@ static void draw_activity(const ptw_data *d, const ptw_state *s, FILE *out)
                 (s->act_bits & PTW_ACT_MOVEDONE) ? ", move over"
                 : (s->act_bits & PTW_ACT_NOSTEP) ? ", stopped" : "",
                 ptw_bit(s->fired, s->active) ? ", fired" : "",
-                (s->act_bits & PTW_ACT_ASSAULTED) ? ", fought" : "");
+                (s->act_bits & PTW_ACT_FOUGHT) ? ", fought" : "");
     }
     if (s->stage == PTW_S_SHOT) {
         ptw_unit_ref(d, s->shooter, -1, r1, sizeof r1);
