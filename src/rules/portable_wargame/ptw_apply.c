@@ -145,9 +145,29 @@ static void cc_over(ptw_state *s)
     s->cc_roll_a = s->cc_roll_d = s->cc_round = 0;
 }
 
+/* Everything in progress dropped: the battle is over. */
+static void drop_activity(const ptw_data *d, ptw_state *s)
+{
+    ptw_activation_over(d, s);
+    cc_over(s);
+    memset(s->hits, 0, sizeof s->hits);
+    s->shooter = s->shot_sq = s->hit_unit = s->hit_prio = s->retreat_unit = PTW_NONE;
+    s->shot_die = s->shot_hits = s->hit_ctx = s->hit_rolls = s->hit_gun_rolls = s->hit_bits = 0;
+    s->retreat_ctx = 0;
+}
+
 void ptw_continue(const ptw_data *d, ptw_state *s)
 {
     for (;;) {
+        /* a side with no unit left ends the battle, once the hits in hand
+         * (which are simultaneous with the one that did it) are resolved */
+        bool resolving = s->stage == PTW_S_HITS || s->stage == PTW_S_HIT ||
+                         s->stage == PTW_S_RETREAT;
+        if (!resolving && s->stage != PTW_S_OVER && s->stage != PTW_S_TURN_END &&
+            annihilated(d, s)) {
+            drop_activity(d, s);
+            s->stage = PTW_S_TURN_END;
+        }
         switch (s->stage) {
         case PTW_S_ARTY:
             if (s->arty_side < 2 && ptw_side_can_bombard(d, s, s->arty_side))
@@ -184,10 +204,6 @@ void ptw_continue(const ptw_data *d, ptw_state *s)
             s->hit_ctx = 0;
             continue;
         case PTW_S_INIT:
-            if (annihilated(d, s)) {
-                s->stage = PTW_S_TURN_END;
-                continue;
-            }
             if (s->init_roll[0] && s->init_roll[1]) {
                 s->side_a = s->init_roll[0] > s->init_roll[1] ? 0 : 1;
                 s->part = 0;
@@ -209,11 +225,6 @@ void ptw_continue(const ptw_data *d, ptw_state *s)
             s->stage = PTW_S_ACT;
             continue;
         case PTW_S_ACT:
-            if (annihilated(d, s)) {
-                ptw_activation_over(d, s);
-                s->stage = PTW_S_TURN_END;
-                continue;
-            }
             if (s->active != PTW_NONE) {
                 if (ptw_alive(s, s->active) && ptw_unit_actions(d, s, s->active, NULL) > 0)
                     return;
