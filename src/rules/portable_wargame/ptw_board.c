@@ -253,12 +253,12 @@ int ptw_enemy_dirs(const ptw_data *d, const ptw_state *s, int sq, int side)
 }
 
 /* Is sq the square in front of an enemy of `side` (the square its front
- * edge touches)? */
+ * edge touches)? A limbered gun faces nobody. */
 bool ptw_enemy_front(const ptw_data *d, const ptw_state *s, int sq, int side)
 {
     const ptw_side *e = &d->side[1 - side];
     for (int u = e->first_unit; u < e->first_unit + e->nunits; u++)
-        if (ptw_alive(s, u) && d->nbr[s->loc[u]][s->facing[u]] == sq)
+        if (ptw_alive(s, u) && s->towed_by[u] == PTW_NONE && d->nbr[s->loc[u]][s->facing[u]] == sq)
             return true;
     return false;
 }

@@ -104,7 +104,11 @@ void ptw_result_text(const void *data, const void *st, char *buf, size_t n)
         snprintf(buf, n, "%s wins", d->side[s->winner].name);
 }
 
-/* ---- the heuristic ------------------------------------------------------------------------ */
+/* ---- the heuristic ------------------------------------------------------------------------ *
+ *
+ * A quick estimate in [0,1]: the difference between the two sides' shares
+ * of their starting worth still standing, a step for being the one not yet
+ * exhausted, and under the objective rule the objectives held as well. */
 
 /* What a side's surviving units are worth now: type value by quality
  * (elite 5, average 4, poor 3 quarters) and, in the 2014 revision, by the
@@ -143,13 +147,15 @@ double ptw_heuristic(const void *data, const void *st, int player)
         return r[player];
     }
     int me = player, op = 1 - player;
-    double h = 0.5 + 0.5 * (worth(d, s, me) / initial_worth(d, me) -
-                            worth(d, s, op) / initial_worth(d, op));
-    if (s->exhausted[me] != 0 && s->exhausted[op] == 0)
-        h -= 0.15;
-    if (s->exhausted[op] != 0 && s->exhausted[me] == 0)
-        h += 0.15;
-    if (d->victory.rule == PTW_V_OBJECTIVE && d->victory.nobj)
-        h += 0.2 * (held(d, s, me) - held(d, s, op)) / d->victory.nobj;
+    double material = worth(d, s, me) / initial_worth(d, me) - worth(d, s, op) / initial_worth(d, op);
+    double exhaustion = (s->exhausted[op] != 0) - (s->exhausted[me] != 0);
+    double h;
+    if (d->victory.rule == PTW_V_OBJECTIVE && d->victory.nobj) {
+        /* objectives decide; material is what takes and holds them */
+        double obj = (double)(held(d, s, me) - held(d, s, op)) / d->victory.nobj;
+        h = 0.5 + 0.3 * obj + 0.3 * material + 0.05 * exhaustion;
+    } else {
+        h = 0.5 + 0.5 * material + 0.15 * exhaustion;
+    }
     return h < 0 ? 0 : h > 1 ? 1 : h;
 }
