@@ -125,6 +125,7 @@ typedef struct ptw_type {
 typedef struct ptw_unit_def {
     uint8_t side, type, num, quality;
     uint8_t loc, facing, strength, towed_by;   /* at the start */
+    uint8_t role;               /* PTW_ROLE_* when not towed */
 } ptw_unit_def;
 
 typedef struct ptw_side {
@@ -218,8 +219,12 @@ enum { PTW_RC_HIT, PTW_RC_CC14 };
 #define PTW_HB_MAIN_DEAD 0x01
 #define PTW_HB_GUN_DEAD  0x02
 
-/* who stands in a square (occ): one bit per role and side, see ptw_occ_bit */
+/* who stands in a square (occ): one bit per role and side (see ptw_occ_bit),
+ * and whether a unit of either side stands next to it (kept up to date by
+ * ptw_occ_refresh: rule h and the retreat rule ask it all the time) */
 #define PTW_OCC_SIDE(side) ((uint8_t)(side ? 0x38 : 0x07))
+#define PTW_OCC_UNITS 0x3f
+#define PTW_OCC_NEAR(side) ((uint8_t)(side ? 0x80 : 0x40))
 
 typedef struct ptw_state {
     uint64_t activated;         /* units that have had (or are having) their activation */
@@ -249,7 +254,8 @@ typedef struct ptw_state {
     uint8_t hit_ctx, hit_unit, hit_prio, hit_rolls, hit_gun_rolls, hit_bits;
     uint8_t retreat_unit, retreat_ctx;
     uint8_t winner;             /* once over: 0, 1, or 2 for a draw */
-    uint8_t pad[7];             /* explicit, so the struct has no hidden padding */
+    uint8_t alive[2];           /* units each side has on the board */
+    uint8_t pad[5];             /* explicit, so the struct has no hidden padding */
 } ptw_state;
 
 _Static_assert(sizeof(ptw_state) == 7 * 8 + 9 * PTW_MAX_UNITS + PTW_MAX_SQ + PTW_MAX_OBJ + 40,
@@ -286,6 +292,12 @@ static inline bool ptw_enemy_in(const ptw_state *s, int sq, int side)
 {
     return (s->occ[sq] & PTW_OCC_SIDE(1 - side)) != 0;
 }
+static inline bool ptw_occupied(const ptw_state *s, int sq) { return (s->occ[sq] & PTW_OCC_UNITS) != 0; }
+/* Is a unit of the side opposing `side` orthogonally adjacent to sq? */
+static inline bool ptw_next_to_enemy(const ptw_state *s, int sq, int side)
+{
+    return (s->occ[sq] & PTW_OCC_NEAR(1 - side)) != 0;
+}
 static inline int ptw_opposite(int dir) { return (dir + 2) & 3; }
 
 /* ptw_load.c */
@@ -308,7 +320,7 @@ int ptw_role(const ptw_data *d, const ptw_state *s, int u);
 void ptw_place(const ptw_data *d, ptw_state *s, int u, int sq);      /* moves u (and a towed gun) */
 void ptw_remove(const ptw_data *d, ptw_state *s, int u);             /* destroys u */
 void ptw_occ_refresh(const ptw_data *d, ptw_state *s, int sq);
-bool ptw_next_to_enemy(const ptw_data *d, const ptw_state *s, int sq, int side);
+void ptw_occ_rebuild(const ptw_data *d, ptw_state *s);
 int ptw_enemy_dirs(const ptw_data *d, const ptw_state *s, int sq, int side);  /* mask */
 bool ptw_faced_by_enemy(const ptw_data *d, const ptw_state *s, int u);
 bool ptw_enemy_front(const ptw_data *d, const ptw_state *s, int sq, int side);
@@ -317,14 +329,18 @@ bool ptw_commander_near(const ptw_data *d, const ptw_state *s, int u);
 int ptw_towing(const ptw_data *d, const ptw_state *s, int t);          /* gun, or -1 */
 int ptw_defender_at(const ptw_data *d, const ptw_state *s, int sq, int side);  /* or -1 */
 bool ptw_crossing_trench(const ptw_data *d, const ptw_state *s, int u);
-int ptw_units_left(const ptw_data *d, const ptw_state *s, int side);
+static inline int ptw_units_left(const ptw_data *d, const ptw_state *s, int side)
+{
+    (void)d;
+    return s->alive[side];
+}
 
 /* ptw_move.c: movement rules a-i, roads, terrain, withdrawal, exhaustion */
 enum { PTW_MV_OK, PTW_MV_ADJ, PTW_MV_OFF, PTW_MV_CANT, PTW_MV_FIRED_GUN, PTW_MV_TOWED,
        PTW_MV_OVER, PTW_MV_STOPPED, PTW_MV_ALLOWANCE, PTW_MV_BLOCKED, PTW_MV_ENEMY,
        PTW_MV_STACK, PTW_MV_WITHDRAW, PTW_MV_EXHAUSTED, PTW_MV_WORKED };
 int ptw_step_check(const ptw_data *d, const ptw_state *s, int u, int to);
-int ptw_unit_steps(const ptw_data *d, const ptw_state *s, int u, eng_action *out);
+int ptw_unit_steps(const ptw_data *d, const ptw_state *s, int u, eng_action *out, bool *may_turn);
 int ptw_allowance(const ptw_data *d, const ptw_state *s, int u, bool road_step);
 bool ptw_may_turn(const ptw_data *d, const ptw_state *s, int u);
 bool ptw_fire_fits_move(const ptw_data *d, const ptw_state *s, int u);

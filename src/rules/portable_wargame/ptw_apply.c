@@ -266,12 +266,12 @@ void ptw_init(const void *data, void *st)
         s->facing[u] = d->unit[u].facing;
         s->strength[u] = d->unit[u].strength;
         s->towed_by[u] = d->unit[u].towed_by;
+        s->alive[d->unit[u].side]++;
     }
-    for (int sq = 0; sq < d->nsq; sq++) {
-        ptw_occ_refresh(d, s, sq);
+    ptw_occ_rebuild(d, s);
+    for (int sq = 0; sq < d->nsq; sq++)
         if (d->wire0[sq])
             s->wire[sq >> 6] |= UINT64_C(1) << (sq & 63);
-    }
     for (int i = 0; i < d->victory.nobj; i++)
         s->holder[i] = d->victory.obj_holder[i];
     s->active = s->shooter = s->shot_sq = PTW_NONE;

@@ -177,15 +177,32 @@ void ptw_build_fans(ptw_data *d)
  * carried by its transport and takes no place of its own). */
 int ptw_role(const ptw_data *d, const ptw_state *s, int u)
 {
-    if (s->towed_by[u] != PTW_NONE)
-        return -1;
-    switch (ptw_type_of(d, u)->cls) {
-    case PTW_C_TRANSPORT: return PTW_ROLE_TRANSPORT;
-    case PTW_C_COMMANDER: return PTW_ROLE_COMMANDER;
-    default: return PTW_ROLE_FIGHT;
-    }
+    return s->towed_by[u] != PTW_NONE ? -1 : d->unit[u].role;
 }
 
+/* Who stands where, from nothing (the starting position). */
+void ptw_occ_rebuild(const ptw_data *d, ptw_state *s)
+{
+    memset(s->occ, 0, sizeof s->occ);
+    for (int u = 0; u < d->nunits; u++) {
+        int r = ptw_role(d, s, u);
+        if (s->loc[u] != PTW_NONE && r >= 0)
+            s->occ[s->loc[u]] |= ptw_occ_bit(d->unit[u].side, r);
+    }
+    for (int sq = 0; sq < d->nsq; sq++)
+        for (int k = 0; k < 4; k++) {
+            int m = d->nbr[sq][k];
+            if (m == PTW_NONE)
+                continue;
+            if (s->occ[m] & PTW_OCC_SIDE(0))
+                s->occ[sq] |= PTW_OCC_NEAR(0);
+            if (s->occ[m] & PTW_OCC_SIDE(1))
+                s->occ[sq] |= PTW_OCC_NEAR(1);
+        }
+}
+
+/* Recomputes who stands in sq, and then which sides stand next to each of
+ * its neighbours. */
 void ptw_occ_refresh(const ptw_data *d, ptw_state *s, int sq)
 {
     uint8_t o = 0;
@@ -194,7 +211,23 @@ void ptw_occ_refresh(const ptw_data *d, ptw_state *s, int sq)
             int r = ptw_role(d, s, u);
             o |= r >= 0 ? ptw_occ_bit(d->unit[u].side, r) : 0;
         }
-    s->occ[sq] = o;
+    s->occ[sq] = (uint8_t)((s->occ[sq] & ~PTW_OCC_UNITS) | o);
+    for (int k = 0; k < 4; k++) {
+        int m = d->nbr[sq][k];
+        if (m == PTW_NONE)
+            continue;
+        uint8_t near = 0;
+        for (int j = 0; j < 4; j++) {
+            int q = d->nbr[m][j];
+            if (q == PTW_NONE)
+                continue;
+            if (s->occ[q] & PTW_OCC_SIDE(0))
+                near |= PTW_OCC_NEAR(0);
+            if (s->occ[q] & PTW_OCC_SIDE(1))
+                near |= PTW_OCC_NEAR(1);
+        }
+        s->occ[m] = (uint8_t)((s->occ[m] & PTW_OCC_UNITS) | near);
+    }
 }
 
 int ptw_towing(const ptw_data *d, const ptw_state *s, int t)
@@ -222,6 +255,8 @@ void ptw_place(const ptw_data *d, ptw_state *s, int u, int sq)
 void ptw_remove(const ptw_data *d, ptw_state *s, int u)
 {
     int from = s->loc[u];
+    if (from != PTW_NONE)
+        s->alive[d->unit[u].side]--;
     s->loc[u] = PTW_NONE;
     s->towed_by[u] = PTW_NONE;
     for (int g = 0; g < d->nunits; g++)
@@ -229,16 +264,6 @@ void ptw_remove(const ptw_data *d, ptw_state *s, int u)
             s->towed_by[g] = PTW_NONE;   /* a gun whose transport is gone stands alone */
     if (from != PTW_NONE)
         ptw_occ_refresh(d, s, from);
-}
-
-bool ptw_next_to_enemy(const ptw_data *d, const ptw_state *s, int sq, int side)
-{
-    for (int k = 0; k < 4; k++) {
-        int m = d->nbr[sq][k];
-        if (m != PTW_NONE && ptw_enemy_in(s, m, side))
-            return true;
-    }
-    return false;
 }
 
 int ptw_enemy_dirs(const ptw_data *d, const ptw_state *s, int sq, int side)
@@ -322,11 +347,3 @@ bool ptw_crossing_trench(const ptw_data *d, const ptw_state *s, int u)
            s->entered[u] + 1 >= s->turn;
 }
 
-int ptw_units_left(const ptw_data *d, const ptw_state *s, int side)
-{
-    const ptw_side *f = &d->side[side];
-    int n = 0;
-    for (int u = f->first_unit; u < f->first_unit + f->nunits; u++)
-        n += ptw_alive(s, u);
-    return n;
-}

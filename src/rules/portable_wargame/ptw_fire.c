@@ -170,7 +170,7 @@ static int ray_check(const ptw_data *d, const ptw_state *s, int u, const ptw_ray
     if (!r->clear)
         return PTW_F_SIGHT;
     for (int i = 0; i < r->nvia && i < 3; i++)
-        if (s->occ[r->via[i]])
+        if (ptw_occupied(s, r->via[i]))
             return PTW_F_UNITS;
     return PTW_F_OK;
 }

@@ -73,13 +73,11 @@ int ptw_unit_actions(const ptw_data *d, const ptw_state *s, int u, eng_action *o
 {
     int n = 0, from = s->loc[u];
     const ptw_type *t = ptw_type_of(d, u);
-    if (ptw_passing_through(d, s, u))
-        return ptw_unit_steps(d, s, u, out);   /* it may not stop here */
-    bool turn = ptw_may_turn(d, s, u);
-    if (!out && turn)
-        return 1;                       /* it may always turn: the quick answer */
-    int c = ptw_unit_steps(d, s, u, out);
-    if (!out && c)
+    if (s->active == u && ptw_passing_through(d, s, u))
+        return ptw_unit_steps(d, s, u, out, NULL);   /* it may not stop here */
+    bool turn;
+    int c = ptw_unit_steps(d, s, u, out, &turn);
+    if (!out && (c || turn))
         return 1;
     n += c;
     if (turn)
@@ -92,7 +90,7 @@ int ptw_unit_actions(const ptw_data *d, const ptw_state *s, int u, eng_action *o
             return 1;
         n += c;
     }
-    if (t->assault && ptw_next_to_enemy(d, s, from, d->unit[u].side))
+    if (t->assault && ptw_next_to_enemy(s, from, d->unit[u].side))
         for (int k = 0; k < 4; k++) {
             int m = d->nbr[from][k];
             if (m != PTW_NONE && ptw_assault_check(d, s, u, m) == PTW_CC_OK)
@@ -105,10 +103,9 @@ int ptw_unit_actions(const ptw_data *d, const ptw_state *s, int u, eng_action *o
             for (int k = 0; k < 4; k++)
                 EMIT(PTW_ACT(PTW_A_UNLIMBER, u, 0, k));
     }
-    if (ptw_work_check(d, s, u, false) == PTW_K_OK)
-        EMIT(PTW_ACT(PTW_A_WIRE, u, 0, 0));
-    if (ptw_work_check(d, s, u, true) == PTW_K_OK)
-        EMIT(PTW_ACT(PTW_A_CLEAR, u, 0, 0));
+    bool wired = ptw_wired(s, from);
+    if (ptw_work_check(d, s, u, wired) == PTW_K_OK)
+        EMIT(PTW_ACT(wired ? PTW_A_CLEAR : PTW_A_WIRE, u, 0, 0));
     return n;
 }
 
@@ -258,7 +255,7 @@ static bool stage_is(const ptw_state *s, int stage, const char *what, char *why,
 static void stop_reason(const ptw_data *d, const ptw_state *s, int u, char *buf, size_t n)
 {
     int sq = s->loc[u];
-    if (ptw_next_to_enemy(d, s, sq, d->unit[u].side))
+    if (ptw_next_to_enemy(s, sq, d->unit[u].side))
         snprintf(buf, n, "it came next to an enemy unit and must stop (movement rule h)");
     else if (d->sq[sq] & PTW_SQ_WOODS)
         snprintf(buf, n, "a unit must stop as soon as it enters a wood");

@@ -442,6 +442,8 @@ static bool load_unit(ld *l, const json_t *uj, const char *p, int side, int dflt
     ud->facing = (uint8_t)facing;
     ud->strength = (uint8_t)strength;
     ud->towed_by = limbered ? 0xfe : PTW_NONE;   /* resolved once every unit is read */
+    ud->role = d->type[type].cls == PTW_C_TRANSPORT ? PTW_ROLE_TRANSPORT
+             : d->type[type].cls == PTW_C_COMMANDER ? PTW_ROLE_COMMANDER : PTW_ROLE_FIGHT;
     if (limbered && d->type[type].cls != PTW_C_ARTILLERY)
         return fail(l, "%s.limbered: only artillery is limbered (towed by a transport)", p);
     d->nunits++;
@@ -539,19 +541,14 @@ static bool check_positions(ld *l)
         int side = ud->side;
         pathf(p, sizeof p, "sides[%d].units[%d]", side, u - d->side[side].first_unit);
         ptw_sq_name(d, ud->loc, a, sizeof a);
-        int role = ud->towed_by != PTW_NONE ? -1
-                 : d->type[ud->type].cls == PTW_C_TRANSPORT ? PTW_ROLE_TRANSPORT
-                 : d->type[ud->type].cls == PTW_C_COMMANDER ? PTW_ROLE_COMMANDER : PTW_ROLE_FIGHT;
+        int role = ud->towed_by != PTW_NONE ? -1 : ud->role;
         for (int v = 0; v < u; v++) {
             const ptw_unit_def *vd = &d->unit[v];
             if (vd->loc != ud->loc)
                 continue;
             if (vd->side != side)
                 return fail(l, "%s: %s also holds an enemy unit", p, a);
-            int vrole = vd->towed_by != PTW_NONE ? -1
-                      : d->type[vd->type].cls == PTW_C_TRANSPORT ? PTW_ROLE_TRANSPORT
-                      : d->type[vd->type].cls == PTW_C_COMMANDER ? PTW_ROLE_COMMANDER
-                                                                 : PTW_ROLE_FIGHT;
+            int vrole = vd->towed_by != PTW_NONE ? -1 : vd->role;
             if (role >= 0 && role == vrole)
                 return fail(l, "%s: %s already holds a %s of its side (one fighting unit, one "
                             "transport and one commander a square)", p, a,

@@ -35,7 +35,7 @@ static void ctx_of(const ptw_data *d, const ptw_state *s, int u, mv_ctx *c)
         c->steps = 0;
         c->bits = (d->sq[s->loc[u]] & PTW_SQ_SLOW) ? PTW_ACT_SLOW : 0;
     }
-    c->faced = c->steps == 0 && ptw_next_to_enemy(d, s, c->start, c->side) &&
+    c->faced = c->steps == 0 && ptw_next_to_enemy(s, c->start, c->side) &&
                ptw_faced_by_enemy(d, s, u);
 }
 
@@ -89,7 +89,7 @@ static void ctx_after(const ptw_data *d, const ptw_state *s, const mv_ctx *c, in
         out->bits |= PTW_ACT_OFFROAD;
     if (c->steps == 0 && c->faced)
         out->bits |= PTW_ACT_WITHDRAW;
-    if ((d->sq[to] & PTW_SQ_STOP) || ptw_wired(s, to) || ptw_next_to_enemy(d, s, to, c->side))
+    if ((d->sq[to] & PTW_SQ_STOP) || ptw_wired(s, to) || ptw_next_to_enemy(s, to, c->side))
         out->bits |= PTW_ACT_NOSTEP;
     out->from = to;
     out->steps = c->steps + 1;
@@ -163,13 +163,17 @@ int ptw_step_check(const ptw_data *d, const ptw_state *s, int u, int to)
 }
 
 /* Writes `move u sq` for every step u may take now, north, east, south,
- * west (out NULL: returns 1 at the first). */
-int ptw_unit_steps(const ptw_data *d, const ptw_state *s, int u, eng_action *out)
+ * west (out NULL: returns 1 at the first), and says whether u may turn
+ * (may_turn may be NULL). */
+int ptw_unit_steps(const ptw_data *d, const ptw_state *s, int u, eng_action *out, bool *may_turn)
 {
     mv_ctx c;
     ctx_of(d, s, u, &c);
-    if (may_move(d, s, &c) != PTW_MV_OK || (c.bits & (PTW_ACT_NOSTEP | PTW_ACT_MOVEDONE)))
-        return 0;
+    bool ok = may_move(d, s, &c) == PTW_MV_OK;
+    if (may_turn)
+        *may_turn = ok && !(c.bits & PTW_ACT_MOVEDONE);
+    if (!ok || (c.bits & (PTW_ACT_NOSTEP | PTW_ACT_MOVEDONE)) || (!out && may_turn && *may_turn))
+        return 0;   /* (only counting, and it may turn: that is enough) */
     int n = 0;
     for (int k = 0; k < 4; k++) {
         int m = d->nbr[c.from][k];
@@ -226,8 +230,8 @@ int ptw_retreat_squares(const ptw_data *d, const ptw_state *s, int u, uint8_t *o
     int n = 0, side = d->unit[u].side, from = s->loc[u];
     for (int k = 0; k < 4; k++) {
         int m = d->nbr[from][k];
-        if (m == PTW_NONE || s->occ[m] || (d->sq[m] & PTW_SQ_BLOCKED) ||
-            ptw_next_to_enemy(d, s, m, side))
+        if (m == PTW_NONE || ptw_occupied(s, m) || (d->sq[m] & PTW_SQ_BLOCKED) ||
+            ptw_next_to_enemy(s, m, side))
             continue;
         if (out)
             out[n] = (uint8_t)m;
