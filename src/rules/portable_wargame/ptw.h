@@ -313,7 +313,6 @@ char ptw_dir_char(int dir);
 const char *ptw_dir_name(int dir);
 int ptw_dir_between(const ptw_data *d, int from, int to);   /* adjacent squares, else -1 */
 bool ptw_in_arc(const ptw_data *d, int from, int facing, int to);
-int ptw_line(const ptw_data *d, int a, int b, uint8_t *via, int max);
 bool ptw_terrain_sight(const ptw_data *d, int a, int b);
 void ptw_build_fans(ptw_data *d);
 int ptw_role(const ptw_data *d, const ptw_state *s, int u);
@@ -341,8 +340,6 @@ enum { PTW_MV_OK, PTW_MV_ADJ, PTW_MV_OFF, PTW_MV_CANT, PTW_MV_FIRED_GUN, PTW_MV_
        PTW_MV_STACK, PTW_MV_WITHDRAW, PTW_MV_EXHAUSTED, PTW_MV_WORKED };
 int ptw_step_check(const ptw_data *d, const ptw_state *s, int u, int to);
 int ptw_unit_steps(const ptw_data *d, const ptw_state *s, int u, eng_action *out, bool *may_turn);
-int ptw_allowance(const ptw_data *d, const ptw_state *s, int u, bool road_step);
-bool ptw_may_turn(const ptw_data *d, const ptw_state *s, int u);
 bool ptw_fire_fits_move(const ptw_data *d, const ptw_state *s, int u);
 bool ptw_passing_through(const ptw_data *d, const ptw_state *s, int u);
 void ptw_step(const ptw_data *d, ptw_state *s, int u, int to);
@@ -368,16 +365,14 @@ enum { PTW_CC_OK, PTW_CC_CANT, PTW_CC_TOWED, PTW_CC_DONE, PTW_CC_WORKED, PTW_CC_
        PTW_CC_NOT_ADJ, PTW_CC_NO_ENEMY };
 int ptw_assault_check(const ptw_data *d, const ptw_state *s, int u, int sq);
 int ptw_cc_modifier(const ptw_data *d, const ptw_state *s, int u, int enemy, bool attacker);
-bool ptw_front_on(const ptw_data *d, const ptw_state *s, int u, int enemy);
 void ptw_cc_begin(const ptw_data *d, ptw_state *s, int att, int sq);
 int ptw_cc_roller(const ptw_state *s);
 void ptw_cc_rolled(const ptw_data *d, ptw_state *s);
 bool ptw_may_advance(const ptw_data *d, const ptw_state *s);
 void ptw_advance(const ptw_data *d, ptw_state *s);
-int ptw_cc_threshold(const ptw_data *d, const ptw_state *s, int u, int enemy);
+
 
 /* ptw_hits.c: resolving hits by quality; retreats */
-int ptw_destroy_limit(int quality);     /* highest score that destroys */
 bool ptw_hits_next(const ptw_data *d, ptw_state *s);   /* false: none left */
 int ptw_hit_roller(const ptw_data *d, const ptw_state *s);
 void ptw_hit_rolled(const ptw_data *d, ptw_state *s, int roll);
@@ -412,7 +407,6 @@ int ptw_work_check(const ptw_data *d, const ptw_state *s, int u, bool clear);
 
 /* ptw_end.c: exhaustion, victory, returns, the heuristic */
 bool ptw_end_of_turn(const ptw_data *d, ptw_state *s);    /* true: the battle is over */
-bool ptw_is_exhausted(const ptw_state *s, int side);
 int ptw_lost(const ptw_data *d, const ptw_state *s, int side);
 void ptw_returns(const void *data, const void *st, double *out);
 void ptw_result_text(const void *data, const void *st, char *buf, size_t n);

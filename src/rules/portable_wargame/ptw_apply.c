@@ -189,7 +189,7 @@ void ptw_continue(const ptw_data *d, ptw_state *s)
             continue;
         case PTW_S_HITS:
             if (ptw_hits_next(d, s))
-                continue;                  /* now at a hit roll (or took strength) */
+                continue;                  /* a hit unit's die is awaited */
             switch (s->hit_ctx) {
             case PTW_HC_ARTY:
                 s->stage = PTW_S_INIT;

@@ -106,7 +106,7 @@ bool ptw_in_arc(const ptw_data *d, int from, int facing, int to)
  * passes through, ends excluded; a line through a corner touches the
  * squares beside it only at a point, which does not count. Writes at most
  * max squares to via; returns how many there are. */
-int ptw_line(const ptw_data *d, int a, int b, uint8_t *via, int max)
+static int line_via(const ptw_data *d, int a, int b, uint8_t *via, int max)
 {
     int x = d->x[a], y = d->y[a], bx = d->x[b], by = d->y[b];
     int dx = abs(bx - x), dy = abs(by - y);
@@ -141,7 +141,7 @@ int ptw_line(const ptw_data *d, int a, int b, uint8_t *via, int max)
 bool ptw_terrain_sight(const ptw_data *d, int a, int b)
 {
     uint8_t via[2 * (PTW_MAX_W + PTW_MAX_H)];
-    int n = ptw_line(d, a, b, via, (int)sizeof via);
+    int n = line_via(d, a, b, via, (int)sizeof via);
     bool high = (d->sq[a] | d->sq[b]) & PTW_SQ_HILL;
     for (int i = 0; i < n; i++) {
         uint16_t f = d->sq[via[i]];
@@ -164,7 +164,7 @@ void ptw_build_fans(ptw_data *d)
                     memset(r, 0, sizeof *r);
                     r->to = (uint8_t)b;
                     r->dist = (uint8_t)dist;
-                    r->nvia = (uint8_t)ptw_line(d, a, b, r->via, 3);
+                    r->nvia = (uint8_t)line_via(d, a, b, r->via, 3);
                     r->clear = ptw_terrain_sight(d, a, b);
                 }
             d->nfan[a][f] = (uint8_t)n;

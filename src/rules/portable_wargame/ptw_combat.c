@@ -33,7 +33,7 @@ int ptw_assault_check(const ptw_data *d, const ptw_state *s, int u, int sq)
 }
 
 /* Does u face enemy (the enemy's square is the one in front of it)? */
-bool ptw_front_on(const ptw_data *d, const ptw_state *s, int u, int enemy)
+static bool front_on(const ptw_data *d, const ptw_state *s, int u, int enemy)
 {
     return d->nbr[s->loc[u]][s->facing[u]] == s->loc[enemy];
 }
@@ -64,12 +64,12 @@ int ptw_cc_modifier(const ptw_data *d, const ptw_state *s, int u, int enemy, boo
 /* The score u needs: 1800s, the lowest not to be hit, by the column of
  * its orientation to the enemy; 2014, the lowest that hits (the front-on
  * column: the flank and rear rule is the defender's -1 instead). */
-int ptw_cc_threshold(const ptw_data *d, const ptw_state *s, int u, int enemy)
+static int threshold(const ptw_data *d, const ptw_state *s, int u, int enemy)
 {
     const ptw_type *t = ptw_type_of(d, u);
     if (d->cc2014)
         return t->cc_front;
-    return ptw_front_on(d, s, u, enemy) ? t->cc_front : t->cc_flank;
+    return front_on(d, s, u, enemy) ? t->cc_front : t->cc_flank;
 }
 
 void ptw_cc_begin(const ptw_data *d, ptw_state *s, int att, int sq)
@@ -95,9 +95,9 @@ static void cc1800_rolled(const ptw_data *d, ptw_state *s)
     int a = s->cc_att, df = s->cc_def;
     int ma = s->cc_roll_a + ptw_cc_modifier(d, s, a, df, true);
     int md = s->cc_roll_d + ptw_cc_modifier(d, s, df, a, false);
-    if (md < ptw_cc_threshold(d, s, df, a))
+    if (md < threshold(d, s, df, a))
         s->hits[df]++;
-    if (ma < ptw_cc_threshold(d, s, a, df))
+    if (ma < threshold(d, s, a, df))
         s->hits[a]++;
     s->hit_ctx = PTW_HC_CC;
     s->hit_prio = (uint8_t)df;    /* the defender's hit is resolved first */
@@ -109,10 +109,10 @@ static void cc2014_rolled(const ptw_data *d, ptw_state *s)
     int a = s->cc_att, df = s->cc_def;
     int ma = s->cc_roll_a + ptw_cc_modifier(d, s, a, df, true);
     int md = s->cc_roll_d + ptw_cc_modifier(d, s, df, a, false);
-    if (!ptw_front_on(d, s, df, a))
+    if (!front_on(d, s, df, a))
         md--;                     /* attacked in the flank or rear */
-    bool hit_d = ma >= ptw_cc_threshold(d, s, a, df);
-    bool hit_a = md >= ptw_cc_threshold(d, s, df, a);
+    bool hit_d = ma >= threshold(d, s, a, df);
+    bool hit_a = md >= threshold(d, s, df, a);
     if (hit_d)
         ptw_lose_strength(d, s, df, 1);
     if (hit_a)

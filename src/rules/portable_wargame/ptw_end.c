@@ -18,8 +18,6 @@
 #include <stdio.h>
 #include "ptw.h"
 
-bool ptw_is_exhausted(const ptw_state *s, int side) { return s->exhausted[side] != 0; }
-
 int ptw_lost(const ptw_data *d, const ptw_state *s, int side)
 {
     return d->side[side].nunits - ptw_units_left(d, s, side);

@@ -13,7 +13,7 @@
  */
 #include "ptw.h"
 
-int ptw_destroy_limit(int quality)
+static int destroy_limit(int quality)
 {
     switch (quality) {
     case PTW_Q_ELITE: return 2;
@@ -162,7 +162,7 @@ static void resolve(const ptw_data *d, ptw_state *s)
 void ptw_hit_rolled(const ptw_data *d, ptw_state *s, int roll)
 {
     int v = ptw_hit_roller(d, s);
-    bool dead = roll <= ptw_destroy_limit(d->unit[v].quality);
+    bool dead = roll <= destroy_limit(d->unit[v].quality);
     if (v == s->hit_unit) {
         s->hit_rolls++;
         if (dead)

@@ -565,8 +565,7 @@ static void explain_work(const ptw_data *d, const ptw_state *s, int u, bool clea
 
 static void explain_roll(const ptw_data *d, const ptw_state *s, eng_action a, char *why, size_t n)
 {
-    int want, who;
-    want = ptw_expected_roll(d, s, &who);
+    int who, want = ptw_expected_roll(d, s, &who);
     if (PTW_FV(a) < 1 || PTW_FV(a) > 6) {
         snprintf(why, n, "a die shows 1 to 6");
         return;
@@ -575,10 +574,9 @@ static void explain_roll(const ptw_data *d, const ptw_state *s, eng_action a, ch
         snprintf(why, n, "no die is being rolled now");
         return;
     }
-    char r[24], expect[ENG_TEXT_MAX];
+    char expect[ENG_TEXT_MAX];
     ptw_action_text(d, s, PTW_ACT(want, who, 0, 1), expect, sizeof expect);
     expect[strlen(expect) - 2] = '\0';      /* drop the score */
-    (void)r;
     snprintf(why, n, "the next roll is \"%s N\"", expect);
 }
 

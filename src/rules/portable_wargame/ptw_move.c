@@ -51,13 +51,6 @@ static int allowance_of(const ptw_data *d, const ptw_state *s, const mv_ctx *c, 
     return a < 0 ? 0 : a;
 }
 
-int ptw_allowance(const ptw_data *d, const ptw_state *s, int u, bool road_step)
-{
-    mv_ctx c;
-    ctx_of(d, s, u, &c);
-    return allowance_of(d, s, &c, road_step);
-}
-
 /* Why u may not move at all now (PTW_MV_OK if it may). */
 static int may_move(const ptw_data *d, const ptw_state *s, const mv_ctx *c)
 {
@@ -71,13 +64,6 @@ static int may_move(const ptw_data *d, const ptw_state *s, const mv_ctx *c)
     if (ptw_bit(s->activated, c->u) && s->active != c->u)
         return PTW_MV_OVER;
     return PTW_MV_OK;
-}
-
-bool ptw_may_turn(const ptw_data *d, const ptw_state *s, int u)
-{
-    mv_ctx c;
-    ctx_of(d, s, u, &c);
-    return may_move(d, s, &c) == PTW_MV_OK && !(c.bits & PTW_ACT_MOVEDONE);
 }
 
 /* The context after stepping from c->from to `to`. */

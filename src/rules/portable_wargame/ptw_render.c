@@ -47,9 +47,8 @@ static void terrain_text(const ptw_data *d, const ptw_state *s, int sq, char *bu
 {
     const char *lab = ptw_kinds[d->kind[sq]].label;
     bool hill = d->sq[sq] & PTW_SQ_HILL, open = d->kind[sq] == PTW_T_OPEN;
-    snprintf(buf, n, "%s%s%s%s%s", hill ? (open ? "hill" : "h-") : "", open ? "" : lab,
-             (d->sq[sq] & PTW_SQ_ROAD) ? "=" : "", ptw_wired(s, sq) ? "#" : "",
-             "");
+    snprintf(buf, n, "%s%s%s%s", hill ? (open ? "hill" : "h-") : "", open ? "" : lab,
+             (d->sq[sq] & PTW_SQ_ROAD) ? "=" : "", ptw_wired(s, sq) ? "#" : "");
 }
 
 static void unit_text(const ptw_data *d, const ptw_state *s, int u, char *buf, size_t n)

@@ -202,7 +202,7 @@ static bool count_ok(int ntok, int want, const char *usage, char *why, size_t n)
 static const struct {
     const char *word;
     int kind;
-    int form;       /* 0 bare, 1 unit, 2 unit square, 3 unit direction */
+    int form;       /* 0 bare, 1 unit, 2 unit square, 3 unit facing, 4 unit die */
     const char *usage;
 } forms[] = {
     {"end", PTW_A_END, 0, "end"},
