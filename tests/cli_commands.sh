@@ -65,6 +65,38 @@ expect_error replay-no-scenario 'needs Rules, Scenario and Seed' "$pw" state "$t
 
 "$pw" bench --games 20 --json --quiet > "$tmp/bench.json" && grep -q '"ns_per_action"' "$tmp/bench.json" && pass bench-json || fail bench-json "no figures"
 "$pw" bench --games 20 --quiet | grep -q "pocket-wargame" && pass bench-text || fail bench-text "no row"
+# ---- The Portable Wargame ------------------------------------------------------
+ptw="--rules portable-wargame"
+out=$("$pw" rules portable-wargame)
+if printf '%s' "$out" | grep -q "close-combat" && printf '%s' "$out" | grep -q "trench-assault" &&
+   printf '%s' "$out" | grep -q "close-combat-2014"; then pass ptw-rules; else fail ptw-rules "no options, scenarios or variants"; fi
+"$pw" battle $ptw --seed 11 --record "$tmp/p.pwr" > "$tmp/p1.txt" 2>&1 || fail ptw-battle "exit $?"
+"$pw" battle $ptw --seed 11 > "$tmp/p2.txt" 2>&1
+if grep -q "^Result: " "$tmp/p1.txt" && diff <(grep -v "record written" "$tmp/p1.txt") "$tmp/p2.txt" >/dev/null
+then pass ptw-battle-same-seed; else fail ptw-battle-same-seed "no result, or two battles with seed 11 differ"; fi
+grep -q '^\[Rules "portable-wargame"\]' "$tmp/p.pwr" && pass ptw-record || fail ptw-record "no Rules tag"
+for sc in river-crossing trench-assault; do
+  "$pw" battle $ptw --scenario $sc --seed 3 --players random,random --quiet | grep -q '^Result: ' &&
+    pass "ptw-battle-$sc" || fail "ptw-battle-$sc" "no result"
+done
+"$pw" battle $ptw --variant close-combat-2014 --seed 4 --players random,random --quiet | grep -q '^Result: ' &&
+  pass ptw-variant-2014 || fail ptw-variant-2014 "no result"
+if "$pw" replay "$tmp/p.pwr" --no-color | grep -q "^Result: "; then pass ptw-replay; else fail ptw-replay "no result"; fi
+"$pw" replay "$tmp/p.pwr" --to 40 --boards --no-color | grep -q "exhaustion point" && pass ptw-replay-boards ||
+  fail ptw-replay-boards "no board drawn"
+"$pw" state "$tmp/p.pwr" --to 30 > "$tmp/pstate.json" && grep -q '"exhaustion_point"' "$tmp/pstate.json" &&
+  pass ptw-state || fail ptw-state "no exhaustion point in the JSON"
+"$pw" legal "$tmp/p.pwr" --to 2 | grep -q $'\t' && pass ptw-legal-chance || fail ptw-legal-chance "no probabilities at a die"
+"$pw" legal "$tmp/p.pwr" --to 30 --json | grep -q '"actions"' && pass ptw-legal-json || fail ptw-legal-json "no actions key"
+# a record with an illegal step: the error names the line and the rule
+head -n 12 "$tmp/p.pwr" > "$tmp/pbad.pwr"
+echo "P1 move INF1 b9" >> "$tmp/pbad.pwr"
+expect_error ptw-replay-bad-line "pbad.pwr:13:" "$pw" replay "$tmp/pbad.pwr"
+printf '{"rules": "portable-wargame", "map": ["o x"], "sides": []}\n' > "$tmp/pbad.json"
+expect_error ptw-bad-scenario 'map[0] (row 1), square b1: unknown terrain "x"' "$pw" battle $ptw --scenario "$tmp/pbad.json"
+expect_error ptw-bad-option 'option close-combat: expected one of 1800s, 2014' "$pw" battle $ptw --option close-combat=1900
+"$pw" bench $ptw --games 20 --quiet | grep -q "portable-wargame" && pass ptw-bench || fail ptw-bench "no row"
+
 
 # ---- Pocket Battles ------------------------------------------------------------
 pb="--rules pocket-battles"

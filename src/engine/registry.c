@@ -7,10 +7,12 @@
 #include "rules.h"
 
 extern const eng_rules pwg_rules;   /* Pocket Wargame */
+extern const eng_rules ptw_rules;   /* The Portable Wargame: 19th Century */
 extern const eng_rules pkb_rules;   /* Pocket Battles */
 
 static const eng_rules *const registry[] = {
     &pwg_rules,
+    &ptw_rules,
     &pkb_rules,
     NULL,
 };

@@ -1,0 +1,177 @@
+/*
+ * ptw_combat.c - close combat: who may attack what, the modifiers, the
+ * 19th-century table (each side rolls against the score it needs not to
+ * be hit, front-on or flank/rear-on) and the 2014 revision (each rolls to
+ * hit; a flank or rear attack takes 1 from the defender; a hit costs a
+ * Strength Value point; the lower roll retreats or loses another point;
+ * equal rolls fight again at once), and the winner's advance.
+ *
+ * The attacker is the unit in its activation; it attacks an orthogonally
+ * adjacent square, defended by its fighting unit (else its transport, else
+ * its commander). Close combat is the last thing a unit does in its
+ * activation, unless it wins, advances, and finds itself next to an enemy
+ * again.
+ */
+#include "ptw.h"
+
+int ptw_assault_check(const ptw_data *d, const ptw_state *s, int u, int sq)
+{
+    int side = d->unit[u].side;
+    if (!ptw_type_of(d, u)->assault)
+        return PTW_CC_CANT;
+    if (s->towed_by[u] != PTW_NONE)
+        return PTW_CC_TOWED;
+    if (s->active == u && (s->act_bits & PTW_ACT_ASSAULTED))
+        return PTW_CC_DONE;
+    if (s->exhausted[side])
+        return PTW_CC_EXHAUSTED;
+    if (sq < 0 || sq >= d->nsq || ptw_dir_between(d, s->loc[u], sq) < 0)
+        return PTW_CC_NOT_ADJ;
+    if (!ptw_enemy_in(s, sq, side))
+        return PTW_CC_NO_ENEMY;
+    return PTW_CC_OK;
+}
+
+/* Does u face enemy (the enemy's square is the one in front of it)? */
+static bool front_on(const ptw_data *d, const ptw_state *s, int u, int enemy)
+{
+    return d->nbr[s->loc[u]][s->facing[u]] == s->loc[enemy];
+}
+
+/* The modifier to u's close-combat die against enemy: +1 a friendly
+ * commander in or next to its square; +1 in cover or fortifications (a
+ * wood is cover; +1 more with woods-close-combat plus-2); -1 attacking
+ * uphill; -1 in a river; -1 crossing a trench. */
+int ptw_cc_modifier(const ptw_data *d, const ptw_state *s, int u, int enemy, bool attacker)
+{
+    uint16_t here = d->sq[s->loc[u]], there = d->sq[s->loc[enemy]];
+    int mod = 0;
+    if (ptw_commander_near(d, s, u))
+        mod++;
+    if (here & (PTW_SQ_COVER | PTW_SQ_FORT))
+        mod++;
+    if ((here & PTW_SQ_WOODS) && d->woods_plus2)
+        mod++;
+    if (attacker && !(here & PTW_SQ_HILL) && (there & PTW_SQ_HILL))
+        mod--;
+    if (here & PTW_SQ_RIVER)
+        mod--;
+    if (ptw_crossing_trench(d, s, u))
+        mod--;
+    return mod;
+}
+
+/* The score u needs: 1800s, the lowest not to be hit, by the column of
+ * its orientation to the enemy; 2014, the lowest that hits (the front-on
+ * column: the flank and rear rule is the defender's -1 instead). */
+static int threshold(const ptw_data *d, const ptw_state *s, int u, int enemy)
+{
+    const ptw_type *t = ptw_type_of(d, u);
+    if (d->cc2014)
+        return t->cc_front;
+    return front_on(d, s, u, enemy) ? t->cc_front : t->cc_flank;
+}
+
+void ptw_cc_begin(const ptw_data *d, ptw_state *s, int att, int sq)
+{
+    s->cc_att = (uint8_t)att;
+    s->cc_def = (uint8_t)ptw_defender_at(d, s, sq, d->unit[att].side);
+    s->cc_from = s->loc[att];
+    s->cc_sq = (uint8_t)sq;
+    s->cc_roll_a = s->cc_roll_d = 0;
+    s->cc_round = 1;
+    s->act_bits |= PTW_ACT_ASSAULTED | PTW_ACT_FOUGHT | PTW_ACT_MOVEDONE;
+    s->stage = PTW_S_COMBAT;
+}
+
+/* The unit whose die is next: the attacker's, then the defender's. */
+int ptw_cc_roller(const ptw_state *s)
+{
+    return s->cc_roll_a == 0 ? s->cc_att : s->cc_def;
+}
+
+static void cc1800_rolled(const ptw_data *d, ptw_state *s)
+{
+    int a = s->cc_att, df = s->cc_def;
+    int ma = s->cc_roll_a + ptw_cc_modifier(d, s, a, df, true);
+    int md = s->cc_roll_d + ptw_cc_modifier(d, s, df, a, false);
+    if (md < threshold(d, s, df, a))
+        s->hits[df]++;
+    if (ma < threshold(d, s, a, df))
+        s->hits[a]++;
+    s->hit_ctx = PTW_HC_CC;
+    s->hit_prio = (uint8_t)df;    /* the defender's hit is resolved first */
+    s->stage = PTW_S_HITS;
+}
+
+static void cc2014_rolled(const ptw_data *d, ptw_state *s)
+{
+    int a = s->cc_att, df = s->cc_def;
+    int ma = s->cc_roll_a + ptw_cc_modifier(d, s, a, df, true);
+    int md = s->cc_roll_d + ptw_cc_modifier(d, s, df, a, false);
+    if (!front_on(d, s, df, a))
+        md--;                     /* attacked in the flank or rear */
+    bool hit_d = ma >= threshold(d, s, a, df);
+    bool hit_a = md >= threshold(d, s, df, a);
+    if (hit_d)
+        ptw_lose_strength(d, s, df, 1);
+    if (hit_a)
+        ptw_lose_strength(d, s, a, 1);
+    bool both = ptw_alive(s, a) && ptw_alive(s, df);
+    if (ma == md && both) {       /* equal: another round at once */
+        s->cc_roll_a = s->cc_roll_d = 0;
+        if (s->cc_round < 250)
+            s->cc_round++;
+        s->stage = PTW_S_COMBAT;
+        return;
+    }
+    s->stage = PTW_S_CC_END;
+    if (ma == md)
+        return;
+    int loser = ma < md ? a : df;
+    if (ptw_alive(s, loser))
+        ptw_must_retreat(d, s, loser, PTW_RC_CC14);
+}
+
+/* Both dice are in. */
+void ptw_cc_rolled(const ptw_data *d, ptw_state *s)
+{
+    if (d->cc2014)
+        cc2014_rolled(d, s);
+    else
+        cc1800_rolled(d, s);
+}
+
+/* After a close combat: may the attacker move into the square it won?
+ * Infantry and cavalry may, if they are still where they attacked from,
+ * the square holds no enemy now, and their side is not exhausted. */
+bool ptw_may_advance(const ptw_data *d, const ptw_state *s)
+{
+    int a = s->cc_att;
+    return ptw_alive(s, a) && s->loc[a] == s->cc_from && ptw_type_of(d, a)->advance &&
+           !s->exhausted[d->unit[a].side] && !ptw_enemy_in(s, s->cc_sq, d->unit[a].side) &&
+           !(d->sq[s->cc_sq] & PTW_SQ_BLOCKED);
+}
+
+/* The attacker advances into the square it won; next to an enemy again, it
+ * faces it (rule h) and may fight once more. */
+void ptw_advance(const ptw_data *d, ptw_state *s)
+{
+    int a = s->cc_att, sq = s->cc_sq;
+    int dir = ptw_dir_between(d, s->loc[a], sq);
+    ptw_place(d, s, a, sq);
+    s->facing[a] = (uint8_t)dir;
+    s->entered[a] = s->turn;
+    s->moved |= UINT64_C(1) << a;
+    s->act_bits &= (uint8_t)~PTW_ACT_ASSAULTED;
+    s->stage = PTW_S_ACT;
+    int dirs = ptw_enemy_dirs(d, s, sq, d->unit[a].side);
+    if (dirs && (dirs & (dirs - 1)) == 0) {
+        int k = 0;
+        while (!((dirs >> k) & 1))
+            k++;
+        s->facing[a] = (uint8_t)k;
+    } else if (dirs) {
+        s->stage = PTW_S_FACE;
+    }
+}

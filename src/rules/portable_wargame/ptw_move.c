@@ -1,0 +1,268 @@
+/*
+ * ptw_move.c - movement: the text's rules a to i one step at a time
+ * (orthogonal steps, one move a turn, guns that fired stay, firing costs a
+ * square, any facing at the end, the stacking rule, never into an enemy,
+ * stopping next to an enemy and facing it, withdrawing when faced), the
+ * allowance with the road bonus, terrain (woods, fords and trenches stop a
+ * unit and let it leave one square a turn; rivers bar it; barbed wire stops
+ * it), the exhausted side's ban on moving closer to the enemy, and
+ * retreats.
+ *
+ * A move is a run of `move` steps, each to an orthogonally adjacent square,
+ * the unit facing the way it stepped; `face` ends it facing any edge.
+ * Passing through a friendly unit's square is allowed when the unit can
+ * still go on from there (rule f forbids only ending there).
+ */
+#include <string.h>
+#include "ptw.h"
+
+/* The move in progress, as far as the step rules need it. */
+typedef struct mv_ctx {
+    int u, side, start, from, steps, bits;
+    bool faced;                /* began the move faced by an enemy next to it (rule i) */
+} mv_ctx;
+
+static void ctx_of(const ptw_data *d, const ptw_state *s, int u, mv_ctx *c)
+{
+    c->u = u;
+    c->side = d->unit[u].side;
+    c->start = s->loc[u];
+    c->from = s->loc[u];
+    if (s->active == u) {
+        c->steps = s->act_steps;
+        c->bits = s->act_bits;
+    } else {
+        c->steps = 0;
+        c->bits = (d->sq[s->loc[u]] & PTW_SQ_SLOW) ? PTW_ACT_SLOW : 0;
+    }
+    c->faced = c->steps == 0 && ptw_next_to_enemy(s, c->start, c->side) &&
+               ptw_faced_by_enemy(d, s, u);
+}
+
+static int allowance_of(const ptw_data *d, const ptw_state *s, const mv_ctx *c, bool road_step)
+{
+    int a;
+    if (c->bits & PTW_ACT_SLOW)
+        a = 1;                 /* leaving woods, a river or a trench: one square */
+    else
+        a = ptw_type_of(d, c->u)->move + (road_step && !(c->bits & PTW_ACT_OFFROAD));
+    if (ptw_bit(s->fired, c->u))
+        a--;                   /* rule d: firing costs a square */
+    return a < 0 ? 0 : a;
+}
+
+/* Why u may not move at all now (PTW_MV_OK if it may). */
+static int may_move(const ptw_data *d, const ptw_state *s, const mv_ctx *c)
+{
+    const ptw_type *t = ptw_type_of(d, c->u);
+    if (s->towed_by[c->u] != PTW_NONE)
+        return PTW_MV_TOWED;
+    if (t->move == 0)
+        return PTW_MV_CANT;
+    if (t->cls == PTW_C_ARTILLERY && ptw_bit(s->fired, c->u))
+        return PTW_MV_FIRED_GUN;
+    if (ptw_bit(s->activated, c->u) && s->active != c->u)
+        return PTW_MV_OVER;
+    return PTW_MV_OK;
+}
+
+/* The context after stepping from c->from to `to`. */
+static void ctx_after(const ptw_data *d, const ptw_state *s, const mv_ctx *c, int to, mv_ctx *out)
+{
+    *out = *c;
+    bool road = (d->sq[c->from] & d->sq[to] & PTW_SQ_ROAD) != 0;
+    if (!road)
+        out->bits |= PTW_ACT_OFFROAD;
+    if (c->steps == 0 && c->faced)
+        out->bits |= PTW_ACT_WITHDRAW;
+    if ((d->sq[to] & PTW_SQ_STOP) || ptw_wired(s, to) || ptw_next_to_enemy(s, to, c->side))
+        out->bits |= PTW_ACT_NOSTEP;
+    out->from = to;
+    out->steps = c->steps + 1;
+}
+
+/* May the unit end its move in sq (rule f: not with a friendly unit of
+ * its kind; its own starting square is always free to it)? */
+static bool may_end(const ptw_data *d, const ptw_state *s, const mv_ctx *c, int sq)
+{
+    int r = ptw_role(d, s, c->u);
+    return sq == c->start || r < 0 || !(s->occ[sq] & ptw_occ_bit(c->side, r));
+}
+
+static int step_rule(const ptw_data *d, const ptw_state *s, const mv_ctx *c, int to, int depth);
+
+/* From a square it may not stop in, can the move go on to one it may? */
+static bool can_go_on(const ptw_data *d, const ptw_state *s, const mv_ctx *c, int depth)
+{
+    if (c->bits & PTW_ACT_NOSTEP || depth > 6)
+        return false;
+    for (int k = 0; k < 4; k++) {
+        int m = d->nbr[c->from][k];
+        if (m != PTW_NONE && step_rule(d, s, c, m, depth + 1) == PTW_MV_OK)
+            return true;
+    }
+    return false;
+}
+
+static int step_rule(const ptw_data *d, const ptw_state *s, const mv_ctx *c, int to, int depth)
+{
+    if (c->bits & PTW_ACT_NOSTEP)
+        return PTW_MV_STOPPED;
+    bool road = (d->sq[c->from] & d->sq[to] & PTW_SQ_ROAD) != 0;
+    if (c->steps >= allowance_of(d, s, c, road))
+        return PTW_MV_ALLOWANCE;
+    if (d->sq[to] & PTW_SQ_BLOCKED)
+        return PTW_MV_BLOCKED;
+    if (ptw_enemy_in(s, to, c->side))
+        return PTW_MV_ENEMY;
+    bool withdrawing = c->steps == 0 ? c->faced : (c->bits & PTW_ACT_WITHDRAW) != 0;
+    if (withdrawing && ptw_enemy_front(d, s, to, c->side))
+        return PTW_MV_WITHDRAW;
+    if (s->exhausted[c->side] &&
+        ptw_nearest_enemy(d, s, to, c->side) < ptw_nearest_enemy(d, s, c->from, c->side))
+        return PTW_MV_EXHAUSTED;
+    if (!may_end(d, s, c, to)) {
+        mv_ctx next;
+        ctx_after(d, s, c, to, &next);
+        if (!can_go_on(d, s, &next, depth))
+            return PTW_MV_STACK;
+    }
+    return PTW_MV_OK;
+}
+
+int ptw_step_check(const ptw_data *d, const ptw_state *s, int u, int to)
+{
+    mv_ctx c;
+    ctx_of(d, s, u, &c);
+    int why = may_move(d, s, &c);
+    if (why != PTW_MV_OK)
+        return why;
+    if (to < 0 || to >= d->nsq)
+        return PTW_MV_OFF;
+    if (c.bits & PTW_ACT_NOSTEP)
+        return PTW_MV_STOPPED;
+    if (c.bits & PTW_ACT_MOVEDONE)
+        return PTW_MV_OVER;
+    if (ptw_dir_between(d, c.from, to) < 0)
+        return PTW_MV_ADJ;
+    return step_rule(d, s, &c, to, 0);
+}
+
+/* Writes `move u sq` for every step u may take now, north, east, south,
+ * west (out NULL: returns 1 at the first), and says whether u may turn
+ * (may_turn may be NULL). */
+int ptw_unit_steps(const ptw_data *d, const ptw_state *s, int u, eng_action *out, bool *may_turn)
+{
+    mv_ctx c;
+    ctx_of(d, s, u, &c);
+    bool ok = may_move(d, s, &c) == PTW_MV_OK;
+    if (may_turn)
+        *may_turn = ok && !(c.bits & PTW_ACT_MOVEDONE);
+    if (!ok || (c.bits & (PTW_ACT_NOSTEP | PTW_ACT_MOVEDONE)) || (!out && may_turn && *may_turn))
+        return 0;   /* (only counting, and it may turn: that is enough) */
+    int n = 0;
+    for (int k = 0; k < 4; k++) {
+        int m = d->nbr[c.from][k];
+        if (m == PTW_NONE || step_rule(d, s, &c, m, 0) != PTW_MV_OK)
+            continue;
+        if (!out)
+            return 1;
+        out[n++] = PTW_ACT(PTW_A_MOVE, u, m, 0);
+    }
+    return n;
+}
+
+/* Takes the step (known legal) for the active unit u. */
+void ptw_step(const ptw_data *d, ptw_state *s, int u, int to)
+{
+    mv_ctx c, next;
+    ctx_of(d, s, u, &c);
+    ctx_after(d, s, &c, to, &next);
+    int dir = ptw_dir_between(d, c.from, to);
+    ptw_place(d, s, u, to);
+    s->facing[u] = (uint8_t)dir;
+    s->entered[u] = s->turn;
+    int g = ptw_towing(d, s, u);
+    if (g >= 0) {
+        s->facing[g] = (uint8_t)dir;
+        s->entered[g] = s->turn;
+    }
+    s->moved |= UINT64_C(1) << u;
+    s->act_steps = (uint8_t)next.steps;
+    s->act_bits = (uint8_t)next.bits;
+    /* rule h: next to an enemy, stop and face it at once */
+    int dirs = ptw_enemy_dirs(d, s, to, c.side);
+    if (dirs) {
+        s->act_bits |= PTW_ACT_NOSTEP | PTW_ACT_MOVEDONE;
+        if ((dirs & (dirs - 1)) == 0) {
+            int k = 0;
+            while (!((dirs >> k) & 1))
+                k++;
+            s->facing[u] = (uint8_t)k;
+            if (g >= 0)
+                s->facing[g] = (uint8_t)k;
+        } else {
+            s->stage = PTW_S_FACE;   /* several: the player picks which to face */
+        }
+    }
+}
+
+/* ---- retreats ---------------------------------------------------------------------- */
+
+/* Where u may retreat: an orthogonally adjacent square that is empty, not
+ * impassable and not next to an enemy. Writes them in direction order. */
+int ptw_retreat_squares(const ptw_data *d, const ptw_state *s, int u, uint8_t *out)
+{
+    int n = 0, side = d->unit[u].side, from = s->loc[u];
+    for (int k = 0; k < 4; k++) {
+        int m = d->nbr[from][k];
+        if (m == PTW_NONE || ptw_occupied(s, m) || (d->sq[m] & PTW_SQ_BLOCKED) ||
+            ptw_next_to_enemy(s, m, side))
+            continue;
+        if (out)
+            out[n] = (uint8_t)m;
+        n++;
+    }
+    return n;
+}
+
+void ptw_retreat_to(const ptw_data *d, ptw_state *s, int u, int sq)
+{
+    int g = ptw_towing(d, s, u);
+    ptw_place(d, s, u, sq);
+    s->entered[u] = s->turn;
+    if (g >= 0)
+        s->entered[g] = s->turn;
+}
+
+/* Rule d for a unit about to fire: firing takes a square off its move, so
+ * it may fire only if the squares it has moved still fit the smaller
+ * allowance (infantry, moving 1, either moves or fires; on a road it may
+ * do both). */
+bool ptw_fire_fits_move(const ptw_data *d, const ptw_state *s, int u)
+{
+    mv_ctx c;
+    ctx_of(d, s, u, &c);
+    if (c.steps == 0)
+        return true;
+    int a = (c.bits & PTW_ACT_SLOW) ? 1
+          : ptw_type_of(d, u)->move + !(c.bits & PTW_ACT_OFFROAD);
+    return c.steps <= a - 1;
+}
+
+/* Is u, in its activation, standing where rule f forbids it to stop (a
+ * friendly unit of its kind is there: it is passing through)? Then it must
+ * step on; the step rules made sure it can. */
+bool ptw_passing_through(const ptw_data *d, const ptw_state *s, int u)
+{
+    if (s->active != u || s->act_steps == 0)
+        return false;
+    int r = ptw_role(d, s, u);
+    if (r < 0)
+        return false;
+    const ptw_side *f = &d->side[d->unit[u].side];
+    for (int v = f->first_unit; v < f->first_unit + f->nunits; v++)
+        if (v != u && s->loc[v] == s->loc[u] && ptw_role(d, s, v) == r)
+            return true;
+    return false;
+}

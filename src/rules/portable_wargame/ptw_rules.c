@@ -1,0 +1,79 @@
+/*
+ * ptw_rules.c - The Portable Wargame's entry in the rule-set table: its
+ * name, its options and the functions behind engine.h.
+ *
+ * Rules texts: "The Portable Wargame: 19th Century" (the shared rules
+ * folder, file 001_5814ca99178a5d4a.txt) and, as the variant
+ * close-combat=2014, its 2014 close-combat revision (file
+ * 003_ad895215913a6cf4.txt). The readings chosen where they are silent are
+ * in docs/portable-wargame.md.
+ */
+#include "ptw.h"
+
+static const eng_option_doc ptw_options[] = {
+    {"close-combat", "1800s|2014", "1800s",
+     "1800s: each side rolls against the table's score not to be hit, and a hit is resolved by "
+     "quality; 2014: units have Strength Values, each side rolls to hit, flank or rear attacks "
+     "take 1 from the defender's roll, a hit costs 1 strength, the lower roll retreats (or "
+     "loses 1 more), equal rolls fight again"},
+    {"multiple-hits", "each|once", "each",
+     "a unit hit more than once at a time: each hit rolled and resolved in turn (a retreat "
+     "after each), or every hit rolled first and then one retreat if it survives them all"},
+    {"fire-hits", "quality|strength", "quality",
+     "with close-combat 2014: hits from artillery and small arms resolved by quality as in "
+     "the 19th-century text, or each costing 1 strength (no retreat)"},
+    {"woods-close-combat", "plus-1|plus-2", "plus-1",
+     "a unit fighting from a wood adds 1 (the woods rule is the cover bonus), or 2 (cover and "
+     "the woods rule both)"},
+    {NULL, NULL, NULL, NULL},
+};
+
+static size_t ptw_state_size(const void *data)
+{
+    (void)data;
+    return sizeof(ptw_state);
+}
+
+static int ptw_players(const void *data)
+{
+    (void)data;
+    return 2;
+}
+
+static const char *ptw_player_name(const void *data, int player)
+{
+    const ptw_data *d = data;
+    return player == 0 || player == 1 ? d->side[player].name : "?";
+}
+
+const eng_rules ptw_rules = {
+    .name = "portable-wargame",
+    .title = "The Portable Wargame: 19th Century",
+    .version = "1",
+    .summary = "A square grid and D6s: an artillery phase, dice for initiative, then each side's "
+               "units one at a time move, fire and fight; hits resolved by quality (elite, "
+               "average, poor); terrain, roads, rivers and fords, trenches and barbed wire; the "
+               "battle ends when both sides reach their exhaustion point. The 2014 close-combat "
+               "revision with Strength Values is a variant.",
+    .default_scenario = "meeting",
+    .options = ptw_options,
+    .load = ptw_load,
+    .unload = ptw_unload,
+    .state_size = ptw_state_size,
+    .players = ptw_players,
+    .player_name = ptw_player_name,
+    .init = ptw_init,
+    .current_player = ptw_current_player,
+    .legal_actions = ptw_legal_actions,
+    .chance_outcomes = ptw_chance_outcomes,
+    .apply = ptw_apply,
+    .explain_illegal = ptw_explain_illegal,
+    .returns = ptw_returns,
+    .result_text = ptw_result_text,
+    .heuristic = ptw_heuristic,
+    .action_text = ptw_action_text,
+    .action_parse = ptw_action_parse,
+    .to_json = ptw_to_json,
+    .render = ptw_render,
+    .status_text = ptw_status_text,
+};

@@ -1,0 +1,298 @@
+/*
+ * test_ptw_turn.c - The Portable Wargame: the turn and the end of the
+ * battle. Initiative (the higher die is side A; equal dice roll again);
+ * the exhaustion point (a third of a side's units, rounded up); the battle
+ * ending when both sides are exhausted, a side has no unit left, or at the
+ * turn limit; the winner by later exhaustion (then the smaller share lost)
+ * or by objectives held; returns, result text and the heuristic; notation
+ * parse errors; the JSON view and the drawing.
+ */
+#include "test_ptw_util.h"
+
+#define MAP6 "o o o/o o o/o o o/o o o/o o o/o o o"
+
+static eng_state *start(eng_game *g) { return eng_state_new(g, 1); }
+
+/* Finishes a turn in which nobody acts after the guns: initiative to Red,
+ * both sides end. */
+static void quiet_rest_of_turn(eng_state *s)
+{
+    pt_to_side_a(s);
+    while (strstr(pt_status(s), "side A") || strstr(pt_status(s), "side B"))
+        t_play(s, "end");
+}
+
+static void test_initiative(void **unused)
+{
+    (void)unused;
+    eng_game *g = pt_game(MAP6, "INF@b1", "INF@b6", NULL, NULL);
+    eng_state *s = start(g);
+    PT_EXPECT_STR(pt_status(s), "Turn 1, initiative, Red rolls");
+    t_play(s, "initiative Red 2");
+    PT_EXPECT_STR(pt_status(s), "Turn 1, initiative, Blue rolls");
+    PT_EXPECT_STR(pt_top(s, "sides", 0, "initiative_roll"), "2");
+    t_play(s, "initiative Blue 2");
+    PT_EXPECT_STR(pt_status(s), "Turn 1, initiative, Red rolls");
+    t_play(s, "3");
+    t_play(s, "5");
+    PT_EXPECT_STR(pt_status(s), "Turn 1, side A, Blue to act");
+    PT_EXPECT_STR(pt_top(s, "side_a", -1, NULL), "2");
+    t_play(s, "end");
+    PT_EXPECT_STR(pt_status(s), "Turn 1, side B, Red to act");
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
+static void test_exhaustion_points(void **unused)
+{
+    (void)unused;
+    const struct { const char *scen; int red, blue; } want[] = {
+        {"meeting", 3, 3}, {"river-crossing", 4, 2}, {"trench-assault", 4, 3},
+    };
+    for (int i = 0; i < 3; i++) {
+        eng_game *g = t_game_named("portable-wargame", want[i].scen, NULL);
+        eng_state *s = start(g);
+        char r[8], b[8];
+        snprintf(r, sizeof r, "%d", want[i].red);
+        snprintf(b, sizeof b, "%d", want[i].blue);
+        PT_EXPECT_STR(pt_top(s, "sides", 0, "exhaustion_point"), r);
+        PT_EXPECT_STR(pt_top(s, "sides", 1, "exhaustion_point"), b);
+        eng_state_free(s);
+        eng_game_free(g);
+    }
+    eng_game *g = pt_game(MAP6, "INF@b1", "INF@b6", NULL, NULL);
+    eng_state *s = start(g);
+    PT_EXPECT_STR(pt_top(s, "sides", 0, "exhaustion_point"), "1");
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
+static void test_later_exhaustion_wins(void **unused)
+{
+    (void)unused;
+    eng_game *g = pt_game(MAP6, "FLD@a1 INF@b1 INF@c1", "FLD@a6 INF@b6 INF@c6", NULL, NULL);
+    eng_state *s = start(g);
+    t_play(s, "bombard FLD1 b6");
+    t_play(s, "end");
+    t_play(s, "landing 1/FLD1 3");
+    t_play(s, "hit 2/INF1 1");
+    quiet_rest_of_turn(s);
+    PT_EXPECT_STR(pt_top(s, "sides", 1, "exhausted_turn"), "1");
+    PT_EXPECT_STR(pt_top(s, "sides", 0, "exhausted"), "false");
+    /* turn 2: Red loses one too */
+    t_play(s, "end");
+    t_play(s, "bombard FLD1 b1");
+    t_play(s, "landing 2/FLD1 3");
+    t_play(s, "hit 1/INF1 1");
+    quiet_rest_of_turn(s);
+    assert_true(eng_is_terminal(s));
+    PT_EXPECT_STR(pt_status(s), "Game over after turn 2: Red wins");
+    double ret[2];
+    eng_returns(s, ret);
+    assert_true(ret[0] == 1.0 && ret[1] == 0.0);
+    assert_true(eng_heuristic(s, 0) == 1.0);
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
+static void test_same_turn_exhaustion(void **unused)
+{
+    (void)unused;
+    /* both lose a third: a draw */
+    eng_game *g = pt_game(MAP6, "FLD@a1 INF@b1 INF@c1", "FLD@a6 INF@b6 INF@c6", NULL, NULL);
+    eng_state *s = start(g);
+    t_play(s, "bombard FLD1 b6");
+    t_play(s, "bombard FLD1 b1");
+    t_play(s, "3");
+    t_play(s, "3");
+    t_play(s, "hit 1/INF1 1");
+    t_play(s, "hit 2/INF1 1");
+    quiet_rest_of_turn(s);
+    assert_true(eng_is_terminal(s));
+    char res[64];
+    eng_result_text(s, res, sizeof res);
+    PT_EXPECT_STR(res, "draw");
+    double ret[2];
+    eng_returns(s, ret);
+    assert_true(ret[0] == 0.5 && ret[1] == 0.5);
+    eng_state_free(s);
+    eng_game_free(g);
+    /* Red loses half its units, Blue a third: Blue wins */
+    g = pt_game(MAP6, "FLD@a1 INF@b1 CMD@b1 INF@c1", "FLD@a6 INF@b6 INF@c6", NULL, NULL);
+    s = start(g);
+    t_play(s, "bombard FLD1 b6");
+    t_play(s, "bombard FLD1 b1");
+    t_play(s, "3");
+    t_play(s, "3");
+    t_play(s, "hit 1/INF1 1");
+    t_play(s, "hit 1/CMD1 1");
+    t_play(s, "hit 2/INF1 1");
+    quiet_rest_of_turn(s);
+    PT_EXPECT_STR(pt_status(s), "Game over after turn 1: Blue wins");
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
+static void test_turn_limit(void **unused)
+{
+    (void)unused;
+    const char *limit = ",\"victory\":{\"rule\":\"later-exhaustion\",\"turn_limit\":1}";
+    /* nobody exhausted, nobody lost: a draw */
+    eng_game *g = pt_game(MAP6, "INF@b1", "INF@b6", limit, NULL);
+    eng_state *s = start(g);
+    quiet_rest_of_turn(s);
+    PT_EXPECT_STR(pt_status(s), "Game over after turn 1: draw");
+    eng_state_free(s);
+    eng_game_free(g);
+    /* one side exhausted, the other not */
+    g = pt_game(MAP6, "FLD@a1 INF@b1 INF@c1", "INF@b6 INF@c6 INF@a6", limit, NULL);
+    s = start(g);
+    t_play(s, "bombard FLD1 b6");
+    t_play(s, "3");
+    t_play(s, "hit 2/INF1 1");
+    quiet_rest_of_turn(s);
+    PT_EXPECT_STR(pt_status(s), "Game over after turn 1: Red wins");
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
+static void test_objectives(void **unused)
+{
+    (void)unused;
+    const char *obj = ",\"victory\":{\"rule\":\"objective\",\"turn_limit\":1,"
+                      "\"objectives\":[{\"at\":\"b3\",\"holder\":2},\"a1\"]}";
+    eng_game *g = pt_game("o o o/o o o/o o o/o o o", "INF@b2", "INF@c4 INF@a4", obj, NULL);
+    eng_state *s = start(g);
+    PT_EXPECT_STR(pt_top(s, "victory", -1, "rule"), "objective");
+    pt_to_side_a(s);
+    t_play(s, "move INF1 b3");
+    t_play(s, "done");
+    t_play(s, "end");
+    /* b3 is Red's now; a1 was nobody's and nobody stands there */
+    assert_true(eng_is_terminal(s));
+    json_t *j = eng_state_json(s, ENG_VIEW_ALL);
+    json_t *objs = json_object_get(json_object_get(j, "victory"), "objectives");
+    assert_int_equal(json_integer_value(json_object_get(json_array_get(objs, 0), "holder")), 1);
+    assert_true(json_is_null(json_object_get(json_array_get(objs, 1), "holder")));
+    json_decref(j);
+    PT_EXPECT_STR(pt_status(s), "Game over after turn 1: Red wins");
+    eng_state_free(s);
+    eng_game_free(g);
+    /* Blue keeps b3: Blue wins */
+    g = pt_game("o o o/o o o/o o o/o o o", "INF@b2", "INF@c4 INF@a4", obj, NULL);
+    s = start(g);
+    quiet_rest_of_turn(s);
+    PT_EXPECT_STR(pt_status(s), "Game over after turn 1: Blue wins");
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
+static void test_heuristic(void **unused)
+{
+    (void)unused;
+    eng_game *g = pt_game(MAP6, "FLD@a1 INF@b1 INF@c1", "FLD@a6 INF@b6 INF@c6", NULL, NULL);
+    eng_state *s = start(g);
+    double h0 = eng_heuristic(s, 0), h1 = eng_heuristic(s, 1);
+    assert_true(h0 > 0.49 && h0 < 0.51 && h1 > 0.49 && h1 < 0.51);
+    t_play(s, "bombard FLD1 b6");
+    t_play(s, "end");
+    t_play(s, "3");
+    t_play(s, "hit 2/INF1 1");
+    h0 = eng_heuristic(s, 0);
+    h1 = eng_heuristic(s, 1);
+    assert_true(h0 > 0.6 && h0 <= 1.0);
+    assert_true(h1 < 0.4 && h1 >= 0.0);
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
+static void test_notation_errors(void **unused)
+{
+    (void)unused;
+    eng_game *g = pt_game(MAP6, "FLD@a1 INF@b1", "INF@b6 INF@c6", NULL, NULL);
+    eng_state *s = start(g);
+    eng_action a;
+    eng_error err;
+    assert_int_equal(eng_action_parse(s, "bombard FLD9 b6", &a, &err), -1);
+    PT_EXPECT_HAS(err.msg, "Red has no unit FLD9");
+    assert_int_equal(eng_action_parse(s, "face INF1 up", &a, &err), -1);
+    PT_EXPECT_HAS(err.msg, "expected a facing N, E, S or W");
+    assert_int_equal(eng_action_parse(s, "fly INF1", &a, &err), -1);
+    PT_EXPECT_HAS(err.msg, "expected an action (bombard, move, face, fire");
+    assert_int_equal(eng_action_parse(s, "move INF1", &a, &err), -1);
+    PT_EXPECT_HAS(err.msg, "expected \"move INF1 c5\"");
+    assert_int_equal(eng_action_parse(s, "fire Blue/INF1 b1", &a, &err), 0);
+    t_refused(s, "fire Blue/INF1 b1", "units fire in their side's part of the turn");
+    t_refused(s, "bombard 2/INF1 b1", "2/INF1 belongs to Blue; it is Red's decision");
+    t_refused(s, "bombard INF1 b6", "INF1 is not artillery (infantry): only guns bombard");
+    t_play(s, "bombard FLD1 b6");
+    assert_int_equal(eng_action_parse(s, "roll 7", &a, &err), -1);
+    PT_EXPECT_HAS(err.msg, "a die shows 1 to 6");
+    t_refused(s, "hit 2/INF1 4", "the next roll is \"landing 1/FLD1 N\"");
+    t_refused(s, "landing 1/INF1 4", "the next roll is \"landing 1/FLD1 N\"");
+    t_play(s, "landing 1/FLD1 3");
+    t_refused(s, "landing 1/FLD1 4", "the next roll is \"hit 2/INF1 N\"");
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
+static void test_json_and_drawing(void **unused)
+{
+    (void)unused;
+    eng_game *g = pt_game("o= w h/o o hw", "INF@a1! CAV@b1>E?", "INF@c2", NULL, NULL);
+    eng_state *s = start(g);
+    PT_EXPECT_STR(pt_top(s, "rules", -1, NULL), "portable-wargame");
+    PT_EXPECT_STR(pt_top(s, "close_combat", -1, NULL), "1800s");
+    PT_EXPECT_STR(pt_top(s, "stage", -1, NULL), "initiative");
+    PT_EXPECT_STR(pt_top(s, "to_act", -1, NULL), "chance");
+    PT_EXPECT_STR(pt_field(s, "1/INF1", "quality"), "elite");
+    PT_EXPECT_STR(pt_field(s, "1/CAV1", "quality"), "poor");
+    PT_EXPECT_STR(pt_field(s, "1/CAV1", "facing"), "E");
+    PT_EXPECT_STR(pt_field(s, "1/INF1", "type_name"), "infantry");
+    PT_EXPECT_STR(pt_field(s, "1/INF1", "strength"), "-");   /* only with close-combat 2014 */
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    eng_render(s, ENG_VIEW_ALL, false, f);
+    fclose(f);
+    PT_EXPECT_HAS(buf, "The Portable Wargame: t (close combat 1800s)");
+    PT_EXPECT_HAS(buf, "1INF1^e");
+    PT_EXPECT_HAS(buf, "1CAV1>p");
+    PT_EXPECT_HAS(buf, "2INF1va");
+    PT_EXPECT_HAS(buf, "wood");
+    PT_EXPECT_HAS(buf, "h-wood");
+    PT_EXPECT_HAS(buf, "hill");
+    PT_EXPECT_HAS(buf, "=");
+    PT_EXPECT_HAS(buf, "1 Red: 2 of 2 units left, 0 lost, exhaustion point 1");
+    PT_EXPECT_HAS(buf, "Turn 1, initiative, Red rolls");
+    free(buf);
+    eng_state_free(s);
+    eng_game_free(g);
+    g = pt_game("o o/o o", "INF@a1", "INF@b2*2", NULL, "{\"close-combat\": \"2014\"}");
+    s = start(g);
+    f = open_memstream(&buf, &len);
+    eng_render(s, ENG_VIEW_ALL, true, f);
+    fclose(f);
+    PT_EXPECT_HAS(buf, "1INF1^a4");
+    PT_EXPECT_HAS(buf, "2INF1va2");
+    PT_EXPECT_HAS(buf, "\033[");
+    free(buf);
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_initiative),
+        cmocka_unit_test(test_exhaustion_points),
+        cmocka_unit_test(test_later_exhaustion_wins),
+        cmocka_unit_test(test_same_turn_exhaustion),
+        cmocka_unit_test(test_turn_limit),
+        cmocka_unit_test(test_objectives),
+        cmocka_unit_test(test_heuristic),
+        cmocka_unit_test(test_notation_errors),
+        cmocka_unit_test(test_json_and_drawing),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
