@@ -61,7 +61,8 @@ static void row_terrain(const char *cards, const char *options, const char *extr
     char sc[1024];
     snprintf(sc, sizeof sc,
              "{\"name\":\"t\",\"rules\":\"pocket-wargame\",\"battlefield\":{\"cards\":[\"%s\"]},"
-             "\"forces\":[{\"units\":{\"LI\":1}},{\"units\":{\"LI\":1}}]%s}", cards,
+             "\"forces\":[{\"placed\":[{\"unit\":\"LI\",\"at\":\"a1\"}]},"
+             "{\"placed\":[{\"unit\":\"LI\",\"at\":\"a1\"}]}]%s}", cards,
              extra ? extra : "");
     eng_game *g = t_game("pocket-wargame", sc, options);
     eng_state *s = eng_state_new(g, 1);

@@ -54,19 +54,118 @@ static void test_deployment_areas(void **unused)
     eng_state_free(s);
     eng_game_free(g);
 
-    /* the default areas: force 3 the west edge, force 4 the east edge */
+    /* the default areas: force 3 the west edge, force 4 the east edge, each
+     * without the corners, which are the south and north forces' */
     g = t_game("pocket-wargame",
-               HEAD "\"battlefield\":{\"terrain\":[\"ooo\",\"ooo\",\"ooo\"]},\"forces\":["
-               "{\"units\":[\"HI\"]},{\"units\":[\"HI\"]},{\"units\":[\"HI\"]},{\"units\":[\"HI\"]}]}",
-               NULL);
+               HEAD "\"battlefield\":{\"terrain\":[\"oooo\",\"oooo\",\"oooo\",\"oooo\"]},"
+               "\"forces\":[{\"units\":[\"HI\"]},{\"units\":[\"HI\"]},{\"units\":[\"HI\"]},"
+               "{\"units\":[\"HI\"]}]}", NULL);
     s = eng_state_new(g, 1);
-    PW_EXPECT_STR(pw_legal(s), "deploy HI a1; deploy HI b1; deploy HI c1");
+    PW_EXPECT_STR(pw_legal(s), "deploy HI a1; deploy HI b1; deploy HI c1; deploy HI d1");
     t_play(s, "deploy HI a1");
-    PW_EXPECT_STR(pw_legal(s), "deploy HI a3; deploy HI b3; deploy HI c3");
-    t_play(s, "deploy HI a3");
-    PW_EXPECT_STR(pw_legal(s), "deploy HI a1; deploy HI a2; deploy HI a3");
+    PW_EXPECT_STR(pw_legal(s), "deploy HI a4; deploy HI b4; deploy HI c4; deploy HI d4");
+    t_play(s, "deploy HI a4");
+    PW_EXPECT_STR(pw_legal(s), "deploy HI a2; deploy HI a3");
+    t_refused(s, "deploy HI a1", "a1 is not in Green's deployment area");
     t_play(s, "deploy HI a2");
-    PW_EXPECT_STR(pw_legal(s), "deploy HI c1; deploy HI c2; deploy HI c3");
+    PW_EXPECT_STR(pw_legal(s), "deploy HI d2; deploy HI d3");
+    eng_state_free(s);
+    eng_game_free(g);
+
+    /* deeper strips: west and east leave out as many rows as the south and
+     * north strips take */
+    g = t_game("pocket-wargame",
+               HEAD "\"battlefield\":{\"terrain\":[\"oooo\",\"oooo\",\"oooo\",\"oooo\",\"oooo\"]},"
+               "\"forces\":[{\"depth\":2,\"units\":[\"HI\"]},{\"units\":[\"HI\"]},"
+               "{\"depth\":2,\"units\":[\"HI\"]}]}", NULL);
+    s = eng_state_new(g, 1);
+    t_play(s, "deploy HI a1");
+    t_play(s, "deploy HI a5");
+    PW_EXPECT_STR(pw_legal(s), "deploy HI a3; deploy HI b3; deploy HI a4; deploy HI b4");
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
+/* Two forces' deployment areas may not share a location, and an area must
+ * hold somewhere each coin may stand. */
+static void test_deployment_areas_refused(void **unused)
+{
+    (void)unused;
+    static const struct { const char *battlefield, *forces, *want; } cases[] = {
+        /* south and north strips of depth 2 meet in a 3-row battlefield */
+        {"[\"ooo\",\"ooo\",\"ooo\"]",
+         "{\"depth\":2,\"units\":[\"HI\"]},{\"depth\":2,\"units\":[\"HI\"]}",
+         "forces[1].deploy: the deployment areas of Red (force 1) and Blue (force 2) overlap at "
+         "a2; give them no location in common (a smaller depth, or lists)"},
+        /* lists */
+        {"[\"ooo\",\"ooo\",\"ooo\"]",
+         "{\"deploy\":[\"a1\",\"b2\"],\"units\":[\"HI\"]},{\"units\":[\"HI\"]},"
+         "{\"name\":\"Green\",\"deploy\":[\"c2\",\"b2\"],\"units\":[\"HI\"]}",
+         "forces[2].deploy: the deployment areas of Red (force 1) and Green (force 3) overlap at b2"},
+        /* west and east strips too deep for the width */
+        {"[\"ooo\",\"ooo\",\"ooo\"]",
+         "{\"deploy\":\"west\",\"depth\":2,\"units\":[\"HI\"]},"
+         "{\"deploy\":\"east\",\"depth\":2,\"units\":[\"HI\"]}",
+         "forces[1].deploy: the deployment areas of Red (force 1) and Blue (force 2) overlap at b1"},
+        /* two rows: nothing is left for the west and east forces */
+        {"[\"ooo\",\"ooo\"]",
+         "{\"units\":[\"HI\"]},{\"units\":[\"HI\"]},{\"units\":[\"HI\"]}",
+         "forces[2].deploy: Green has coins to deploy but its deployment area is empty on this "
+         "3x2 battlefield"},
+        /* a fixed battlefield whose south edge is all lakes: the heavy
+         * infantry has nowhere to stand (the light cavalry would: forward) */
+        {"[\"lll\",\"ooo\",\"ooo\"]",
+         "{\"units\":[\"LC\",\"HI\"]},{\"units\":[\"HI\"]}",
+         "forces[0].deploy: Red's HI (heavy infantry) cannot be deployed: no location of its "
+         "deployment area can take it (lakes)"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char sc[1024];
+        snprintf(sc, sizeof sc, HEAD "\"battlefield\":{\"terrain\":%s},\"forces\":[%s]}",
+                 cases[i].battlefield, cases[i].forces);
+        const char *got = pw_refusal(sc, NULL);
+        if (!got)
+            fail_msg("case %zu was accepted; expected \"%s\"", i, cases[i].want);
+        PW_EXPECT_HAS(got, cases[i].want);
+    }
+    /* overlapping areas nobody uses are no matter: every unit placed */
+    assert_null(pw_refusal(HEAD "\"battlefield\":{\"terrain\":[\"o\"]},\"forces\":["
+                           "{\"placed\":[{\"unit\":\"HI\",\"at\":\"a1\"}]},"
+                           "{\"placed\":[{\"unit\":\"HI\",\"at\":\"a1\"}]}]}", NULL));
+    /* but they are when a rally uses them */
+    PW_EXPECT_HAS(pw_refusal(HEAD "\"battlefield\":{\"terrain\":[\"o\"]},\"forces\":["
+                             "{\"placed\":[{\"unit\":\"HI\",\"at\":\"a1\"}]},"
+                             "{\"placed\":[{\"unit\":\"HI\",\"at\":\"a1\"}]}],\"end_phase\":"
+                             "[{\"rule\":\"rally\"}]}", NULL),
+                  "the deployment areas of Red (force 1) and Blue (force 2) overlap at a1");
+    /* only light cavalry to deploy, and it may go forward onto open ground */
+    assert_null(pw_refusal(HEAD "\"battlefield\":{\"terrain\":[\"lll\",\"ooo\",\"ooo\"]},"
+                           "\"forces\":[{\"units\":[\"LC\"]},{\"units\":[\"HI\"]}]}", NULL));
+}
+
+/* Light cavalry's card beyond a deeper area: the row past the strip, on
+ * open ground, never in another force's area. */
+static void test_light_cavalry_forward_with_depth(void **unused)
+{
+    (void)unused;
+    eng_game *g = t_game("pocket-wargame",
+                         HEAD "\"battlefield\":{\"terrain\":[\"ooo\",\"ooo\",\"oho\",\"ooo\","
+                         "\"ooo\"]},\"forces\":[{\"depth\":2,\"units\":[\"LC\",\"HI\"]},"
+                         "{\"deploy\":[\"a3\",\"c5\"],\"units\":[\"HI\"]}]}", NULL);
+    eng_state *s = eng_state_new(g, 1);
+    PW_EXPECT_STR(pw_legal(s),
+                  "deploy HI a1; deploy HI b1; deploy HI c1; deploy HI a2; deploy HI b2; "
+                  "deploy HI c2; "
+                  "deploy LC a1; deploy LC b1; deploy LC c1; deploy LC a2; deploy LC b2; "
+                  "deploy LC c2; deploy LC c3");
+    t_refused(s, "deploy LC b3", "light cavalry may deploy one card beyond the deployment area "
+                                 "only on open ground: b3 is hills");
+    t_refused(s, "deploy LC a3", "a3 is not in Red's deployment area");   /* Blue's */
+    t_refused(s, "deploy LC c4", "c4 is not in Red's deployment area");   /* two cards beyond */
+    t_refused(s, "deploy HI c3", "c3 is not in Red's deployment area (only light cavalry may "
+                                 "deploy one card beyond it, on open ground)");
+    t_play(s, "deploy LC c3");
+    PW_EXPECT_STR(pw_field_as(s, 0, "1/LC1", "loc"), "c3");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -558,6 +657,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_deployment_areas),
+        cmocka_unit_test(test_deployment_areas_refused),
+        cmocka_unit_test(test_light_cavalry_forward_with_depth),
         cmocka_unit_test(test_deployment_rounds_are_hidden),
         cmocka_unit_test(test_first_player_lot_among_three),
         cmocka_unit_test(test_all_placed_skips_deployment),

@@ -87,8 +87,15 @@ static void test_alliances_need_both(void **unused)
     eng_state_free(s);
     eng_game_free(g);
 
-    /* two forces: no alliances even if the scenario asks */
-    g = pw_game("ooo", "HI@a1", "HI@c1", ",\"alliances\":true", NULL);
+    /* two forces: alliances would change nothing, so asking for them is refused */
+    PW_EXPECT_STR(pw_refusal("{\"name\":\"t\",\"rules\":\"pocket-wargame\",\"battlefield\":"
+                             "{\"terrain\":[\"ooo\"]},\"alliances\":true,\"forces\":["
+                             "{\"placed\":[{\"unit\":\"HI\",\"at\":\"a1\"}]},"
+                             "{\"placed\":[{\"unit\":\"HI\",\"at\":\"c1\"}]}]}", NULL),
+                  "alliances: true needs three or more forces (with two, each is the other's only "
+                  "enemy); leave it out");
+    /* "alliances": false is no request: accepted */
+    g = pw_game("ooo", "HI@a1", "HI@c1", ",\"alliances\":false", NULL);
     s = eng_state_new(g, 1);
     PW_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
     t_refused(s, "ally 2", "this battle has no alliances");

@@ -363,6 +363,10 @@ bool pwg_force_can_act(const pwg_data *d, const pwg_state *s, int force);
 /* why a coin may not be deployed there (PWG_DEP_OK: it may) */
 enum { PWG_DEP_OK, PWG_DEP_NONE_LEFT, PWG_DEP_AREA, PWG_DEP_LC_OPEN, PWG_DEP_LAKE };
 int pwg_deploy_ok(const pwg_data *d, const pwg_state *s, int force, int type, int loc);
+/* The deployment rule for loc bearing `terrain` (area, light cavalry's
+ * card beyond on open ground, no lakes), whether the force has such a coin
+ * left or not: the one place it is written. */
+int pwg_deploy_rule(const pwg_data *d, int force, int type, int loc, int terrain);
 bool pwg_force_can_deploy(const pwg_data *d, const pwg_state *s, int force);
 bool pwg_in_melee(const pwg_data *d, const pwg_state *s, int unit);
 

@@ -26,11 +26,10 @@ static uint32_t unplaced_types(const pwg_data *d, const pwg_state *s, int f)
     return m;
 }
 
-/* May a unit of this type be deployed at loc by force f (area and terrain)? */
-static int deploy_where(const pwg_data *d, const pwg_state *s, int f, int type, int loc)
+int pwg_deploy_rule(const pwg_data *d, int f, int type, int loc, int terrain)
 {
     int area = d->force[f].area[loc];
-    const pwg_terrain *t = pwg_terrain_at(d, s, loc);
+    const pwg_terrain *t = &d->terrain[terrain];
     if (!(area & PWG_AREA_DEPLOY)) {
         if (!(area & PWG_AREA_LC) || !light_cavalry(&d->type[type]))
             return PWG_DEP_AREA;
@@ -40,6 +39,12 @@ static int deploy_where(const pwg_data *d, const pwg_state *s, int f, int type, 
     if (t->flags & PWG_TF_LAKE)
         return PWG_DEP_LAKE;
     return PWG_DEP_OK;
+}
+
+/* May a unit of this type be deployed at loc by force f (area and terrain)? */
+static inline int deploy_where(const pwg_data *d, const pwg_state *s, int f, int type, int loc)
+{
+    return pwg_deploy_rule(d, f, type, loc, s->terr[loc]);
 }
 
 int pwg_deploy_ok(const pwg_data *d, const pwg_state *s, int f, int type, int loc)

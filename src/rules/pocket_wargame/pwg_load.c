@@ -116,30 +116,6 @@ static bool load_all(ld *l, const json_t *sc, const json_t *options)
         return false;
     ld_order_units(d);
     pwg_step_table(d);
-    /* light cavalry's card forward never reaches into another force's area */
-    for (int f = 0; f < d->nforces; f++)
-        for (int g = 0; g < d->nforces; g++)
-            for (int loc = 0; g != f && loc < d->nlocs; loc++)
-                if (d->force[g].area[loc] & PWG_AREA_DEPLOY)
-                    d->force[f].area[loc] &= (uint8_t)~PWG_AREA_LC;
-    for (int f = 0; f < d->nforces; f++) {
-        pwg_force *fo = &d->force[f];
-        fo->narea = 0;
-        for (int loc = 0; loc < d->nlocs; loc++)
-            if (fo->area[loc])
-                fo->area_list[fo->narea++] = (uint8_t)loc;
-        /* deployment choices (types x places) must fit one list of actions */
-        bool type_used[PWG_MAX_TYPES] = {false};
-        int ntypes = 0;
-        for (int u = fo->first_unit; u < fo->first_unit + fo->nunits; u++)
-            if (d->unit[u].cond == PWG_UNPLACED && !type_used[d->unit[u].type]) {
-                type_used[d->unit[u].type] = true;
-                ntypes++;
-            }
-        if (ntypes * fo->narea > ENG_MAX_ACTIONS)
-            return ld_fail(l, "forces[%d]: %d unit types to deploy over %d locations is too many "
-                        "choices; use a smaller deployment area", f, ntypes, fo->narea);
-    }
     for (int f = 0; f < d->nforces; f++)
         if (d->force[f].nunits == 0)
             return ld_fail(l, "forces[%d]: has no units (give \"units\" or \"placed\")", f);
@@ -152,8 +128,11 @@ static bool load_all(ld *l, const json_t *sc, const json_t *options)
     bool alliances = false;
     if (al && !ld_get_bool(l, al, "alliances", &alliances))
         return false;
-    d->alliances = alliances && d->nforces >= 3;
-    return true;
+    if (alliances && d->nforces < 3)
+        return ld_fail(l, "alliances: true needs three or more forces (with two, each is the "
+                       "other's only enemy); leave it out");
+    d->alliances = alliances;
+    return ld_build_areas(l);
 }
 
 void *pwg_load(const json_t *scenario, const json_t *options, eng_error *err)

@@ -13,6 +13,10 @@ typedef struct ld {
     pwg_data *d;
     eng_error *err;
     json_t *decks, *terrain, *coins;   /* the data files, owned */
+    /* each force's "deploy": an edge and depth, or -1 for a list of
+     * locations (already in its area); areas are drawn once all are known */
+    int deploy_edge[PWG_MAX_FORCES];
+    int deploy_depth[PWG_MAX_FORCES];
 } ld;
 
 /* pwg_load_json.c: reading JSON fields with messages naming the path */
@@ -44,6 +48,7 @@ bool ld_load_forces(ld *l, const json_t *forces, const char *coins_opt);
 bool ld_load_force_no(ld *l, const json_t *v, const char *path, int *out);
 bool ld_load_rules(ld *l, const json_t *arr);
 void ld_order_units(pwg_data *d);
+bool ld_build_areas(ld *l);
 bool ld_load_victory(ld *l, const json_t *v);
 
 #endif

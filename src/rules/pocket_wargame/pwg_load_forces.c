@@ -270,33 +270,21 @@ static bool load_deploy(ld *l, const json_t *fv, const char *path, int f)
         int edge = dep ? edge_parse(json_string_value(dep)) : dflt[f];
         if (edge < 0)
             return ld_fail(l, "%s: expected south, north, west, east or a list of locations", p);
-        int depth;
         int maxd = (edge == PWG_EDGE_SOUTH || edge == PWG_EDGE_NORTH) ? d->h : d->w;
-        if (!ld_get_int(l, fv, "depth", path, 1, maxd, 1, &depth))
-            return false;
-        for (int loc = 0; loc < d->nlocs; loc++)
-            if (in_edge_strip(d, loc, edge, depth))
-                fo->area[loc] = PWG_AREA_DEPLOY;
-    } else if (json_is_array(dep)) {
-        if (json_object_get(fv, "depth"))
-            return ld_fail(l, "%s.depth: only goes with an edge (south, north, west, east)", path);
-        uint8_t locs[PWG_MAX_LOCS];
-        int n;
-        if (!ld_load_locs(l, dep, p, locs, &n))
-            return false;
-        for (int i = 0; i < n; i++)
-            fo->area[locs[i]] = PWG_AREA_DEPLOY;
-    } else {
+        l->deploy_edge[f] = edge;
+        return ld_get_int(l, fv, "depth", path, 1, maxd, 1, &l->deploy_depth[f]);
+    }
+    if (!json_is_array(dep))
         return ld_fail(l, "%s: expected south, north, west, east or a list of locations", p);
-    }
-    /* one card beyond the area, for light cavalry on open ground */
-    for (int loc = 0; loc < d->nlocs; loc++) {
-        if (fo->area[loc] & PWG_AREA_DEPLOY)
-            continue;
-        for (int k = 0; k < d->nnbr[loc]; k++)
-            if (fo->area[d->nbr[loc][k]] & PWG_AREA_DEPLOY)
-                fo->area[loc] |= PWG_AREA_LC;
-    }
+    if (json_object_get(fv, "depth"))
+        return ld_fail(l, "%s.depth: only goes with an edge (south, north, west, east)", path);
+    uint8_t locs[PWG_MAX_LOCS];
+    int n;
+    if (!ld_load_locs(l, dep, p, locs, &n))
+        return false;
+    for (int i = 0; i < n; i++)
+        fo->area[locs[i]] = PWG_AREA_DEPLOY;
+    l->deploy_edge[f] = -1;
     return true;
 }
 
@@ -582,6 +570,128 @@ void ld_order_units(pwg_data *d)
                 num++;
         d->unit[u].num = (uint8_t)num;
     }
+}
+
+/* Does force f use its deployment area: coins to deploy, or a rally there? */
+static bool uses_area(const pwg_data *d, int f)
+{
+    const pwg_force *fo = &d->force[f];
+    for (int u = fo->first_unit; u < fo->first_unit + fo->nunits; u++)
+        if (d->unit[u].cond == PWG_UNPLACED)
+            return true;
+    for (int r = 0; r < d->nrules; r++)
+        if (d->rule[r].kind == PWG_R_RALLY && d->rule[r].deploy_area && ((d->rule[r].forces >> f) & 1))
+            return true;
+    return false;
+}
+
+static bool has_unplaced(const pwg_data *d, int f, int type)
+{
+    const pwg_force *fo = &d->force[f];
+    for (int u = fo->first_unit; u < fo->first_unit + fo->nunits; u++)
+        if (d->unit[u].cond == PWG_UNPLACED && (type < 0 || d->unit[u].type == type))
+            return true;
+    return false;
+}
+
+/* Draws the deployment areas once every force's "deploy" is known, and
+ * refuses areas that cannot work. An edge is a strip `depth` cards deep; a
+ * west or east strip leaves out the rows of the south and north strips of
+ * other forces, so the corners go to those (by default forces 3 and 4 take
+ * rows 2 to h-1). Areas in use (coins to deploy, or a rally there) may not
+ * share a location. Then the light cavalry's card beyond, the lists the
+ * legal-action generator walks, and (fixed battlefields) a place for every
+ * type still to deploy. */
+bool ld_build_areas(ld *l)
+{
+    pwg_data *d = l->d;
+    int south = 0, north = 0;
+    for (int f = 0; f < d->nforces; f++) {
+        pwg_force *fo = &d->force[f];
+        int edge = l->deploy_edge[f], depth = l->deploy_depth[f];
+        if (edge < 0)
+            continue;
+        /* the rows other forces' south and north strips take */
+        south = north = 0;
+        for (int g = 0; g < d->nforces; g++) {
+            if (g == f || l->deploy_edge[g] < 0)
+                continue;
+            if (l->deploy_edge[g] == PWG_EDGE_SOUTH && l->deploy_depth[g] > south)
+                south = l->deploy_depth[g];
+            if (l->deploy_edge[g] == PWG_EDGE_NORTH && l->deploy_depth[g] > north)
+                north = l->deploy_depth[g];
+        }
+        bool side = edge == PWG_EDGE_WEST || edge == PWG_EDGE_EAST;
+        for (int loc = 0; loc < d->nlocs; loc++)
+            if (in_edge_strip(d, loc, edge, depth) &&
+                (!side || (d->y[loc] >= south && d->y[loc] < d->h - north)))
+                fo->area[loc] = PWG_AREA_DEPLOY;
+    }
+    for (int f = 0; f < d->nforces; f++) {
+        if (!uses_area(d, f))
+            continue;
+        bool empty = true;
+        for (int loc = 0; loc < d->nlocs; loc++)
+            empty &= !(d->force[f].area[loc] & PWG_AREA_DEPLOY);
+        if (empty && has_unplaced(d, f, -1))
+            return ld_fail(l, "forces[%d].deploy: %s has coins to deploy but its deployment area "
+                           "is empty on this %dx%d battlefield (a west or east edge leaves out "
+                           "the south and north areas' rows)", f, d->force[f].name, d->w, d->h);
+        for (int g = f + 1; g < d->nforces; g++) {
+            if (!uses_area(d, g))
+                continue;
+            for (int loc = 0; loc < d->nlocs; loc++)
+                if (d->force[f].area[loc] & d->force[g].area[loc] & PWG_AREA_DEPLOY) {
+                    char name[8];
+                    pwg_loc_name(d, loc, name, sizeof name);
+                    return ld_fail(l, "forces[%d].deploy: the deployment areas of %s (force %d) "
+                                   "and %s (force %d) overlap at %s; give them no location in "
+                                   "common (a smaller depth, or lists)", g, d->force[f].name,
+                                   f + 1, d->force[g].name, g + 1, name);
+                }
+        }
+    }
+    for (int f = 0; f < d->nforces; f++) {
+        pwg_force *fo = &d->force[f];
+        /* one card beyond the area, for light cavalry on open ground, but
+         * never into another force's area */
+        for (int loc = 0; loc < d->nlocs; loc++) {
+            if (fo->area[loc] & PWG_AREA_DEPLOY)
+                continue;
+            bool other = false;
+            for (int g = 0; g < d->nforces; g++)
+                other |= g != f && (d->force[g].area[loc] & PWG_AREA_DEPLOY);
+            for (int k = 0; !other && k < d->nnbr[loc]; k++)
+                if (fo->area[d->nbr[loc][k]] & PWG_AREA_DEPLOY)
+                    fo->area[loc] |= PWG_AREA_LC;
+        }
+        fo->narea = 0;
+        for (int loc = 0; loc < d->nlocs; loc++)
+            if (fo->area[loc])
+                fo->area_list[fo->narea++] = (uint8_t)loc;
+        /* deployment choices (types x places) must fit one list of actions */
+        int ntypes = 0;
+        for (int t = 0; t < d->ntypes; t++)
+            ntypes += has_unplaced(d, f, t);
+        if (ntypes * fo->narea > ENG_MAX_ACTIONS)
+            return ld_fail(l, "forces[%d]: %d unit types to deploy over %d locations is too many "
+                        "choices; use a smaller deployment area", f, ntypes, fo->narea);
+        /* on a fixed battlefield every coin must have somewhere to go (on a
+         * dealt one the deal decides; coins with nowhere to go are lost) */
+        for (int t = 0; !d->deal && t < d->ntypes; t++) {
+            if (!has_unplaced(d, f, t))
+                continue;
+            bool place = false;
+            for (int i = 0; !place && i < fo->narea; i++)
+                place = pwg_deploy_rule(d, f, t, fo->area_list[i],
+                                        d->start_terrain[fo->area_list[i]]) == PWG_DEP_OK;
+            if (!place)
+                return ld_fail(l, "forces[%d].deploy: %s's %s (%s) cannot be deployed: no "
+                               "location of its deployment area can take it (lakes)", f,
+                               fo->name, d->type[t].code, d->type[t].name);
+        }
+    }
+    return true;
 }
 
 bool ld_load_victory(ld *l, const json_t *v)
