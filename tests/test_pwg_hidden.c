@@ -81,6 +81,102 @@ static void test_resample_keeps_the_viewers_view(void **unused)
     eng_game_free(g);
 }
 
+/* Three forces: when Green is to place its coin, Red's and Blue's coins of
+ * this round are both secret from Green, and each from the other. */
+static void test_three_forces_two_secrets(void **unused)
+{
+    (void)unused;
+    eng_game *g = t_game("pocket-wargame",
+                         "{\"name\":\"t\",\"rules\":\"pocket-wargame\",\"first\":1,"
+                         "\"battlefield\":{\"terrain\":[\"oooo\",\"oooo\",\"oooo\",\"oooo\"]},"
+                         "\"forces\":[{\"units\":[\"HI\",\"LC\"]},{\"units\":[\"HI\",\"LI\"]},"
+                         "{\"units\":[\"HI\",\"LM\"]}]}", NULL);
+    eng_state *s = eng_state_new(g, 1);
+    eng_action a;
+    eng_error err;
+    char seen[3][ENG_TEXT_MAX];
+    static const char *const secret = "deploy (a coin not shown until the round is complete)";
+    /* Red places: only Red sees where */
+    assert_int_equal(eng_action_parse(s, "deploy HI a1", &a, &err), 0);
+    for (int v = 0; v < 3; v++)
+        eng_action_text_seen(s, a, v, seen[v], sizeof seen[v]);
+    assert_string_equal(seen[0], "deploy HI a1");
+    assert_string_equal(seen[1], secret);
+    assert_string_equal(seen[2], secret);
+    t_play(s, "deploy HI a1");
+    /* Blue places: only Blue sees where */
+    assert_int_equal(eng_action_parse(s, "deploy LI d4", &a, &err), 0);
+    for (int v = 0; v < 3; v++)
+        eng_action_text_seen(s, a, v, seen[v], sizeof seen[v]);
+    assert_string_equal(seen[0], secret);
+    assert_string_equal(seen[1], "deploy LI d4");
+    assert_string_equal(seen[2], secret);
+    t_play(s, "deploy LI d4");
+    assert_int_equal(eng_current_player(s), 2);   /* Green to place */
+    for (int v = 0; v < 3; v++)
+        assert_true(eng_hides_from(s, v));
+    /* each viewer sees its own coin and not the other's */
+    json_t *red = view(s, 0), *blue = view(s, 1), *green = view(s, 2);
+    static const struct { int viewer; const char *ref, *loc, *cond; } expect[] = {
+        {0, "1/HI1", "a1", "steady"}, {0, "2/LI1", NULL, "undeployed"},
+        {1, "1/HI1", NULL, "undeployed"}, {1, "2/LI1", "d4", "steady"},
+        {2, "1/HI1", NULL, "undeployed"}, {2, "2/LI1", NULL, "undeployed"},
+    };
+    json_t *views[3] = {red, blue, green};
+    for (size_t i = 0; i < sizeof expect / sizeof expect[0]; i++) {
+        json_t *u = NULL, *x;
+        size_t k;
+        json_array_foreach(json_object_get(views[expect[i].viewer], "units"), k, x)
+            if (!strcmp(json_string_value(json_object_get(x, "ref")), expect[i].ref))
+                u = x;
+        assert_non_null(u);
+        json_t *loc = json_object_get(u, "loc");
+        if (expect[i].loc)
+            assert_string_equal(json_string_value(loc), expect[i].loc);
+        else
+            assert_true(json_is_null(loc));
+        assert_string_equal(json_string_value(json_object_get(u, "condition")), expect[i].cond);
+    }
+    json_t *gf = json_object_get(green, "forces");
+    assert_int_equal(json_integer_value(json_object_get(json_array_get(gf, 0), "placed_unseen")), 1);
+    assert_int_equal(json_integer_value(json_object_get(json_array_get(gf, 1), "placed_unseen")), 1);
+    assert_int_equal(json_integer_value(json_object_get(json_array_get(gf, 2), "placed_unseen")), 0);
+    /* re-dealing for each viewer keeps what that viewer sees (and, for
+     * Green to move, its choices); the other secrets really move */
+    json_t *all = view(s, ENG_VIEW_ALL);
+    uint64_t rng = 5;
+    for (int v = 0; v < 3; v++) {
+        int changed = 0;
+        for (int i = 0; i < 30; i++) {
+            eng_state *c = eng_state_clone(s);
+            eng_state_resample_hidden(c, v, &rng);
+            json_t *after = view(c, v), *all_after = view(c, ENG_VIEW_ALL);
+            assert_true(json_equal(views[v], after));
+            changed += !json_equal(all, all_after);
+            if (v == 2) {
+                char *l1 = t_legal_text(s), *l2 = t_legal_text(c);
+                assert_string_equal(l1, l2);
+                free(l1);
+                free(l2);
+            }
+            json_decref(after);
+            json_decref(all_after);
+            eng_state_free(c);
+        }
+        assert_true(changed > 0);
+    }
+    json_decref(all);
+    json_decref(red);
+    json_decref(blue);
+    json_decref(green);
+    /* Green completes the round: everyone sees everything */
+    t_play(s, "deploy LM a2");
+    for (int v = 0; v < 3; v++)
+        assert_false(eng_hides_from(s, v));
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
 static eng_action thumb_choice(const eng_state *s)
 {
     ai_config cfg = {.seed = 7, .iterations = 200};
@@ -148,6 +244,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_placement_hidden_until_round_ends),
         cmocka_unit_test(test_resample_keeps_the_viewers_view),
+        cmocka_unit_test(test_three_forces_two_secrets),
         cmocka_unit_test(test_thumb_does_not_peek),
         cmocka_unit_test(test_thumb_ignores_the_games_seed),
     };

@@ -7,6 +7,7 @@
  * s->hidden). A viewer knows how many coins each force has placed, not
  * which or where.
  */
+#include <assert.h>
 #include <string.h>
 #include "pwg.h"
 #include "rng.h"
@@ -71,23 +72,17 @@ void pwg_resample_hidden(const void *data, void *st, int viewer, uint64_t *rng)
             s->loc[u] = PWG_NONE;
             s->hidden &= ~(UINT64_C(1) << u);
             /* ... and place one the viewer cannot tell from it: any type the
-             * force still has, anywhere it may deploy that type */
+             * force still has and may deploy somewhere, anywhere it may
+             * deploy that type. The coin taken back was placed legally, so
+             * its own type is among them. */
             int types[PWG_MAX_TYPES], nt = 0;
-            for (int t = 0; t < d->ntypes; t++)
-                for (int v = fo->first_unit; v < end; v++)
-                    if (s->cond[v] == PWG_UNPLACED && d->unit[v].type == t) {
-                        types[nt++] = t;
-                        break;
-                    }
             uint8_t spots[PWG_MAX_LOCS];
-            int t = -1, ns = 0;
-            for (int tries = 0; tries < 4 * PWG_MAX_TYPES && nt; tries++) {
-                t = types[rng_below(&r, (uint32_t)nt)];
-                if ((ns = deploy_spots(d, s, f, t, spots)) > 0)
-                    break;
-            }
-            if (ns == 0)
-                continue;   /* cannot happen: the coin itself was placed legally */
+            for (int t = 0; t < d->ntypes; t++)
+                if (deploy_spots(d, s, f, t, spots) > 0)
+                    types[nt++] = t;
+            assert(nt > 0);
+            int t = types[rng_below(&r, (uint32_t)nt)];
+            int ns = deploy_spots(d, s, f, t, spots);
             int loc = spots[rng_below(&r, (uint32_t)ns)];
             for (int v = fo->first_unit; v < end; v++)
                 if (s->cond[v] == PWG_UNPLACED && d->unit[v].type == t) {
