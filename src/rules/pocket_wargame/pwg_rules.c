@@ -52,7 +52,9 @@ static const char *pwg_player_name(const void *data, int player)
 const eng_rules pwg_rules = {
     .name = "pocket-wargame",
     .title = "Pocket Wargame",
-    .version = "1",
+    /* 2: deployment areas may not overlap (forces 3 and 4 lose the corner
+     * cards), damage under cancel-scope own-unit may name the head that pays */
+    .version = "2",
     .summary = "A deck of cards dealt face up is the battlefield (suit = terrain) and coins are "
                "the units (heads up = steady). Cavalry, Ranged, Movement, Melee and End phases; "
                "combat by tossing coins and spending heads. 2 to 4 forces, alliances optional.",
