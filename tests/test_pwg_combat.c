@@ -142,6 +142,35 @@ static void test_ranged_woodland_target_may_cancel(void **unused)
     eng_game_free(g);
 }
 
+/* The target's force is the first player: its coin is tossed first and it
+ * is first in the rotation, but with nothing to spend its first go passes. */
+static void test_ranged_target_of_the_first_player(void **unused)
+{
+    (void)unused;
+    eng_game *g = pw_game("oo", "LM@a1", "LI@b1", ",\"first\":2", NULL);
+    eng_state *s = eng_state_new(g, 1);
+    PW_EXPECT_STR(pw_status(s), "Turn 1, Ranged phase, Red to act");   /* Blue has no missiles */
+    t_play(s, "shoot LM1 2/LI1");
+    PW_EXPECT_STR(pw_status(s), "Turn 1, Ranged combat, 1/LM1 shoots at 2/LI1: toss for 2/LI1");
+    t_play(s, "H");
+    PW_EXPECT_STR(pw_status(s), "Turn 1, Ranged combat, 1/LM1 shoots at 2/LI1: toss for 1/LM1");
+    t_play(s, "H");
+    json_t *st = eng_state_json(s, ENG_VIEW_ALL);
+    json_t *rot = json_object_get(json_object_get(st, "combat"), "rotation");
+    assert_int_equal(json_integer_value(json_array_get(rot, 0)), 2);   /* Blue first ... */
+    assert_int_equal(json_integer_value(json_array_get(rot, 1)), 1);
+    json_decref(st);
+    /* ... but a cancel needs damage first: Red spends */
+    PW_EXPECT_STR(pw_status(s), "Turn 1, Ranged combat, 1/LM1 shoots at 2/LI1: Red spends a head");
+    t_play(s, "damage 2/LI1");
+    PW_EXPECT_STR(pw_legal(s), "cancel; accept");
+    t_play(s, "cancel");
+    PW_EXPECT_STR(pw_cond(s, "2/LI1"), "steady");
+    PW_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Blue to act");
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
 static void test_missile_in_melee_cannot_shoot(void **unused)
 {
     (void)unused;
@@ -205,6 +234,94 @@ static void test_melee_cancel_cases(void **unused)
     PW_EXPECT_STR(l, "damage 1/HI1; cancel");
     melee_answer("o", "HI", "{\"melee-save\":\"heavy-only\"}", l, sizeof l);
     PW_EXPECT_STR(l, "damage 1/HI1; cancel");
+}
+
+/* Specials save in melee by their class and weight, like standard units. */
+static void test_melee_saves_for_specials(void **unused)
+{
+    (void)unused;
+    const char *specials = ",\"specials\":{"
+        "\"GEN\":{\"name\":\"General\",\"class\":\"cavalry\",\"weight\":\"heavy\"},"
+        "\"SKR\":{\"name\":\"Skirmishers\",\"class\":\"cavalry\",\"weight\":\"light\"},"
+        "\"KNT\":{\"name\":\"Knights\",\"class\":\"infantry\",\"weight\":\"heavy\"},"
+        "\"ELF\":{\"name\":\"Archers\",\"class\":\"infantry\",\"weight\":\"light\"},"
+        "\"ART\":{\"name\":\"Bombard\",\"class\":\"missile\",\"weight\":\"heavy\"}}";
+    static const struct { const char *blue, *options, *legal; } cases[] = {
+        {"GEN", NULL, "damage 1/HI1; cancel"},
+        {"SKR", NULL, "damage 1/HI1; cancel"},
+        {"KNT", NULL, "damage 1/HI1; cancel"},
+        {"ELF", NULL, "damage 1/HI1"},
+        {"ART", NULL, "damage 1/HI1"},
+        {"GEN", "{\"melee-save\":\"heavy-only\"}", "damage 1/HI1; cancel"},
+        {"SKR", "{\"melee-save\":\"heavy-only\"}", "damage 1/HI1"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char spec[16], dmg[32];
+        snprintf(spec, sizeof spec, "%s@a1", cases[i].blue);
+        eng_game *g = pw_game("o", "HI@a1", spec, specials, cases[i].options);
+        eng_state *s = eng_state_new(g, 1);
+        t_play_list(s, (const char *const[]){"H", "H", NULL});
+        snprintf(dmg, sizeof dmg, "damage 2/%s1", cases[i].blue);
+        t_play(s, dmg);
+        PW_EXPECT_STR(pw_legal(s), cases[i].legal);
+        eng_state_free(s);
+        eng_game_free(g);
+    }
+}
+
+/* Under any-unit, a head that may cancel saves a unit that could not save
+ * itself (light infantry in melee). */
+static void test_any_unit_cancel_for_a_unit_that_cannot(void **unused)
+{
+    (void)unused;
+    eng_game *g = pw_game("o", "HI@a1 LI@a1", "LI@a1 LI@a1 LI@a1", NULL, NULL);
+    eng_state *s = eng_state_new(g, 1);
+    t_play_list(s, (const char *const[]){"H", "H", "H", "H", "H", NULL});
+    PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Blue spends a head");
+    PW_EXPECT_STR(pw_legal(s), "damage 1/HI1; damage 1/LI1");
+    t_play(s, "damage 1/LI1");
+    PW_EXPECT_STR(pw_cond(s, "1/LI1"), "wavering");
+    PW_EXPECT_STR(pw_legal(s), "damage 2/LI1; damage 2/LI2; damage 2/LI3; cancel");
+    t_play(s, "cancel");
+    PW_EXPECT_STR(pw_cond(s, "1/LI1"), "steady");
+    /* the head spent was HI1's: LI1's is left */
+    json_t *st = eng_state_json(s, ENG_VIEW_ALL);
+    size_t i;
+    json_t *t;
+    json_array_foreach(json_object_get(json_object_get(st, "combat"), "tosses"), i, t) {
+        const char *ref = json_string_value(json_object_get(t, "unit"));
+        if (!strcmp(ref, "1/HI1"))
+            assert_false(json_is_true(json_object_get(t, "head_left")));
+        if (!strcmp(ref, "1/LI1"))
+            assert_true(json_is_true(json_object_get(t, "head_left")));
+    }
+    json_decref(st);
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
+/* accept in melee: Blue could only cancel (Red has no unit left to damage). */
+static void test_accept_in_melee(void **unused)
+{
+    (void)unused;
+    eng_game *g = pw_game("o", "LI@a1~", "HI@a1 HI@a1", NULL, NULL);
+    eng_state *s = eng_state_new(g, 1);
+    t_play_list(s, (const char *const[]){"H", "H", "H", NULL});
+    PW_EXPECT_STR(pw_legal(s), "damage 1/LI1");
+    t_play(s, "damage 1/LI1");
+    PW_EXPECT_STR(pw_cond(s, "1/LI1"), "destroyed");
+    PW_EXPECT_STR(pw_legal(s), "damage 2/HI1; damage 2/HI2");   /* the dead unit's head */
+    t_play(s, "damage 2/HI1");
+    PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Blue spends a head");
+    PW_EXPECT_STR(pw_legal(s), "cancel; accept");
+    t_play(s, "accept");
+    PW_EXPECT_STR(pw_cond(s, "2/HI1"), "wavering");
+    assert_true(eng_is_terminal(s));
+    char res[64];
+    eng_result_text(s, res, sizeof res);
+    PW_EXPECT_STR(res, "Blue wins");
+    eng_state_free(s);
+    eng_game_free(g);
 }
 
 static void test_cancel_in_melee(void **unused)
@@ -321,6 +438,24 @@ static void test_rule_2_and_rule_1_first(void **unused)
     PW_EXPECT_STR(pw_cond(s, "1/HI1"), "wavering");
     PW_EXPECT_STR(pw_cond(s, "2/LI1"), "wavering");
     PW_EXPECT_STR(pw_cond(s, "2/LI2"), "wavering");
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
+/* Rule 2 outranks rule 3: a wavering tails-thrower before a steady
+ * heads-thrower. */
+static void test_rule_2_beats_rule_3(void **unused)
+{
+    (void)unused;
+    eng_game *g = pw_game("o", "HI@a1", "LI@a1 LI@a1~", NULL, NULL);
+    eng_state *s = eng_state_new(g, 1);
+    t_play_list(s, (const char *const[]){"H", "H", "T", NULL});
+    PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Red spends a head");
+    PW_EXPECT_STR(pw_legal(s), "damage 2/LI2");
+    t_refused(s, "damage 2/LI1", "rule 2: you must damage a unit that threw tails first (2/LI2)");
+    t_play(s, "damage 2/LI2");
+    PW_EXPECT_STR(pw_cond(s, "2/LI2"), "destroyed");
+    PW_EXPECT_STR(pw_cond(s, "2/LI1"), "steady");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -608,6 +743,42 @@ static void test_cancel_only_by_the_next_spender(void **unused)
     eng_game_free(g);
 }
 
+/* Green is allied with both Red and Blue, who are enemies: at a card they
+ * all share, Red and Blue fight and Green takes no part. */
+static void test_three_force_melee_with_a_neutral(void **unused)
+{
+    (void)unused;
+    const char *forces[] = {"HI@a1", "HI@a1", "HI@a1", NULL};
+    eng_game *g = pw_game_n("o", forces, ",\"alliances\":true", NULL);
+    eng_state *s = eng_state_new(g, 1);
+    t_play_list(s, (const char *const[]){"ally 3", "ready", "ally 3", "ready", "ally 1", "ally 2",
+                                         "ready", NULL});
+    PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: toss for 1/HI1");
+    json_t *st = eng_state_json(s, ENG_VIEW_ALL);
+    json_t *c = json_object_get(st, "combat");
+    assert_int_equal(json_array_size(json_object_get(c, "tosses")), 2);
+    json_t *heads = json_object_get(c, "heads");
+    assert_int_equal(json_array_size(heads), 2);
+    assert_int_equal(json_integer_value(json_object_get(json_array_get(heads, 0), "force")), 1);
+    assert_int_equal(json_integer_value(json_object_get(json_array_get(heads, 1), "force")), 2);
+    json_decref(st);
+    t_play(s, "H");
+    PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: toss for 2/HI1");
+    t_play(s, "H");
+    /* Red may damage Blue only; Green is nobody's target */
+    PW_EXPECT_STR(pw_legal(s), "damage 2/HI1");
+    t_refused(s, "damage 3/HI1", "3/HI1 is not in this combat");
+    t_play(s, "damage 2/HI1");
+    PW_EXPECT_STR(pw_legal(s), "damage 1/HI1; cancel");
+    t_play(s, "damage 1/HI1");
+    PW_EXPECT_STR(pw_cond(s, "1/HI1"), "wavering");
+    PW_EXPECT_STR(pw_cond(s, "2/HI1"), "wavering");
+    PW_EXPECT_STR(pw_cond(s, "3/HI1"), "steady");
+    PW_EXPECT_STR(pw_status(s), "Turn 2, Alliances: Red to declare");
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
 static void test_melees_in_location_order(void **unused)
 {
     (void)unused;
@@ -639,12 +810,17 @@ int main(void)
         cmocka_unit_test(test_ranged_accept),
         cmocka_unit_test(test_ranged_heavy_target_in_the_open_does_not_toss),
         cmocka_unit_test(test_ranged_woodland_target_may_cancel),
+        cmocka_unit_test(test_ranged_target_of_the_first_player),
         cmocka_unit_test(test_missile_in_melee_cannot_shoot),
         cmocka_unit_test(test_melee_cancel_cases),
+        cmocka_unit_test(test_melee_saves_for_specials),
+        cmocka_unit_test(test_any_unit_cancel_for_a_unit_that_cannot),
+        cmocka_unit_test(test_accept_in_melee),
         cmocka_unit_test(test_cancel_in_melee),
         cmocka_unit_test(test_cancel_refusals_say_why),
         cmocka_unit_test(test_rule_1),
         cmocka_unit_test(test_rule_2_and_rule_1_first),
+        cmocka_unit_test(test_rule_2_beats_rule_3),
         cmocka_unit_test(test_rule_3),
         cmocka_unit_test(test_most_heads_spend_first),
         cmocka_unit_test(test_tie_goes_to_first_player),
@@ -654,6 +830,7 @@ int main(void)
         cmocka_unit_test(test_cancel_scope_own_unit),
         cmocka_unit_test(test_own_unit_payer_keeps_a_save),
         cmocka_unit_test(test_cancel_only_by_the_next_spender),
+        cmocka_unit_test(test_three_force_melee_with_a_neutral),
         cmocka_unit_test(test_melees_in_location_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
