@@ -287,6 +287,72 @@ static void test_cavalry_phase_terrain(void **unused)
     eng_game_free(g);
 }
 
+/* A special of the cavalry class moves in the Cavalry phase; one of the
+ * infantry class does not. */
+static void test_cavalry_special_in_the_cavalry_phase(void **unused)
+{
+    (void)unused;
+    eng_game *g = pw_game("ooo/ooo", "GEN@a1 KNT@a2", "HI@c2",
+                          ",\"specials\":{\"GEN\":{\"name\":\"General\",\"class\":\"cavalry\","
+                          "\"weight\":\"heavy\"},\"KNT\":{\"name\":\"Knights\",\"class\":"
+                          "\"infantry\",\"weight\":\"heavy\"}}", NULL);
+    eng_state *s = eng_state_new(g, 1);
+    PW_EXPECT_STR(pw_status(s), "Turn 1, Cavalry phase, Red to act");
+    PW_EXPECT_STR(pw_legal(s), "move GEN1 b1; move GEN1 a2; end");
+    t_refused(s, "move KNT1 b2", "only cavalry moves in the Cavalry phase (KNT1 is Knights)");
+    t_play(s, "move GEN1 b1");
+    PW_EXPECT_STR(pw_loc(s, "1/GEN1"), "b1");
+    /* and again in the Movement phase */
+    PW_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
+    assert_true(t_is_legal(s, "move GEN1 c1"));
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
+/* A unit may leave a card an enemy holds: no melee follows. */
+static void test_leaving_an_enemy_held_card(void **unused)
+{
+    (void)unused;
+    eng_game *g = pw_game("oo", "HI@a1", "HI@a1", NULL, NULL);
+    eng_state *s = eng_state_new(g, 1);
+    PW_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
+    PW_EXPECT_STR(pw_legal(s), "move HI1 b1; end");
+    t_play(s, "move HI1 b1");
+    PW_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Blue to act");
+    t_play(s, "end");
+    /* nobody shares a card: no melee, on to turn 2 */
+    PW_EXPECT_STR(pw_status(s), "Turn 2, Movement phase, Red to act");
+    PW_EXPECT_STR(pw_loc(s, "1/HI1"), "b1");
+    PW_EXPECT_STR(pw_loc(s, "2/HI1"), "a1");
+    PW_EXPECT_STR(pw_cond(s, "1/HI1"), "steady");
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
+/* A target in melee with the shooter's own units may be shot at; only the
+ * target takes part in the shot. */
+static void test_shooting_into_a_melee(void **unused)
+{
+    (void)unused;
+    eng_game *g = pw_game("oo", "LM@a1 HI@b1", "LI@b1", NULL, NULL);
+    eng_state *s = eng_state_new(g, 1);
+    PW_EXPECT_STR(pw_status(s), "Turn 1, Ranged phase, Red to act");
+    PW_EXPECT_STR(pw_legal(s), "shoot LM1 2/LI1; end");
+    t_play(s, "shoot LM1 2/LI1");
+    t_play(s, "toss 1/LM1 H");
+    t_play(s, "toss 2/LI1 T");
+    PW_EXPECT_STR(pw_legal(s), "damage 2/LI1");
+    t_play(s, "damage 2/LI1");
+    PW_EXPECT_STR(pw_cond(s, "2/LI1"), "wavering");
+    PW_EXPECT_STR(pw_cond(s, "1/HI1"), "steady");
+    /* the melee at b1 comes after the Movement phase */
+    PW_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
+    t_play_list(s, (const char *const[]){"end", "end", NULL});
+    PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at b1: toss for 1/HI1");
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
 static void test_move_one_orthogonal_step(void **unused)
 {
     (void)unused;
@@ -387,7 +453,10 @@ int main(void)
         cmocka_unit_test(test_range_light_and_heavy),
         cmocka_unit_test(test_range_height_bonus),
         cmocka_unit_test(test_cavalry_phase_terrain),
+        cmocka_unit_test(test_cavalry_special_in_the_cavalry_phase),
         cmocka_unit_test(test_move_one_orthogonal_step),
+        cmocka_unit_test(test_leaving_an_enemy_held_card),
+        cmocka_unit_test(test_shooting_into_a_melee),
         cmocka_unit_test(test_lakes),
         cmocka_unit_test(test_mountain_rule),
         cmocka_unit_test(test_mountain_rule_follows_highland_not_elevation),
