@@ -103,6 +103,33 @@ static void test_alliances_need_both(void **unused)
     eng_game_free(g);
 }
 
+/* A force with no units left takes no part in the Alliances phase and is
+ * nobody's possible ally. */
+static void test_alliances_skip_a_force_with_no_units(void **unused)
+{
+    (void)unused;
+    const char *forces[] = {"HI@a1", "HI@c1", "HI@a1~", NULL};
+    eng_game *g = pw_game_n("ooo", forces, ",\"alliances\":true", NULL);
+    eng_state *s = eng_state_new(g, 1);
+    PW_EXPECT_STR(pw_legal(s), "ally 2; ally 3; ready");
+    t_play_list(s, (const char *const[]){"ready", "ready", "ready", "end", "end", "end", NULL});
+    PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: toss for 1/HI1");
+    t_play_list(s, (const char *const[]){"H", "T", "damage 3/HI1", NULL});
+    PW_EXPECT_STR(pw_cond(s, "3/HI1"), "destroyed");
+    assert_int_equal(pw_force_int(s, 3, "units_left"), 0);
+    PW_EXPECT_STR(pw_status(s), "Turn 2, Alliances: Red to declare");
+    PW_EXPECT_STR(pw_legal(s), "ally 2; ready");
+    t_refused(s, "ally 3", "Green has no units left");
+    t_play(s, "ready");
+    PW_EXPECT_STR(pw_status(s), "Turn 2, Alliances: Blue to declare");
+    PW_EXPECT_STR(pw_legal(s), "ally 1; ready");
+    t_play(s, "ready");
+    /* Green has nothing to declare: on to the turn */
+    PW_EXPECT_STR(pw_status(s), "Turn 2, Movement phase, Red to act");
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
 static void test_allies_share_the_win(void **unused)
 {
     (void)unused;
@@ -170,6 +197,28 @@ static void test_score_rule(void **unused)
     eng_game_free(g);
 }
 
+/* A card held by two allied forces is not held by one force alone: nobody
+ * scores it. */
+static void test_score_rule_with_an_ally_on_the_card(void **unused)
+{
+    (void)unused;
+    const char *forces[] = {"HI@b2", "HI@b2", "HI@c3", NULL};
+    eng_game *g = pw_game_n("ooo/ooo/ooo", forces,
+                            ",\"alliances\":true,\"end_phase\":[{\"rule\":\"score\","
+                            "\"at\":[\"b2\",\"c3\"],\"points\":3}]", NULL);
+    eng_state *s = eng_state_new(g, 1);
+    t_play_list(s, (const char *const[]){"ally 2", "ready", "ally 1", "ready", "ready", NULL});
+    PW_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
+    t_play_list(s, (const char *const[]){"end", "end", "end", NULL});
+    /* allies at b2, no fight; Green alone at c3 */
+    PW_EXPECT_STR(pw_status(s), "Turn 2, Alliances: Red to declare");
+    assert_int_equal(pw_force_int(s, 1, "points"), 0);
+    assert_int_equal(pw_force_int(s, 2, "points"), 0);
+    assert_int_equal(pw_force_int(s, 3, "points"), 3);
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
 static void test_rally_rule(void **unused)
 {
     (void)unused;
@@ -210,6 +259,27 @@ static void test_reinforce_rule(void **unused)
     PW_EXPECT_STR(pw_loc(s, "2/HC1"), "c3");
     PW_EXPECT_STR(pw_loc(s, "2/HC2"), "c3");
     PW_EXPECT_STR(pw_status(s), "Turn 4, Cavalry phase, Blue to act");
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
+/* More reinforcements than free arrival points: dealt over the free ones in
+ * list order, round again; a point the enemy holds is passed over. */
+static void test_reinforcements_over_several_places(void **unused)
+{
+    (void)unused;
+    eng_game *g = pw_game("ooo/ooo/ooo", "HI@b3", "HI@b1",
+                          ",\"end_phase\":[{\"rule\":\"reinforce\",\"turn\":1,\"force\":2,"
+                          "\"units\":{\"LI\":1,\"HC\":2,\"HM\":1},\"at\":[\"a3\",\"b3\",\"c3\"]}]",
+                          NULL);
+    eng_state *s = eng_state_new(g, 1);
+    t_play_list(s, (const char *const[]){"end", "end", NULL});
+    PW_EXPECT_STR(pw_loc(s, "2/LI1"), "a3");
+    PW_EXPECT_STR(pw_loc(s, "2/HC1"), "c3");
+    PW_EXPECT_STR(pw_loc(s, "2/HC2"), "a3");
+    PW_EXPECT_STR(pw_loc(s, "2/HM1"), "c3");
+    PW_EXPECT_STR(pw_cond(s, "2/HM1"), "steady");
+    assert_int_equal(pw_force_int(s, 2, "units_left"), 5);
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -306,6 +376,57 @@ static void test_points_to_win(void **unused)
     eng_game_free(g);
 }
 
+/* Several forces reach points_to_win in one End phase: the most points win;
+ * equal points, the most strength; equal again, they share. */
+static void test_points_to_win_reached_by_several(void **unused)
+{
+    (void)unused;
+    const char *rules = ",\"end_phase\":[{\"rule\":\"score\",\"at\":[\"a1\",\"b1\",\"c1\"]}],"
+                        "\"victory\":{\"points_to_win\":1}";
+    static const struct { const char *red, *blue, *result; long red_pts, blue_pts; } cases[] = {
+        /* Red 2 points to 1, though Blue is stronger */
+        {"HI@a1 HI@b1", "HI@c1 HI@c2 HI@b2 HI@a2", "Red wins", 2, 1},
+        /* 1 point each: strength 4 to 2 */
+        {"HI@a1 HI@a2", "HI@c1", "Red wins", 1, 1},
+        /* 1 point each, strength 2 each: both win, which between two is a draw */
+        {"HI@a1", "HI@c1", "draw", 1, 1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        eng_game *g = pw_game("ooo/ooo", cases[i].red, cases[i].blue, rules, NULL);
+        eng_state *s = eng_state_new(g, 1);
+        t_play_list(s, (const char *const[]){"end", "end", NULL});
+        assert_true(eng_is_terminal(s));
+        assert_int_equal(pw_force_int(s, 1, "points"), cases[i].red_pts);
+        assert_int_equal(pw_force_int(s, 2, "points"), cases[i].blue_pts);
+        char res[64];
+        eng_result_text(s, res, sizeof res);
+        PW_EXPECT_STR(res, cases[i].result);
+        eng_state_free(s);
+        eng_game_free(g);
+    }
+}
+
+/* At the turn limit two of three forces tie for the most strength: they
+ * share the win, the third gets nothing. */
+static void test_partial_tie_at_the_turn_limit(void **unused)
+{
+    (void)unused;
+    /* strength: Red 2, Blue 2, Green 1 */
+    const char *forces[] = {"HI@a1", "HI@c3", "HI@a3~", NULL};
+    eng_game *g = pw_game_n("ooo/ooo/ooo", forces, ",\"victory\":{\"turn_limit\":1}", NULL);
+    eng_state *s = eng_state_new(g, 1);
+    t_play_list(s, (const char *const[]){"end", "end", "end", NULL});
+    assert_true(eng_is_terminal(s));
+    double ret[3];
+    eng_returns(s, ret);
+    assert_true(ret[0] == 0.5 && ret[1] == 0.5 && ret[2] == 0.0);
+    char res[64];
+    eng_result_text(s, res, sizeof res);
+    PW_EXPECT_STR(res, "Red and Blue share the win");
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
 static void test_heuristic(void **unused)
 {
     (void)unused;
@@ -324,15 +445,20 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_phase_order_first_player_first),
         cmocka_unit_test(test_alliances_need_both),
+        cmocka_unit_test(test_alliances_skip_a_force_with_no_units),
         cmocka_unit_test(test_allies_share_the_win),
         cmocka_unit_test(test_none_left_is_a_draw),
         cmocka_unit_test(test_score_rule),
+        cmocka_unit_test(test_score_rule_with_an_ally_on_the_card),
         cmocka_unit_test(test_rally_rule),
         cmocka_unit_test(test_reinforce_rule),
+        cmocka_unit_test(test_reinforcements_over_several_places),
         cmocka_unit_test(test_exit_rule),
         cmocka_unit_test(test_turn_limit_by_strength),
         cmocka_unit_test(test_turn_limit_by_points),
         cmocka_unit_test(test_points_to_win),
+        cmocka_unit_test(test_points_to_win_reached_by_several),
+        cmocka_unit_test(test_partial_tie_at_the_turn_limit),
         cmocka_unit_test(test_heuristic),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
