@@ -3,8 +3,9 @@
  *
  * Implements the Pocket Wargame rules text (cards as terrain, coins as
  * units; phases Cavalry, Ranged, Movement, Melee, End) with the readings
- * listed in docs/pocket-wargame.md. Options: deck, jokers, terrain, coins,
- * melee-save, cancel-scope (see pwg_rules.c for the table).
+ * listed in docs/pocket-wargame.md. Options: deck, jokers, joker, terrain,
+ * coins, melee-save, cancel-scope, rule1-cancelled (see pwg_rules.c for the
+ * table).
  *
  * Two halves:
  *   pwg_data   built once by pwg_load() from the scenario, options and the
