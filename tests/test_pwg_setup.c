@@ -168,6 +168,18 @@ static void test_light_cavalry_forward_with_depth(void **unused)
     PW_EXPECT_STR(pw_field_as(s, 0, "1/LC1", "loc"), "c3");
     eng_state_free(s);
     eng_game_free(g);
+
+    /* the area of a force with nothing to deploy does not stop it */
+    g = t_game("pocket-wargame",
+               HEAD "\"battlefield\":{\"terrain\":[\"ooo\",\"ooo\",\"ooo\"]},\"forces\":["
+               "{\"depth\":2,\"units\":[\"LC\"]},{\"placed\":[{\"unit\":\"HI\",\"at\":\"c3\"}]}]}",
+               NULL);
+    s = eng_state_new(g, 1);
+    PW_EXPECT_STR(pw_legal(s), "deploy LC a1; deploy LC b1; deploy LC c1; deploy LC a2; "
+                               "deploy LC b2; deploy LC c2; deploy LC a3; deploy LC b3; "
+                               "deploy LC c3");
+    eng_state_free(s);
+    eng_game_free(g);
 }
 
 static void test_deployment_rounds_are_hidden(void **unused)

@@ -627,8 +627,11 @@ bool ld_build_areas(ld *l)
                 (!side || (d->y[loc] >= south && d->y[loc] < d->h - north)))
                 fo->area[loc] = PWG_AREA_DEPLOY;
     }
+    bool used[PWG_MAX_FORCES];
+    for (int f = 0; f < d->nforces; f++)
+        used[f] = uses_area(d, f);
     for (int f = 0; f < d->nforces; f++) {
-        if (!uses_area(d, f))
+        if (!used[f])
             continue;
         bool empty = true;
         for (int loc = 0; loc < d->nlocs; loc++)
@@ -638,7 +641,7 @@ bool ld_build_areas(ld *l)
                            "is empty on this %dx%d battlefield (a west or east edge leaves out "
                            "the south and north areas' rows)", f, d->force[f].name, d->w, d->h);
         for (int g = f + 1; g < d->nforces; g++) {
-            if (!uses_area(d, g))
+            if (!used[g])
                 continue;
             for (int loc = 0; loc < d->nlocs; loc++)
                 if (d->force[f].area[loc] & d->force[g].area[loc] & PWG_AREA_DEPLOY) {
@@ -654,13 +657,13 @@ bool ld_build_areas(ld *l)
     for (int f = 0; f < d->nforces; f++) {
         pwg_force *fo = &d->force[f];
         /* one card beyond the area, for light cavalry on open ground, but
-         * never into another force's area */
+         * never into the area of another force that uses its area */
         for (int loc = 0; loc < d->nlocs; loc++) {
             if (fo->area[loc] & PWG_AREA_DEPLOY)
                 continue;
             bool other = false;
             for (int g = 0; g < d->nforces; g++)
-                other |= g != f && (d->force[g].area[loc] & PWG_AREA_DEPLOY);
+                other |= g != f && used[g] && (d->force[g].area[loc] & PWG_AREA_DEPLOY);
             for (int k = 0; !other && k < d->nnbr[loc]; k++)
                 if (fo->area[d->nbr[loc][k]] & PWG_AREA_DEPLOY)
                     fo->area[loc] |= PWG_AREA_LC;
