@@ -32,6 +32,9 @@ typedef struct ai_config {
     int horizon;           /* playout steps before the heuristic scores; 0 = default */
     double mast_greedy;    /* playouts: how often to follow the move averages;
                               0 = the default, negative = never */
+    double rave;           /* RAVE equivalence constant; 0 = the default, negative = none */
+    int amaf;              /* AMAF window: 0 = the default, 1 = the mover's run of
+                              decisions, 2 = the rest of the iteration */
 } ai_config;
 
 /* One candidate move and what the player thinks of it. */
@@ -74,6 +77,9 @@ void ai_free(ai_player *p);
 eng_action ai_choose(ai_player *p, const eng_state *s, ai_explanation *why);
 const ai_kind *ai_player_kind(const ai_player *p);
 const ai_config *ai_player_config(const ai_player *p);
+
+/* Seconds on a monotonic clock (decisions are timed with it). */
+double ai_now(void);
 
 /* Draws a chance outcome from its probabilities with the caller's
  * generator state (never the game's). */

@@ -69,13 +69,23 @@ static int setting(const char *kv, ai_config *cfg, bool *set_it, bool *set_time,
         if (number("mast", val, 0, 1, &v, err))
             return -1;
         cfg->mast_greedy = v > 0 ? v : -1;
+    } else if (KEY("rave")) {
+        if (number("rave", val, 0, 1e9, &v, err))
+            return -1;
+        cfg->rave = v > 0 ? v : -1;
+    } else if (KEY("amaf")) {
+        if (strcmp(val, "run") != 0 && strcmp(val, "all") != 0) {
+            eng_error_set(err, "amaf takes run or all, not \"%s\"", val);
+            return -1;
+        }
+        cfg->amaf = strcmp(val, "run") == 0 ? 1 : 2;
     } else if (KEY("horizon")) {
         if (number("horizon", val, 1, 100000, &v, err))
             return -1;
         cfg->horizon = (int)v;
     } else {
         eng_error_set(err, "no setting \"%.*s\" (iterations, time, threads, explore, "
-                      "horizon)", (int)klen, kv);
+                      "horizon, mast, rave, amaf)", (int)klen, kv);
         return -1;
     }
 #undef KEY

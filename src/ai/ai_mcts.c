@@ -18,6 +18,8 @@
 #define MCTS_DEFAULT_HORIZON 40
 #define MCTS_DEFAULT_MAST 0.0
 #define MCTS_MAST_POOL 3
+#define MCTS_DEFAULT_RAVE 0.0
+#define MCTS_DEFAULT_AMAF_ALL false
 
 static ai_player *mcts_create(const ai_config *cfg)
 {
@@ -103,6 +105,8 @@ static eng_action mcts_choose(ai_player *p, const eng_state *s, ai_explanation *
             .mast_greedy = c->mast_greedy > 0 ? c->mast_greedy
                          : c->mast_greedy < 0 ? 0 : MCTS_DEFAULT_MAST,
             .mast_pool = MCTS_MAST_POOL,
+            .rave_k = c->rave > 0 ? c->rave : c->rave < 0 ? 0 : MCTS_DEFAULT_RAVE,
+            .rave_all = c->amaf ? c->amaf == 2 : MCTS_DEFAULT_AMAF_ALL,
         };
     }
     run_all(jobs, threads);

@@ -29,7 +29,4 @@ uint32_t ai_rand_below(uint64_t *rng, uint32_t n);
 /* A uniformly random fraction in [0, 1) from *rng. */
 double ai_rand_fraction(uint64_t *rng);
 
-/* Seconds on a monotonic clock. */
-double ai_now(void);
-
 #endif

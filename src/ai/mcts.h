@@ -43,7 +43,9 @@ typedef struct mcts_node {
     uint32_t next_sibling; /* MCTS_NONE at the end */
     uint32_t visits;       /* iterations through this node */
     uint32_t avail;        /* iterations that reached the parent with this action legal */
+    uint32_t amaf_n;       /* iterations in which the mover took this action later on */
     double value;          /* sum of the mover's results over the visits */
+    double amaf_value;     /* sum of the mover's results over those iterations */
 } mcts_node;
 
 /* A lookup table from action to its index in the legal list, reused for
@@ -87,7 +89,19 @@ typedef struct mcts_params {
     bool early_stop;       /* stop once no other root action can overtake the best */
     double mast_greedy;    /* playouts: chance of the MAST-best of a few, else random */
     int mast_pool;         /* how many random legal actions MAST chooses among */
+    double rave_k;         /* RAVE equivalence: visits at which AMAF and the mean
+                              weigh alike; 0 = no RAVE (try each action once first) */
+    bool rave_all;         /* AMAF counts the mover's actions to the end of the
+                              iteration, not only its own run of decisions */
 } mcts_params;
+
+/* One iteration's player decisions, in the tree and in the playout, for
+ * the move averages and AMAF. */
+typedef struct mcts_trail {
+    int32_t *player;
+    eng_action *action;
+    size_t n, cap;
+} mcts_trail;
 
 /* What one search found at the root. */
 typedef struct mcts_root {
@@ -104,15 +118,21 @@ void mcts_tree_init(mcts_tree *t, uint32_t expect_nodes, uint32_t max_nodes);
 void mcts_tree_free(mcts_tree *t);
 
 /* The child of `node` to follow in position s (player `who` to move, legal
- * actions acts[0..n-1]): the best by the selection rule, or a new child for
- * an action not tried yet (chosen at random with *rng). Counts availability
- * on the way. Returns the child's index, or MCTS_NONE when the tree is full
- * and the action to play is returned in *fallback. */
+ * actions acts[0..n-1]), counting availability on the way. Without RAVE:
+ * an action not tried yet if there is one (at random), else the best by
+ * the selection rule. With RAVE every legal action gets its child at once
+ * and the rule blends each child's mean with its AMAF mean. Returns the
+ * child's index, or MCTS_NONE when the tree is full and the action to play
+ * is returned in *fallback. */
 uint32_t mcts_tree_select(mcts_tree *t, uint32_t node, int who, const eng_action *acts,
-                          int n, double explore, uint64_t *rng, eng_action *fallback);
+                          int n, const mcts_params *par, uint64_t *rng, eng_action *fallback);
 
-/* Adds an iteration's results to the nodes on its path (path[0] the root). */
-void mcts_tree_backup(mcts_tree *t, const uint32_t *path, int depth, const double *value);
+/* Adds an iteration's results to the nodes on its path (path[0] the root,
+ * trail->action[d] the action taken at path[d]) and, with RAVE, to the
+ * AMAF counts of every child of a path node whose action the same player
+ * took later in the iteration. */
+void mcts_tree_backup(mcts_tree *t, const uint32_t *path, int depth, const double *value,
+                      const mcts_trail *trail, const mcts_params *par);
 
 /* ---- mcts_mast.c ---------------------------------------------------------- */
 

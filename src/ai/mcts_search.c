@@ -30,15 +30,7 @@ static bool settled(const mcts_tree *t, long left)
     return (long)first - (long)second > left;
 }
 
-/* The player decisions of one iteration, in the tree and in the playout,
- * for the move-average table. */
-typedef struct trail {
-    int32_t *player;
-    eng_action *action;
-    size_t n, cap;
-} trail;
-
-static void trail_push(trail *tr, int player, eng_action a)
+static void trail_push(mcts_trail *tr, int player, eng_action a)
 {
     if (tr->n == tr->cap) {
         tr->cap = tr->cap ? 2 * tr->cap : 512;
@@ -56,7 +48,7 @@ static void trail_push(trail *tr, int player, eng_action a)
  * by the move-average table (the best of a few random legal actions) or
  * at random; scores every player into value[]. */
 static void playout(eng_state *s, const mcts_params *par, mcts_mast *mast, uint64_t *rng,
-                    trail *tr, eng_action *acts, double *value)
+                    mcts_trail *tr, eng_action *acts, double *value)
 {
     for (int h = 0; h < par->horizon; h++) {
         int who = eng_current_player(s);
@@ -135,7 +127,7 @@ void mcts_search(const eng_state *root, const mcts_params *par, mcts_root *out)
     if (!path || !acts || !mast)
         abort();
     mcts_mast_clear(mast);
-    trail tr = {0};
+    mcts_trail tr = {0};
 
     long it = 0;
     for (;; it++) {
@@ -162,7 +154,7 @@ void mcts_search(const eng_state *root, const mcts_params *par, mcts_root *out)
                 break;
             int n = eng_legal_actions(work, acts);
             eng_action fallback;
-            uint32_t c = mcts_tree_select(t, node, who, acts, n, par->explore, &rng, &fallback);
+            uint32_t c = mcts_tree_select(t, node, who, acts, n, par, &rng, &fallback);
             if (c == MCTS_NONE) {
                 trail_push(&tr, who, fallback);
                 eng_apply_fast(work, fallback);
@@ -184,7 +176,7 @@ void mcts_search(const eng_state *root, const mcts_params *par, mcts_root *out)
         }
         double value[ENG_MAX_PLAYERS];
         playout(work, par, mast, &rng, &tr, acts, value);
-        mcts_tree_backup(t, path, depth, value);
+        mcts_tree_backup(t, path, depth, value, &tr, par);
         for (size_t k = 0; k < tr.n; k++)
             mcts_mast_add(mast, tr.player[k], tr.action[k], value[tr.player[k]]);
     }

@@ -117,6 +117,20 @@ bool cli_explain_secret(const eng_state *s, const ai_explanation *why, int viewe
 void cli_explain_print(FILE *out, const eng_state *s, const ai_explanation *why, int max,
                        const eng_action *acts, int n, const char *indent);
 
+/* ---- bench (bench_search.c) ------------------------------------------------ */
+
+typedef struct bench_search_figures {
+    int threads;
+    int iterations_per_move;    /* the normal level's budget */
+    long moves;
+    long iterations;
+    double seconds;             /* wall-clock */
+} bench_search_figures;
+
+/* Times the normal player on positions of r's default scenario with this
+ * many threads for about `seconds`; -1 after a message. */
+int bench_search(const eng_rules *r, int threads, double seconds, bench_search_figures *f);
+
 /* Parses a whole number; -1 with a message naming the option if bad. */
 int cli_parse_u64(const char *opt, const char *arg, uint64_t *out);
 int cli_parse_int(const char *opt, const char *arg, int min, int max, int *out);

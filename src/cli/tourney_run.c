@@ -8,16 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include "tourney.h"
 #include "rng.h"
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static void think(tourney_game *g, int seat, double seconds)
 {
@@ -115,7 +107,7 @@ static void format_time(double s, char *buf, size_t n)
 /* Called with the lock held after each game. */
 static void progress(tourney *t)
 {
-    double el = now() - t->started;
+    double el = ai_now() - t->started;
     if (!t->progress || (t->done < t->ngames && el - t->reported < 2.0))
         return;
     t->reported = el;
@@ -158,7 +150,7 @@ int tourney_play(tourney *t)
         }
     }
     pthread_mutex_init(&t->lock, NULL);
-    t->started = now();
+    t->started = ai_now();
     int jobs = t->jobs < t->ngames ? t->jobs : t->ngames;
     pthread_t *tid = calloc((size_t)jobs, sizeof *tid);
     if (!tid)
