@@ -56,6 +56,17 @@ static void test_settings_and_budgets(void **unused)
     assert_true(cfg.explore == 0.5);
     assert_int_equal(cfg.horizon, 30);
 
+    /* the tuning settings; 0 turns one off (the config's 0 means "default") */
+    assert_int_equal(parse("mcts:finish=0.5:mast=0:rave=300:amaf=all", NULL, &k, &cfg, &err),
+                     0);
+    assert_true(cfg.finish == 0.5);
+    assert_true(cfg.mast_greedy < 0);
+    assert_true(cfg.rave == 300);
+    assert_int_equal(cfg.amaf, 2);
+    assert_int_equal(parse("mcts:rave=0:amaf=run:finish=0", NULL, &k, &cfg, &err), 0);
+    assert_true(cfg.rave < 0 && cfg.finish < 0);
+    assert_int_equal(cfg.amaf, 1);
+
     assert_int_equal(parse("hard:time=250", NULL, &k, &cfg, &err), 0);
     assert_int_equal(cfg.time_ms, 250);
     assert_int_equal(cfg.iterations, 0);           /* time alone: think that long */
@@ -105,6 +116,8 @@ static void test_bad_specs(void **unused)
     refused("normal:iterations=lots", "not \"lots\"");
     refused("hard:threads=1000", "threads takes a number from 1 to 64");
     refused("mcts:time=-5", "time (milliseconds) takes");
+    refused("mcts:amaf=some", "amaf takes run or all");
+    refused("mcts:finish=2", "finish takes a number from 0 to 1");
 }
 
 int main(void)

@@ -30,6 +30,9 @@ typedef struct ai_config {
     int threads;           /* search threads; 0 = 1 */
     double explore;        /* tree search: exploration constant; 0 = the default */
     int horizon;           /* playout steps before the heuristic scores; 0 = default */
+    double finish;         /* weight of a playout's final result, played on to the
+                              end, against the heuristic at the horizon;
+                              0 = the default, negative = none */
     double mast_greedy;    /* playouts: how often to follow the move averages;
                               0 = the default, negative = never */
     double rave;           /* RAVE equivalence constant; 0 = the default, negative = none */

@@ -69,6 +69,10 @@ static int setting(const char *kv, ai_config *cfg, bool *set_it, bool *set_time,
         if (number("mast", val, 0, 1, &v, err))
             return -1;
         cfg->mast_greedy = v > 0 ? v : -1;
+    } else if (KEY("finish")) {
+        if (number("finish", val, 0, 1, &v, err))
+            return -1;
+        cfg->finish = v > 0 ? v : -1;
     } else if (KEY("rave")) {
         if (number("rave", val, 0, 1e9, &v, err))
             return -1;
@@ -85,7 +89,7 @@ static int setting(const char *kv, ai_config *cfg, bool *set_it, bool *set_time,
         cfg->horizon = (int)v;
     } else {
         eng_error_set(err, "no setting \"%.*s\" (iterations, time, threads, explore, "
-                      "horizon, mast, rave, amaf)", (int)klen, kv);
+                      "horizon, finish, mast, rave, amaf)", (int)klen, kv);
         return -1;
     }
 #undef KEY

@@ -17,6 +17,7 @@
 #define MCTS_DEFAULT_EXPLORE 0.7
 #define MCTS_DEFAULT_HORIZON 40
 #define MCTS_DEFAULT_MAST 0.0
+#define MCTS_DEFAULT_FINISH 0.0
 #define MCTS_MAST_POOL 3
 #define MCTS_DEFAULT_RAVE 0.0
 #define MCTS_DEFAULT_AMAF_ALL false
@@ -100,6 +101,7 @@ static eng_action mcts_choose(ai_player *p, const eng_state *s, ai_explanation *
             .deadline = c->time_ms > 0 ? t0 + c->time_ms / 1000.0 : 0,
             .explore = c->explore > 0 ? c->explore : MCTS_DEFAULT_EXPLORE,
             .horizon = c->horizon > 0 ? c->horizon : MCTS_DEFAULT_HORIZON,
+            .finish = c->finish > 0 ? c->finish : c->finish < 0 ? 0 : MCTS_DEFAULT_FINISH,
             .seed = rng_mix(draw + (uint64_t)t * UINT64_C(0x9e3779b97f4a7c15)),
             .early_stop = true,
             .mast_greedy = c->mast_greedy > 0 ? c->mast_greedy

@@ -84,7 +84,8 @@ typedef struct mcts_params {
     long iterations;       /* 0 = until the deadline */
     double deadline;       /* ai_now() time to stop; 0 = none */
     double explore;
-    int horizon;
+    int horizon;           /* playout steps before the heuristic judges */
+    double finish;         /* weight of the final result, played on to the end */
     uint64_t seed;
     bool early_stop;       /* stop once no other root action can overtake the best */
     double mast_greedy;    /* playouts: chance of the MAST-best of a few, else random */

@@ -12,6 +12,7 @@
 
 #define MCTS_MAX_NODES (UINT32_C(1) << 21)   /* 64 MB a tree: then it stops growing */
 #define MCTS_CHECK_EVERY 32                  /* iterations between clock checks */
+#define MCTS_PLAYOUT_MAX 100000              /* steps: a game that long is cut */
 
 /* Can no other root action catch up with the most visited in the
  * iterations left? */
@@ -44,13 +45,13 @@ static void trail_push(mcts_trail *tr, int player, eng_action a)
     tr->n++;
 }
 
-/* Plays on from s to the horizon: chance from its probabilities, players
- * by the move-average table (the best of a few random legal actions) or
- * at random; scores every player into value[]. */
-static void playout(eng_state *s, const mcts_params *par, mcts_mast *mast, uint64_t *rng,
-                    mcts_trail *tr, eng_action *acts, double *value)
+/* Plays on from s for at most `steps` steps: chance from its
+ * probabilities, players by the move-average table (the best of a few
+ * random legal actions) or at random. */
+static void play_on(eng_state *s, int steps, const mcts_params *par, mcts_mast *mast,
+                    uint64_t *rng, mcts_trail *tr, eng_action *acts)
 {
-    for (int h = 0; h < par->horizon; h++) {
+    for (int h = 0; h < steps; h++) {
         int who = eng_current_player(s);
         if (who == ENG_TERMINAL)
             break;
@@ -77,6 +78,12 @@ static void playout(eng_state *s, const mcts_params *par, mcts_mast *mast, uint6
         }
         eng_apply_fast(s, a);
     }
+}
+
+/* Each player's prospects in s: the returns if the game is over, else the
+ * rule set's heuristic. */
+static void score(const eng_state *s, double *value)
+{
     if (eng_is_terminal(s)) {
         eng_returns(s, value);
         return;
@@ -84,6 +91,23 @@ static void playout(eng_state *s, const mcts_params *par, mcts_mast *mast, uint6
     int np = eng_game_players(eng_state_game(s));
     for (int p = 0; p < np; p++)
         value[p] = eng_heuristic(s, p);
+}
+
+/* The playout: to the horizon, where the heuristic judges; then, if the
+ * final result has a weight, on to the end, blending the two. */
+static void playout(eng_state *s, const mcts_params *par, mcts_mast *mast, uint64_t *rng,
+                    mcts_trail *tr, eng_action *acts, double *value)
+{
+    play_on(s, par->horizon, par, mast, rng, tr, acts);
+    score(s, value);
+    if (par->finish <= 0 || eng_is_terminal(s))
+        return;
+    double end[ENG_MAX_PLAYERS];
+    play_on(s, MCTS_PLAYOUT_MAX, par, mast, rng, tr, acts);
+    score(s, end);
+    int np = eng_game_players(eng_state_game(s));
+    for (int p = 0; p < np; p++)
+        value[p] = (1 - par->finish) * value[p] + par->finish * end[p];
 }
 
 static void report(const mcts_tree *t, mcts_root *out)
