@@ -1,8 +1,12 @@
 /*
- * ai.c - the registry of computer players and the wrappers around them.
+ * ai.c - the registry of computer players, the wrappers around them (which
+ * answer forced moves at once and time every decision) and the pieces all
+ * kinds share: sampling chance with the player's own generator and the
+ * random playout.
  */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "ai.h"
 #include "ai_private.h"
 #include "rng.h"
@@ -10,6 +14,7 @@
 static const ai_kind *const kinds[] = {
     &ai_random_kind,
     &ai_thumb_kind,
+    &ai_mcts_kind,
     NULL,
 };
 
@@ -26,8 +31,19 @@ const ai_kind *ai_kind_find(const char *name)
 ai_player *ai_new(const ai_kind *k, const ai_config *cfg)
 {
     ai_config c = cfg ? *cfg : (ai_config){0};
+    if (c.iterations <= 0 && c.time_ms <= 0)
+        c.iterations = k->default_iterations;
+    if (c.iterations < 0)
+        c.iterations = 0;
+    if (c.time_ms < 0)
+        c.time_ms = 0;
+    if (c.threads <= 0)
+        c.threads = 1;
+    if (c.threads > AI_MAX_THREADS)
+        c.threads = AI_MAX_THREADS;
     ai_player *p = k->create(&c);
     p->kind = k;
+    p->cfg = c;
     return p;
 }
 
@@ -38,12 +54,53 @@ void ai_free(ai_player *p)
 }
 
 const ai_kind *ai_player_kind(const ai_player *p) { return p->kind; }
+const ai_config *ai_player_config(const ai_player *p) { return &p->cfg; }
+
+double ai_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
 
 eng_action ai_choose(ai_player *p, const eng_state *s, ai_explanation *why)
 {
+    double t0 = ai_now();
     if (why)
-        why->count = 0;
-    return p->kind->choose(p, s, why);
+        memset(why, 0, sizeof *why);
+    eng_action acts[ENG_MAX_ACTIONS];
+    int n = eng_legal_actions(s, acts);
+    eng_action a;
+    if (n == 1) {          /* a forced move: nothing to think about */
+        a = acts[0];
+        if (why) {
+            why->count = 1;
+            why->best[0] = (ai_candidate){a, eng_heuristic(s, eng_current_player(s)), 0};
+        }
+    } else {
+        a = p->kind->choose(p, s, why);
+    }
+    if (why) {
+        why->actions = n;
+        why->seconds = ai_now() - t0;
+    }
+    return a;
+}
+
+uint32_t ai_rand_below(uint64_t *state, uint32_t n)
+{
+    eng_rng r = {*state};
+    uint32_t v = rng_below(&r, n);
+    *state = r.s;
+    return v;
+}
+
+double ai_rand_fraction(uint64_t *state)
+{
+    eng_rng r = {*state};
+    double u = rng_fraction(rng_next(&r));
+    *state = r.s;
+    return u;
 }
 
 eng_action ai_sample_chance(const eng_state *s, uint64_t *state)
@@ -55,4 +112,29 @@ eng_action ai_sample_chance(const eng_state *s, uint64_t *state)
     double u = rng_fraction(rng_next(&r));
     *state = r.s;
     return out[eng_pick_outcome(prob, n, u)];
+}
+
+void ai_playout(eng_state *s, int horizon, uint64_t *rng, double *value)
+{
+    eng_action acts[ENG_MAX_ACTIONS];
+    int np = eng_game_players(eng_state_game(s));
+    for (int h = 0; h < horizon; h++) {
+        int who = eng_current_player(s);
+        if (who == ENG_TERMINAL)
+            break;
+        eng_action a;
+        if (who == ENG_CHANCE) {
+            a = ai_sample_chance(s, rng);
+        } else {
+            int n = eng_legal_actions(s, acts);
+            a = acts[ai_rand_below(rng, (uint32_t)n)];
+        }
+        eng_apply_fast(s, a);
+    }
+    if (eng_is_terminal(s)) {
+        eng_returns(s, value);
+        return;
+    }
+    for (int p = 0; p < np; p++)
+        value[p] = eng_heuristic(s, p);
 }

@@ -2,10 +2,17 @@
  * ai.h - computer players. They see a game only through engine.h, so each
  * works for every rule set, and they never foresee chance: outcomes are
  * sampled from the listed probabilities with the player's own generator,
- * never from the game's.
+ * never from the game's. A position that hides something from the player to
+ * move is searched only through re-deals of what that player cannot see
+ * (eng_state_resample_hidden), so no player reads another's secrets.
  *
  * A kind of player is a const table in the registry (ai_registry); an
- * instance holds its own generator and budget and is used by one thread.
+ * instance holds its own generator and budget and is used by one thread at
+ * a time (a search player may start threads of its own inside ai_choose).
+ *
+ * Players are named by a spec (ai_spec_parse): a kind ("random", "thumb",
+ * "mcts") or a level ("easy", "normal", "hard": the tree search with a
+ * budget), optionally followed by settings, "normal:iterations=5000:threads=1".
  */
 #ifndef AI_H
 #define AI_H
@@ -13,12 +20,24 @@
 #include "engine.h"
 
 #define AI_EXPLAIN_MAX 8
+#define AI_MAX_THREADS 64
 
 typedef struct ai_config {
     uint64_t seed;         /* the player's own generator */
-    int iterations;        /* search budget; 0 = the kind's default */
-    int time_ms;           /* or a time budget; 0 = none */
-    int threads;           /* 0 = 1 */
+    int iterations;        /* search budget per decision, over all threads;
+                              0 = none (then time_ms must be set) */
+    int time_ms;           /* wall-clock budget per decision; 0 = none */
+    int threads;           /* search threads; 0 = 1 */
+    double explore;        /* tree search: exploration constant; 0 = the default */
+    int horizon;           /* playout steps before the heuristic scores; 0 = default */
+    double finish;         /* weight of a playout's final result, played on to the
+                              end, against the heuristic at the horizon;
+                              0 = the default, negative = none */
+    double mast_greedy;    /* playouts: how often to follow the move averages;
+                              0 = the default, negative = never */
+    double rave;           /* RAVE equivalence constant; 0 = the default, negative = none */
+    int amaf;              /* AMAF window: 0 = the default, 1 = the mover's run of
+                              decisions, 2 = the rest of the iteration */
 } ai_config;
 
 /* One candidate move and what the player thinks of it. */
@@ -31,13 +50,19 @@ typedef struct ai_candidate {
 typedef struct ai_explanation {
     int count;             /* candidates filled, best first */
     ai_candidate best[AI_EXPLAIN_MAX];
+    int actions;           /* legal actions the player weighed */
+    long iterations;       /* search iterations (or samples) run in all */
+    int threads;           /* threads that searched */
+    bool tree;             /* visits are tree-search visits (else samples per action) */
+    double seconds;        /* wall-clock time of the decision */
 } ai_explanation;
 
 typedef struct ai_player ai_player;
 
 typedef struct ai_kind {
-    const char *name;      /* "random", "thumb" */
+    const char *name;      /* "random", "thumb", "mcts" */
     const char *summary;
+    int default_iterations;/* budget when a config gives neither iterations nor time */
     ai_player *(*create)(const ai_config *cfg);
     void (*destroy)(ai_player *p);
     /* Chooses a legal action for the player to move in s (never a chance
@@ -48,14 +73,52 @@ typedef struct ai_kind {
 const ai_kind *const *ai_registry(void);
 const ai_kind *ai_kind_find(const char *name);
 
-/* Wrappers. */
+/* Wrappers. ai_choose answers at once, without thinking, when there is only
+ * one legal action. */
 ai_player *ai_new(const ai_kind *k, const ai_config *cfg);
 void ai_free(ai_player *p);
 eng_action ai_choose(ai_player *p, const eng_state *s, ai_explanation *why);
 const ai_kind *ai_player_kind(const ai_player *p);
+const ai_config *ai_player_config(const ai_player *p);
+
+/* Seconds on a monotonic clock (decisions are timed with it). */
+double ai_now(void);
 
 /* Draws a chance outcome from its probabilities with the caller's
  * generator state (never the game's). */
 eng_action ai_sample_chance(const eng_state *s, uint64_t *rng);
+
+/* ---- names and levels (ai_levels.c) --------------------------------------- */
+
+/* Settings given outside a spec (command-line options); -1 = not given.
+ * Giving iterations alone drops a level's time cap and giving time alone
+ * drops its iteration count, so "--ai-iterations N" is reproducible and
+ * "--ai-time MS" thinks for that long. */
+typedef struct ai_budget {
+    int iterations, time_ms, threads;
+} ai_budget;
+
+#define AI_BUDGET_NONE ((ai_budget){-1, -1, -1})
+
+/* A level: a kind with a budget. */
+typedef struct ai_level {
+    const char *name;      /* "easy", "normal", "hard" */
+    const char *kind;      /* the kind it uses */
+    int iterations;
+    int time_ms;           /* a cap, so that a slow machine still answers */
+    const char *summary;
+} ai_level;
+
+/* The levels, ended by {NULL}. */
+const ai_level *ai_levels(void);
+
+/* Reads a spec "NAME[:KEY=VALUE...]" (NAME a kind or a level; keys
+ * iterations, time, threads, explore, horizon) with the budget `over` (may
+ * be NULL) laid over the level's and the spec's own settings over both.
+ * Fills *kind and *cfg (cfg->seed untouched); -1 and err on a bad spec. */
+int ai_spec_parse(const char *spec, const ai_budget *over, const ai_kind **kind,
+                  ai_config *cfg, eng_error *err);
+/* "random, thumb, mcts, easy, normal, hard" */
+const char *ai_spec_names(void);
 
 #endif

@@ -1,6 +1,7 @@
 /*
  * ai_private.h - what every kind of computer player shares inside src/ai:
- * the common head of a player instance and the kinds' tables.
+ * the common head of a player instance, the kinds' tables and the random
+ * playout that thumb and the tree search both score positions with.
  */
 #ifndef AI_PRIVATE_H
 #define AI_PRIVATE_H
@@ -15,5 +16,17 @@ struct ai_player {
 
 extern const ai_kind ai_random_kind;
 extern const ai_kind ai_thumb_kind;
+extern const ai_kind ai_mcts_kind;
+
+/* Plays on from s with uniformly random legal actions (chance sampled from
+ * its probabilities with *rng) for at most `horizon` steps, chance steps
+ * included, and scores where it got for every player into value[]: the
+ * returns if the game ended, else the rule set's heuristic. */
+void ai_playout(eng_state *s, int horizon, uint64_t *rng, double *value);
+
+/* A uniformly random whole number below n from *rng. */
+uint32_t ai_rand_below(uint64_t *rng, uint32_t n);
+/* A uniformly random fraction in [0, 1) from *rng. */
+double ai_rand_fraction(uint64_t *rng);
 
 #endif

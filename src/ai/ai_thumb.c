@@ -11,9 +11,7 @@
  */
 #include <stdbool.h>
 #include <stdlib.h>
-#include <string.h>
 #include "ai_private.h"
-#include "rng.h"
 
 #define THUMB_DEFAULT_ROLLOUTS 480
 #define THUMB_MIN_PER_ACTION 4
@@ -31,35 +29,17 @@ static ai_player *thumb_create(const ai_config *cfg)
 
 static void thumb_destroy(ai_player *p) { free(p); }
 
-/* One continuation from after the candidate; the value for `me`. */
-static double rollout(eng_state *work, int me, uint64_t *rng)
-{
-    eng_action acts[ENG_MAX_ACTIONS];
-    for (int h = 0; h < THUMB_HORIZON; h++) {
-        int who = eng_current_player(work);
-        if (who == ENG_TERMINAL) {
-            double ret[ENG_MAX_PLAYERS];
-            eng_returns(work, ret);
-            return ret[me];
-        }
-        eng_action a;
-        if (who == ENG_CHANCE) {
-            a = ai_sample_chance(work, rng);
-        } else {
-            int n = eng_legal_actions(work, acts);
-            eng_rng r = {*rng};
-            a = acts[rng_below(&r, (uint32_t)n)];
-            *rng = r.s;
-        }
-        eng_apply_fast(work, a);
-    }
-    return eng_heuristic(work, me);
-}
+/* A candidate and its sort key: the value with a whisker of noise, which
+ * breaks ties without favouring the legal list's order. */
+typedef struct scored {
+    ai_candidate c;
+    double key;
+} scored;
 
-static int by_value(const void *a, const void *b)
+static int by_key(const void *a, const void *b)
 {
-    const ai_candidate *x = a, *y = b;
-    return (x->value < y->value) - (x->value > y->value);
+    const scored *x = a, *y = b;
+    return (x->key < y->key) - (x->key > y->key);
 }
 
 static eng_action thumb_choose(ai_player *p, const eng_state *s, ai_explanation *why)
@@ -67,19 +47,15 @@ static eng_action thumb_choose(ai_player *p, const eng_state *s, ai_explanation 
     eng_action acts[ENG_MAX_ACTIONS];
     int n = eng_legal_actions(s, acts);
     int me = eng_current_player(s);
-    if (n == 1) {
-        if (why) {
-            why->count = 1;
-            why->best[0] = (ai_candidate){acts[0], eng_heuristic(s, me), 0};
-        }
-        return acts[0];
-    }
     int budget = p->cfg.iterations > 0 ? p->cfg.iterations : THUMB_DEFAULT_ROLLOUTS;
     int per = budget / n;
     if (per < THUMB_MIN_PER_ACTION)
         per = THUMB_MIN_PER_ACTION;
 
-    ai_candidate *c = malloc((size_t)n * sizeof *c);
+    scored *c = malloc((size_t)n * sizeof *c);
+    if (!c)
+        abort();
+    long total = 0;
     bool secrets = eng_hides_from(s, me);
     eng_state *after = eng_state_clone(s), *work = eng_state_clone(s);
     for (int i = 0; i < n; i++) {
@@ -97,22 +73,25 @@ static eng_action thumb_choose(ai_player *p, const eng_state *s, ai_explanation 
             } else {
                 eng_state_copy(work, after);
             }
-            sum += rollout(work, me, &p->rng);
+            double value[ENG_MAX_PLAYERS];
+            ai_playout(work, THUMB_HORIZON, &p->rng, value);
+            sum += value[me];
             done++;
         }
-        /* a whisker of noise breaks ties without favouring list order */
-        eng_rng r = {p->rng};
-        double noise = rng_fraction(rng_next(&r)) * 1e-6;
-        p->rng = r.s;
-        c[i] = (ai_candidate){acts[i], (done ? sum / done : 0) + noise, done};
+        double mean = done ? sum / done : 0;
+        c[i] = (scored){{acts[i], mean, done}, mean + ai_rand_fraction(&p->rng) * 1e-6};
+        total += done;
     }
     eng_state_free(after);
     eng_state_free(work);
-    qsort(c, (size_t)n, sizeof *c, by_value);
-    eng_action best = c[0].action;
+    qsort(c, (size_t)n, sizeof *c, by_key);
+    eng_action best = c[0].c.action;
     if (why) {
         why->count = n < AI_EXPLAIN_MAX ? n : AI_EXPLAIN_MAX;
-        memcpy(why->best, c, (size_t)why->count * sizeof *c);
+        for (int i = 0; i < why->count; i++)
+            why->best[i] = c[i].c;
+        why->iterations = total;
+        why->threads = 1;
     }
     free(c);
     return best;
@@ -122,6 +101,7 @@ const ai_kind ai_thumb_kind = {
     .name = "thumb",
     .summary = "rule of thumb: tries each action in a few short random "
                "continuations and takes the one that does best on average",
+    .default_iterations = THUMB_DEFAULT_ROLLOUTS,
     .create = thumb_create,
     .destroy = thumb_destroy,
     .choose = thumb_choose,

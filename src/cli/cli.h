@@ -11,6 +11,8 @@
 #include "match.h"
 #include "ai.h"
 
+#define POCKETWAR_VERSION "0.1"
+
 typedef struct cli_command {
     const char *name;
     const char *summary;
@@ -25,6 +27,9 @@ int cmd_replay(int argc, char **argv);
 int cmd_state(int argc, char **argv);
 int cmd_legal(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_tournament(int argc, char **argv);
+int cmd_hint(int argc, char **argv);
+int cmd_engine(int argc, char **argv);
 
 /* Options that choose a game. */
 typedef struct cli_game_opts {
@@ -56,14 +61,75 @@ void cli_game_opts_free(cli_game_opts *o);
 /* Handles one getopt code of the game options; 1 if it was one, 0 if not,
  * -1 after printing an error. */
 int cli_game_opt(cli_game_opts *o, int code, const char *arg);
+/* A seed from the clock (under 10^9), for games given none. */
+uint64_t cli_clock_seed(void);
 /* A new match from the options; prints the error and returns NULL. */
 eng_match *cli_match_new(cli_game_opts *o);
 
-/* A computer player from a name: "random", "thumb" (later search
- * players and levels). NULL and a message if unknown. */
-ai_player *cli_ai_new(const char *name, uint64_t seed);
+/* ---- computer players (cli_ai.c) ------------------------------------------ */
+
+/* --ai-iterations, --ai-time, --threads: the budget laid over every
+ * computer player a command makes (a player's own "NAME:key=value"
+ * settings still win). */
+typedef struct cli_ai_opts {
+    ai_budget budget;       /* -1 where not given */
+} cli_ai_opts;
+
+#define CLI_AI_OPTS_HELP \
+    "  --ai-iterations N   search iterations per decision (with --threads 1 and a\n" \
+    "                      seed, the same choices every time)\n" \
+    "  --ai-time MS        thinking time per decision, in milliseconds\n" \
+    "  --threads N         search threads per computer player (default: every core)\n"
+
+enum { OPT_AI_ITERATIONS = 1100, OPT_AI_TIME, OPT_THREADS };
+#define CLI_AI_LONGOPTS \
+    {"ai-iterations", required_argument, 0, OPT_AI_ITERATIONS}, \
+    {"ai-time", required_argument, 0, OPT_AI_TIME}, \
+    {"threads", required_argument, 0, OPT_THREADS}
+
+void cli_ai_opts_init(cli_ai_opts *o);
+/* Handles one getopt code of the player options: 1 if it was one, 0 if
+ * not, -1 after printing an error. */
+int cli_ai_opt(cli_ai_opts *o, int code, const char *arg);
+/* A computer player from a spec: a name (random, thumb, mcts, easy,
+ * normal, hard) with optional ":key=value" settings. o may be NULL (every
+ * core, the level's budget). NULL and a message if the spec is bad. */
+ai_player *cli_ai_new(const char *spec, uint64_t seed, const cli_ai_opts *o);
+/* The same, quietly: NULL and err on a bad spec. */
+ai_player *cli_ai_make(const char *spec, uint64_t seed, const cli_ai_opts *o, eng_error *err);
+/* Does spec name a computer player? (Quietly.) */
+bool cli_ai_known(const char *spec);
 /* The names accepted by cli_ai_new, for help texts. */
 const char *cli_ai_names(void);
+/* Cores online (at least 1). */
+int cli_cores(void);
+/* "normal (mcts, 2000 iterations, 1 thread)": what a player is, for banners. */
+void cli_ai_describe(const ai_player *p, const char *spec, char *buf, size_t n);
+
+/* How a decision was reached: "0.31 s, 2000 iterations on 2 threads". */
+void cli_explain_summary(const ai_explanation *why, char *buf, size_t n);
+/* Would showing these candidates to viewer give away a secret (a hidden
+ * placement)? Then they are not shown. */
+bool cli_explain_secret(const eng_state *s, const ai_explanation *why, int viewer);
+/* Prints up to max candidates, best first, one a line after indent: the
+ * action's number in acts (when acts is not NULL), its notation, the
+ * estimated result and the visits (or tries) behind it. */
+void cli_explain_print(FILE *out, const eng_state *s, const ai_explanation *why, int max,
+                       const eng_action *acts, int n, const char *indent);
+
+/* ---- bench (bench_search.c) ------------------------------------------------ */
+
+typedef struct bench_search_figures {
+    int threads;
+    int iterations_per_move;    /* the normal level's budget */
+    long moves;
+    long iterations;
+    double seconds;             /* wall-clock */
+} bench_search_figures;
+
+/* Times the normal player on positions of r's default scenario with this
+ * many threads for about `seconds`; -1 after a message. */
+int bench_search(const eng_rules *r, int threads, double seconds, bench_search_figures *f);
 
 /* Parses a whole number; -1 with a message naming the option if bad. */
 int cli_parse_u64(const char *opt, const char *arg, uint64_t *out);

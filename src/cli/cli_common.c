@@ -1,5 +1,7 @@
 /*
- * cli_common.c - option handling shared by the commands.
+ * cli_common.c - option handling shared by the commands: the game options,
+ * numbers, records, colour and error lines. (Computer players' names and
+ * budgets are in cli_ai.c.)
  */
 #include <errno.h>
 #include <getopt.h>
@@ -114,7 +116,7 @@ int cli_game_opt(cli_game_opts *o, int code, const char *arg)
     }
 }
 
-static uint64_t clock_seed(void)
+uint64_t cli_clock_seed(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
@@ -124,7 +126,7 @@ static uint64_t clock_seed(void)
 eng_match *cli_match_new(cli_game_opts *o)
 {
     if (!o->seed_given) {
-        o->seed = clock_seed();
+        o->seed = cli_clock_seed();
         o->seed_given = true;
     }
     eng_error err;
@@ -132,23 +134,6 @@ eng_match *cli_match_new(cli_game_opts *o)
     if (!m)
         fprintf(stderr, "pocketwar: %s\n", err.msg);
     return m;
-}
-
-const char *cli_ai_names(void)
-{
-    return "random, thumb";
-}
-
-ai_player *cli_ai_new(const char *name, uint64_t seed)
-{
-    const ai_kind *k = ai_kind_find(name);
-    if (!k) {
-        fprintf(stderr, "pocketwar: no computer player named \"%s\"; choose from %s\n",
-                name, cli_ai_names());
-        return NULL;
-    }
-    ai_config cfg = {.seed = seed};
-    return ai_new(k, &cfg);
 }
 
 eng_match *cli_load_record(const char *path)

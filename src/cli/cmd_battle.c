@@ -15,7 +15,9 @@ static void help(void)
            "the result. The same seed gives the same battle.\n\n"
            CLI_GAME_OPTS_HELP
            "  --players A,B,...   the computer player for each side, in order\n"
-           "                      (default thumb for every side; choose from %s)\n"
+           "                      (default thumb for every side; choose from %s;\n"
+           "                      a name may carry settings: normal:iterations=5000)\n"
+           CLI_AI_OPTS_HELP
            "  --record FILE       write the game's record to FILE\n"
            "  --quiet             print only the result\n"
            "  --board             draw the final position\n"
@@ -28,6 +30,7 @@ int cmd_battle(int argc, char **argv)
     enum { OPT_PLAYERS = 1, OPT_RECORD, OPT_QUIET, OPT_BOARD, OPT_MAX };
     static const struct option longopts[] = {
         CLI_GAME_LONGOPTS,
+        CLI_AI_LONGOPTS,
         {"players", required_argument, 0, OPT_PLAYERS},
         {"record", required_argument, 0, OPT_RECORD},
         {"quiet", no_argument, 0, OPT_QUIET},
@@ -37,6 +40,8 @@ int cmd_battle(int argc, char **argv)
         {0, 0, 0, 0}};
     cli_game_opts go;
     cli_game_opts_init(&go);
+    cli_ai_opts ao;
+    cli_ai_opts_init(&ao);
     const char *players = NULL, *record = NULL;
     bool quiet = false, board = false;
     int max_steps = 100000, c, rc = 2;
@@ -45,6 +50,8 @@ int cmd_battle(int argc, char **argv)
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
         int r = cli_game_opt(&go, c, optarg);
+        if (r == 0)
+            r = cli_ai_opt(&ao, c, optarg);
         if (r < 0)
             goto out;
         if (r)
@@ -74,7 +81,7 @@ int cmd_battle(int argc, char **argv)
         char *save = NULL, *tok = strtok_r(list, ",", &save);
         for (int p = 0; p < np; p++) {
             const char *name = tok ? tok : "thumb";
-            if (!(ai[p] = cli_ai_new(name, go.seed * 7919u + (uint64_t)p + 1))) {
+            if (!(ai[p] = cli_ai_new(name, go.seed * 7919u + (uint64_t)p + 1, &ao))) {
                 free(list);
                 goto out;
             }
@@ -92,8 +99,11 @@ int cmd_battle(int argc, char **argv)
     if (!quiet) {
         printf("%s, scenario %s, seed %llu\n", eng_rules_title(m->rules), m->scenario,
                (unsigned long long)m->seed);
-        for (int p = 0; p < np; p++)
-            printf("  %s: %s\n", eng_game_player_name(m->game, p), m->players[p]);
+        for (int p = 0; p < np; p++) {
+            char what[160];
+            cli_ai_describe(ai[p], m->players[p], what, sizeof what);
+            printf("  %s: %s\n", eng_game_player_name(m->game, p), what);
+        }
         putchar('\n');
     }
     narrator nar;

@@ -3,7 +3,8 @@
  * set, in random self-play on the default scenario: actions applied per
  * second (legal-action generation and chance sampling included), whole
  * games per second, and the bytes in one state. A fingerprint of all final
- * positions shows that the same build played the same games.
+ * positions shows that the same build played the same games. Then the
+ * tree search's iterations per second on 1 and 2 threads (bench_search.c).
  */
 #include <getopt.h>
 #include <stdlib.h>
@@ -19,11 +20,16 @@ static void help(void)
            "Measures the engine on one core: random self-play of whole games on each\n"
            "rule set's default scenario (seeds 1..N), counting every action applied\n"
            "with the legal-action generation or chance sampling that chose it.\n\n"
-           "  --rules NAME   only this rule set\n"
-           "  --games N      games per rule set (default 2000)\n"
-           "  --json         print the figures as JSON\n"
-           "  --quiet        no progress lines on standard error\n"
-           "  --help         this text\n");
+           "Then the tree search: the normal player deciding, round and round, in\n"
+           "positions from random games of the same scenario, on 1 and on 2 threads;\n"
+           "its iterations per second and time per decision.\n\n"
+           "  --rules NAME        only this rule set\n"
+           "  --games N           games per rule set (default 2000)\n"
+           "  --search-time MS    time for each search figure (default 2000; 0: none)\n"
+           "  --threads N,...     thread counts for the search figures (default 1,2)\n"
+           "  --json              print the figures as JSON\n"
+           "  --quiet             no progress lines on standard error\n"
+           "  --help              this text\n");
 }
 
 static double cpu_seconds(void)
@@ -92,16 +98,68 @@ static int bench_rules(const eng_rules *r, int games, bool progress, figures *f)
     return 0;
 }
 
+/* The tree search's figures for each rule set benched, printed as a second
+ * table or added to each rule set's JSON object in `all` as "search". */
+static int search_figures(json_t *all, const char *only, const int *threads, int nthreads,
+                          int search_ms, bool as_json, bool quiet)
+{
+    if (!as_json)
+        printf("\ntree search: the normal player deciding in positions of the same scenario,\n"
+               "%.1f s a figure\n\n%-18s %-14s %7s %13s %10s %9s\n", search_ms / 1000.0,
+               "rule set", "scenario", "threads", "iterations/s", "ms/move", "speed-up");
+    size_t row = 0;
+    for (const eng_rules *const *r = eng_registry(); *r; r++) {
+        if (only && strcmp(only, eng_rules_name(*r)) != 0)
+            continue;
+        json_t *list = json_array();
+        double base = 0;
+        for (int k = 0; k < nthreads; k++) {
+            bench_search_figures sf;
+            if (!quiet)
+                fprintf(stderr, "bench %s: tree search on %d thread%s\n", eng_rules_name(*r),
+                        threads[k], threads[k] == 1 ? "" : "s");
+            if (bench_search(*r, threads[k], search_ms / 1000.0, &sf) != 0) {
+                json_decref(list);
+                return -1;
+            }
+            double secs = sf.seconds > 0 ? sf.seconds : 1e-9;
+            double ips = (double)sf.iterations / secs;
+            double ms = secs * 1000 / (double)(sf.moves ? sf.moves : 1);
+            if (k == 0)
+                base = ips;
+            double speedup = base > 0 ? ips / base : 0;
+            json_array_append_new(list, json_pack(
+                "{s:i,s:i,s:I,s:I,s:f,s:f,s:f,s:f}", "threads", sf.threads,
+                "iterations_per_move", sf.iterations_per_move, "moves", (json_int_t)sf.moves,
+                "iterations", (json_int_t)sf.iterations, "seconds", sf.seconds,
+                "iterations_per_second", ips, "ms_per_move", ms, "speedup", speedup));
+            if (!as_json) {
+                printf("%-18s %-14s %7d %13.0f %10.1f %8.2fx\n", eng_rules_name(*r),
+                       eng_rules_default_scenario(*r), sf.threads, ips, ms, speedup);
+                fflush(stdout);
+            }
+        }
+        if (as_json)
+            json_object_set_new(json_array_get(all, row++), "search", list);
+        else
+            json_decref(list);
+    }
+    return 0;
+}
+
 int cmd_bench(int argc, char **argv)
 {
-    enum { OPT_RULES_ONLY = 1, OPT_GAMES, OPT_JSON, OPT_QUIET };
+    enum { OPT_RULES_ONLY = 1, OPT_GAMES, OPT_JSON, OPT_QUIET, OPT_STIME, OPT_THREADS_LIST };
     static const struct option longopts[] = {
         {"rules", required_argument, 0, OPT_RULES_ONLY},
         {"games", required_argument, 0, OPT_GAMES},
+        {"search-time", required_argument, 0, OPT_STIME},
+        {"threads", required_argument, 0, OPT_THREADS_LIST},
         {"json", no_argument, 0, OPT_JSON}, {"quiet", no_argument, 0, OPT_QUIET},
         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     const char *only = NULL;
-    int games = 2000, c;
+    int games = 2000, c, search_ms = 2000, nthreads = 2;
+    int threads[8] = {1, 2};
     bool as_json = false, quiet = false;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -117,6 +175,30 @@ int cmd_bench(int argc, char **argv)
             if (cli_parse_int("--games", optarg, 1, 100000000, &games) != 0)
                 return 2;
             break;
+        case OPT_STIME:
+            if (cli_parse_int("--search-time", optarg, 0, 3600000, &search_ms) != 0)
+                return 2;
+            break;
+        case OPT_THREADS_LIST: {
+            nthreads = 0;
+            char *list = strdup(optarg), *save = NULL;
+            for (char *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+                if (nthreads == 8 || cli_parse_int("--threads", tok, 1, AI_MAX_THREADS,
+                                                   &threads[nthreads]) != 0) {
+                    if (nthreads == 8)
+                        cli_error("bench", "--threads: at most 8 counts");
+                    free(list);
+                    return 2;
+                }
+                nthreads++;
+            }
+            free(list);
+            if (nthreads == 0) {
+                cli_error("bench", "--threads takes counts like 1,2");
+                return 2;
+            }
+            break;
+        }
         case OPT_JSON: as_json = true; break;
         case OPT_QUIET: quiet = true; break;
         case 'h': help(); return 0;
@@ -154,6 +236,11 @@ int cmd_bench(int argc, char **argv)
                    f.actions, ns, aps, gps, f.state_bytes, fp);
             fflush(stdout);
         }
+    }
+    if (search_ms > 0 && search_figures(all, only, threads, nthreads, search_ms, as_json,
+                                        quiet) != 0) {
+        json_decref(all);
+        return 1;
     }
     if (as_json) {
         char *s = json_dumps(all, JSON_INDENT(2) | JSON_PRESERVE_ORDER);

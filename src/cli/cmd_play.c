@@ -28,13 +28,18 @@ static void help(void)
            "                      unless given below)\n\n"
            "Who plays:\n"
            "  --ai NAME           the computer opponent (default thumb;\n"
-           "                      choose from %s)\n"
+           "                      choose from %s;\n"
+           "                      a name may carry settings: hard:time=3000)\n"
            "  --side N            the side you play against the computer, by number\n"
            "                      or name (default 1)\n"
            "  --hotseat           people play every side, taking turns at this terminal\n"
            "  --players A,B[,C,D] every seat in order: human, or a computer's name\n"
            "  --ai-seed N         seed of the computer players' own generators\n"
-           "                      (default: derived from the game's seed)\n\n"
+           "                      (default: derived from the game's seed)\n"
+           CLI_AI_OPTS_HELP
+           "  --explain           after each computer move, show its best candidates with\n"
+           "                      their visits and estimated chances of winning\n"
+           "  --helper NAME       the computer player behind hint and auto (default thumb)\n\n"
            "Table:\n"
            "  --referee           referee mode: every chance outcome (coin toss, die, card)\n"
            "                      is typed in as it fell at the table, and the record\n"
@@ -45,7 +50,7 @@ static void help(void)
            "  --help              this text\n\n"
            "At your turn the legal actions are listed with numbers. Type a number, or\n"
            "the action in the rule set's notation (e.g. \"move HC1 c3\"), or a command:\n"
-           "  help, list, board, hint (the thumb player's estimates), auto (let it\n"
+           "  help, list, board, hint (the helper's estimates), auto (let it\n"
            "  choose for you), undo (take back to your previous decision; against the\n"
            "  computer its replies go too, in hotseat the other side must agree; no\n"
            "  coin or die is thrown again), save FILE, json, quit.\n"
@@ -56,6 +61,7 @@ static void help(void)
            "examples:\n"
            "  pocketwar play\n"
            "  pocketwar play --side 2 --ai random --seed 7\n"
+           "  pocketwar play --ai hard --explain\n"
            "  pocketwar play --hotseat --save game.pwr\n"
            "  pocketwar play --load game.pwr\n"
            "  pocketwar play --referee --players human,human\n",
@@ -88,10 +94,31 @@ static void banner(play_session *ps)
                "commands.\n");
 }
 
+/* The candidates a computer weighed, unless they would give away a secret
+ * to the people watching. */
+static void explain(const play_session *ps, const eng_state *before, const ai_explanation *why)
+{
+    char summary[160];
+    cli_explain_summary(why, summary, sizeof summary);
+    if (why->count <= 1 && why->iterations == 0) {
+        printf("    (the only legal action)\n");
+        return;
+    }
+    if (cli_explain_secret(before, why, play_audience(ps))) {
+        printf("    (thought %s; its candidates stay secret until the round is complete)\n",
+               summary);
+        return;
+    }
+    printf("    thought %s; best candidates (estimated chance of winning):\n", summary);
+    cli_explain_print(stdout, before, why, 5, NULL, 0, "      ");
+}
+
 /* One computer decision. */
 static play_rc computer(play_session *ps, int who)
 {
-    eng_action a = ai_choose(ps->ai[who], ps->m->state, NULL);
+    ai_explanation why;
+    eng_action a = ai_choose(ps->ai[who], ps->m->state, ps->explain ? &why : NULL);
+    eng_state *before = ps->explain ? eng_state_clone(ps->m->state) : NULL;
     char text[ENG_TEXT_MAX], seen[ENG_TEXT_MAX];
     eng_action_text(ps->m->state, a, text, sizeof text);
     eng_action_text_seen(ps->m->state, a, play_audience(ps), seen, sizeof seen);
@@ -99,9 +126,14 @@ static play_rc computer(play_session *ps, int who)
     if (eng_match_apply(ps->m, a, false, &err) != 0) {
         cli_error("play", "internal: the %s player chose an illegal action \"%s\": %s",
                   ps->ai_name[who], text, err.msg);
+        eng_state_free(before);
         return PLAY_FAIL;
     }
     printf("%s (%s): %s\n", play_side(ps, who), ps->ai_name[who], seen);
+    if (before) {
+        explain(ps, before, &why);
+        eng_state_free(before);
+    }
     play_stepped(ps);
     return PLAY_OK;
 }
@@ -183,7 +215,7 @@ static int save_on_exit(play_session *ps, const char *why)
 int cmd_play(int argc, char **argv)
 {
     enum { OPT_LOAD = 1, OPT_AI, OPT_SIDE, OPT_HOTSEAT, OPT_PLAYERS, OPT_REFEREE,
-           OPT_SAVE, OPT_NOCOLOR, OPT_AISEED };
+           OPT_SAVE, OPT_NOCOLOR, OPT_AISEED, OPT_EXPLAIN, OPT_HELPER };
     static const struct option longopts[] = {
         CLI_GAME_LONGOPTS,
         {"load", required_argument, 0, OPT_LOAD},
@@ -196,11 +228,17 @@ int cmd_play(int argc, char **argv)
         {"no-color", no_argument, 0, OPT_NOCOLOR},
         {"no-colour", no_argument, 0, OPT_NOCOLOR},
         {"ai-seed", required_argument, 0, OPT_AISEED},
+        CLI_AI_LONGOPTS,
+        {"explain", no_argument, 0, OPT_EXPLAIN},
+        {"helper", required_argument, 0, OPT_HELPER},
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
     cli_game_opts go;
     cli_game_opts_init(&go);
-    play_session ps = {.last_human = -1, .screen = ENG_VIEW_ALL};
+    cli_ai_opts ao;
+    cli_ai_opts_init(&ao);
+    play_session ps = {.last_human = -1, .screen = ENG_VIEW_ALL, .ai_opts = &ao,
+                       .helper_name = PLAY_HELPER};
     play_seat_opts so = {0};
     const char *game_opt = NULL;      /* a game option given, for --load's check */
     bool no_color = false, ai_seed_given = false;
@@ -208,7 +246,12 @@ int cmd_play(int argc, char **argv)
     optind = 1;
     opterr = 0;                       /* our messages name the command */
     while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
-        int r = cli_game_opt(&go, c, optarg);
+        int r = cli_ai_opt(&ao, c, optarg);
+        if (r < 0)
+            goto out;
+        if (r)
+            continue;
+        r = cli_game_opt(&go, c, optarg);
         if (r < 0)
             goto out;
         if (r) {
@@ -227,6 +270,8 @@ int cmd_play(int argc, char **argv)
         case OPT_REFEREE: ps.referee = true; break;
         case OPT_SAVE: ps.save_path = optarg; break;
         case OPT_NOCOLOR: no_color = true; break;
+        case OPT_EXPLAIN: ps.explain = true; break;
+        case OPT_HELPER: ps.helper_name = optarg; break;
         case OPT_AISEED:
             if (cli_parse_u64("--ai-seed", optarg, &so.ai_seed) != 0)
                 goto out;
@@ -265,9 +310,10 @@ int cmd_play(int argc, char **argv)
                   so.ai ? "--ai" : "--side");
         goto out;
     }
-    if (so.ai) {
-        ai_player *probe = cli_ai_new(so.ai, 0);   /* an unknown name: says which exist */
-        if (!probe)
+    for (int i = 0; i < 2; i++) {      /* an unknown name: say which exist, before starting */
+        const char *name = i == 0 ? so.ai : ps.helper_name;
+        ai_player *probe = name ? cli_ai_new(name, 0, &ao) : NULL;
+        if (name && !probe)
             goto out;
         ai_free(probe);
     }
@@ -286,7 +332,7 @@ int cmd_play(int argc, char **argv)
         goto out;
     for (int p = 0; p < ps.np; p++)
         ps.humans += ps.ai[p] == NULL;
-    ps.helper = cli_ai_new(PLAY_HELPER, so.ai_seed + 101);
+    ps.helper = cli_ai_new(ps.helper_name, so.ai_seed + 101, &ao);
     ps.tty_in = isatty(STDIN_FILENO);
     ps.tty_out = isatty(STDOUT_FILENO);
     ps.color = !no_color && cli_color(stdout);

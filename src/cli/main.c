@@ -12,7 +12,12 @@ static const cli_command commands[] = {
     {"replay", "check a record and show its game step by step or its end", cmd_replay},
     {"state",  "print the position a record reaches, as JSON", cmd_state},
     {"legal",  "list the legal actions in the position a record reaches", cmd_legal},
-    {"bench",  "measure the engine's speed", cmd_bench},
+    {"hint",   "the computer's best candidates in the position a record reaches", cmd_hint},
+    {"tournament", "a round robin between computer players, with win rates and Elo",
+               cmd_tournament},
+    {"engine", "speak the engine protocol on stdin/stdout (for GUIs, bots, runners)",
+               cmd_engine},
+    {"bench",  "measure the engine's and the tree search's speed", cmd_bench},
     {NULL, NULL, NULL},
 };
 
@@ -22,7 +27,7 @@ static void usage(FILE *out)
             "pocketwar - play, referee and play-test pocket-sized wargames\n\n"
             "usage: pocketwar COMMAND [OPTIONS]\n\ncommands:\n");
     for (const cli_command *c = commands; c->name; c++)
-        fprintf(out, "  %-8s %s\n", c->name, c->summary);
+        fprintf(out, "  %-11s %s\n", c->name, c->summary);
     fprintf(out, "\n`pocketwar COMMAND --help` tells more about one command.\n");
 }
 

@@ -22,7 +22,7 @@
 #include "cli.h"
 
 #define PLAY_AUTOSAVE "pocketwar-autosave.pwr"
-#define PLAY_HELPER "thumb"      /* the player behind `hint` and `auto` */
+#define PLAY_HELPER "thumb"      /* the player behind `hint` and `auto`, unless --helper */
 #define PLAY_RUN_LINES 3         /* lines a run of chance outcomes may take */
 
 /* How a prompt or the loop ended. */
@@ -41,6 +41,9 @@ typedef struct play_session {
     char *ai_name[ENG_MAX_PLAYERS];    /* the computer's name, as given */
     int humans;                        /* sides people play */
     ai_player *helper;                 /* for hint and auto */
+    const char *helper_name;           /* its name, as given */
+    const cli_ai_opts *ai_opts;        /* budget options for every computer player */
+    bool explain;                      /* --explain: show a computer's candidates */
     bool referee;                      /* chance outcomes are typed in */
     bool color;
     bool tty_in, tty_out;

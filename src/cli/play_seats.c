@@ -20,7 +20,7 @@ static int seat(play_session *ps, int p, const char *name, uint64_t ai_seed)
         eng_match_set_player(ps->m, p, "human");
         return 0;
     }
-    if (!(ps->ai[p] = cli_ai_new(name, ai_seed + (uint64_t)p + 1)))
+    if (!(ps->ai[p] = cli_ai_new(name, ai_seed + (uint64_t)p + 1, ps->ai_opts)))
         return -1;
     ps->ai_name[p] = strdup(name);
     eng_match_set_player(ps->m, p, name);   /* as docs/records.md shows: "Blue: thumb" */
@@ -95,7 +95,7 @@ int play_seat_from_record(play_session *ps, uint64_t ai_seed)
         const char *label = ps->m->players[p] ? ps->m->players[p] : "human";
         if (strncmp(label, "computer ", 9) == 0)
             label += 9;
-        char *name = strcmp(label, "human") == 0 || !ai_kind_find(label) ? NULL : strdup(label);
+        char *name = strcmp(label, "human") == 0 || !cli_ai_known(label) ? NULL : strdup(label);
         int rc = seat(ps, p, name, ai_seed);
         free(name);
         if (rc != 0)

@@ -65,7 +65,7 @@ static void help(const play_session *ps, const turn *t)
                "  json        the position as JSON, as you may see it\n"
                "  quit        stop (offers to save what is not saved)\n"
                "  help        this text\n",
-               example, PLAY_HELPER, PLAY_HELPER,
+               example, ps->helper_name, ps->helper_name,
                ps->humans < ps->np ? " (with the computer's replies)" : "\n"
                "              (the other side is asked to agree)");
     } else {
@@ -133,24 +133,15 @@ static void cmd_save(play_session *ps, const char *arg)
     play_save(ps, path);
 }
 
-static void cmd_hint(play_session *ps, const turn *t)
+static void prompt_hint(play_session *ps, const turn *t)
 {
     ai_explanation why;
     (void)ai_choose(ps->helper, ps->m->state, &why);
-    printf("The %s player's estimates for %s (chance of winning, best first):\n",
-           PLAY_HELPER, play_side(ps, t->me));
-    for (int i = 0; i < why.count; i++) {
-        int num = 0;
-        for (int k = 0; k < t->n; k++)
-            if (t->acts[k] == why.best[i].action)
-                num = k + 1;
-        char text[ENG_TEXT_MAX];
-        eng_action_text(ps->m->state, why.best[i].action, text, sizeof text);
-        printf("  %4d. %-28s %5.1f%%", num, text, why.best[i].value * 100);
-        if (why.best[i].visits > 0)
-            printf("  (%d tries)", why.best[i].visits);
-        putchar('\n');
-    }
+    char summary[160];
+    cli_explain_summary(&why, summary, sizeof summary);
+    printf("The %s player's estimates for %s (chance of winning, best first; %s):\n",
+           ps->helper_name, play_side(ps, t->me), summary);
+    cli_explain_print(stdout, ps->m->state, &why, AI_EXPLAIN_MAX, t->acts, t->n, "  ");
 }
 
 /* The step a take-back returns to: the last one typed at this prompt's
@@ -299,7 +290,7 @@ static play_rc prompt(play_session *ps, turn *t)
             if (rc != PLAY_OK || !again)
                 return rc;
         } else if (t->me >= 0 && is_word(line, "hint")) {
-            cmd_hint(ps, t);
+            prompt_hint(ps, t);
         } else if (t->me >= 0 && is_word(line, "auto")) {
             eng_action a = ai_choose(ps->helper, ps->m->state, NULL);
             if (take(ps, t, a, " (auto)"))

@@ -1,0 +1,219 @@
+/*
+ * mcts_search.c - the iterations of one search tree (see mcts.h): each
+ * starts from a fresh determinization of the root, walks down the tree by
+ * the selection rule (sampling chance on the way with the searcher's own
+ * generator), adds one node, plays out at random to the horizon and adds
+ * the results to the nodes it passed.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "mcts.h"
+#include "ai_private.h"
+
+#define MCTS_MAX_NODES (UINT32_C(1) << 21)   /* 64 MB a tree: then it stops growing */
+#define MCTS_CHECK_EVERY 32                  /* iterations between clock checks */
+#define MCTS_PLAYOUT_MAX 100000              /* steps: a game that long is cut */
+
+/* Can no other root action catch up with the most visited in the
+ * iterations left? */
+static bool settled(const mcts_tree *t, long left)
+{
+    uint32_t first = 0, second = 0;
+    for (uint32_t c = t->nodes[0].first_child; c != MCTS_NONE; c = t->nodes[c].next_sibling) {
+        uint32_t v = t->nodes[c].visits;
+        if (v > first) {
+            second = first;
+            first = v;
+        } else if (v > second) {
+            second = v;
+        }
+    }
+    return (long)first - (long)second > left;
+}
+
+static void trail_push(mcts_trail *tr, int player, eng_action a)
+{
+    if (tr->n == tr->cap) {
+        tr->cap = tr->cap ? 2 * tr->cap : 512;
+        tr->player = realloc(tr->player, tr->cap * sizeof *tr->player);
+        tr->action = realloc(tr->action, tr->cap * sizeof *tr->action);
+        if (!tr->player || !tr->action)
+            abort();
+    }
+    tr->player[tr->n] = player;
+    tr->action[tr->n] = a;
+    tr->n++;
+}
+
+/* Plays on from s for at most `steps` steps: chance from its
+ * probabilities, players by the move-average table (the best of a few
+ * random legal actions) or at random. */
+static void play_on(eng_state *s, int steps, const mcts_params *par, mcts_mast *mast,
+                    uint64_t *rng, mcts_trail *tr, eng_action *acts)
+{
+    for (int h = 0; h < steps; h++) {
+        int who = eng_current_player(s);
+        if (who == ENG_TERMINAL)
+            break;
+        eng_action a;
+        if (who == ENG_CHANCE) {
+            a = ai_sample_chance(s, rng);
+        } else {
+            int n = eng_legal_actions(s, acts);
+            if (n > 1 && par->mast_greedy > 0 && ai_rand_fraction(rng) < par->mast_greedy) {
+                double best = -1;
+                a = acts[0];
+                for (int k = 0; k < par->mast_pool; k++) {
+                    eng_action c = acts[ai_rand_below(rng, (uint32_t)n)];
+                    double v = mcts_mast_mean(mast, who, c, 1.0);
+                    if (v > best) {
+                        best = v;
+                        a = c;
+                    }
+                }
+            } else {
+                a = acts[ai_rand_below(rng, (uint32_t)n)];
+            }
+            trail_push(tr, who, a);
+        }
+        eng_apply_fast(s, a);
+    }
+}
+
+/* Each player's prospects in s: the returns if the game is over, else the
+ * rule set's heuristic. */
+static void score(const eng_state *s, double *value)
+{
+    if (eng_is_terminal(s)) {
+        eng_returns(s, value);
+        return;
+    }
+    int np = eng_game_players(eng_state_game(s));
+    for (int p = 0; p < np; p++)
+        value[p] = eng_heuristic(s, p);
+}
+
+/* The playout: to the horizon, where the heuristic judges; then, if the
+ * final result has a weight, on to the end, blending the two. */
+static void playout(eng_state *s, const mcts_params *par, mcts_mast *mast, uint64_t *rng,
+                    mcts_trail *tr, eng_action *acts, double *value)
+{
+    play_on(s, par->horizon, par, mast, rng, tr, acts);
+    score(s, value);
+    if (par->finish <= 0 || eng_is_terminal(s))
+        return;
+    double end[ENG_MAX_PLAYERS];
+    play_on(s, MCTS_PLAYOUT_MAX, par, mast, rng, tr, acts);
+    score(s, end);
+    int np = eng_game_players(eng_state_game(s));
+    for (int p = 0; p < np; p++)
+        value[p] = (1 - par->finish) * value[p] + par->finish * end[p];
+}
+
+static void report(const mcts_tree *t, mcts_root *out)
+{
+    /* the root's children, matched to the real root's legal list */
+    for (uint32_t c = t->nodes[0].first_child; c != MCTS_NONE; c = t->nodes[c].next_sibling)
+        for (int i = 0; i < out->n; i++)
+            if (out->action[i] == t->nodes[c].action) {
+                out->visits[i] += t->nodes[c].visits;
+                out->value[i] += t->nodes[c].value;
+                break;
+            }
+}
+
+void mcts_search(const eng_state *root, const mcts_params *par, mcts_root *out)
+{
+    const int me = eng_current_player(root);
+    uint64_t rng = par->seed;
+    out->n = eng_legal_actions(root, out->action);
+    memset(out->visits, 0, sizeof out->visits);
+    memset(out->value, 0, sizeof out->value);
+    out->iterations = 0;
+
+    /* The root as this player knows it: what it cannot see re-dealt, and
+     * the game's generator replaced, so that nothing in any copy foretells
+     * a coin or a die. */
+    const bool hides = eng_hides_from(root, me);
+    eng_state *base = eng_state_clone(root), *work = eng_state_clone(root);
+    eng_state_resample_hidden(base, me, &rng);
+
+    mcts_tree *t = malloc(sizeof *t);
+    if (!t)
+        abort();
+    long want = par->iterations > 0 ? par->iterations + 1 : 1 << 16;
+    mcts_tree_init(t, want < (long)MCTS_MAX_NODES ? (uint32_t)want : MCTS_MAX_NODES,
+                   MCTS_MAX_NODES);
+    size_t path_cap = 256;
+    uint32_t *path = malloc(path_cap * sizeof *path);
+    eng_action *acts = malloc(ENG_MAX_ACTIONS * sizeof *acts);
+    mcts_mast *mast = malloc(sizeof *mast);
+    if (!path || !acts || !mast)
+        abort();
+    mcts_mast_clear(mast);
+    mcts_trail tr = {0};
+
+    long it = 0;
+    for (;; it++) {
+        if (par->iterations > 0 && it >= par->iterations)
+            break;
+        if (it % MCTS_CHECK_EVERY == 0 && it > 0) {
+            if (par->deadline > 0 && ai_now() >= par->deadline)
+                break;
+            if (par->early_stop && par->iterations > 0 && settled(t, par->iterations - it))
+                break;
+        }
+        eng_state_copy(work, base);
+        if (hides)
+            eng_state_resample_hidden(work, me, &rng);
+        int depth = 0;
+        path[depth++] = 0;
+        tr.n = 0;
+        uint32_t node = 0;
+        for (;;) {
+            int who;
+            while ((who = eng_current_player(work)) == ENG_CHANCE)
+                eng_apply_fast(work, ai_sample_chance(work, &rng));
+            if (who == ENG_TERMINAL)
+                break;
+            int n = eng_legal_actions(work, acts);
+            eng_action fallback;
+            uint32_t c = mcts_tree_select(t, node, who, acts, n, par, &rng, &fallback);
+            if (c == MCTS_NONE) {
+                trail_push(&tr, who, fallback);
+                eng_apply_fast(work, fallback);
+                break;
+            }
+            trail_push(&tr, who, t->nodes[c].action);
+            bool fresh = t->nodes[c].visits == 0;
+            eng_apply_fast(work, t->nodes[c].action);
+            if ((size_t)depth == path_cap) {
+                path_cap *= 2;
+                path = realloc(path, path_cap * sizeof *path);
+                if (!path)
+                    abort();
+            }
+            path[depth++] = c;
+            node = c;
+            if (fresh)
+                break;
+        }
+        double value[ENG_MAX_PLAYERS];
+        playout(work, par, mast, &rng, &tr, acts, value);
+        mcts_tree_backup(t, path, depth, value, &tr, par);
+        for (size_t k = 0; k < tr.n; k++)
+            mcts_mast_add(mast, tr.player[k], tr.action[k], value[tr.player[k]]);
+    }
+    out->iterations = it;
+    report(t, out);
+
+    free(tr.player);
+    free(tr.action);
+    free(mast);
+    free(acts);
+    free(path);
+    mcts_tree_free(t);
+    free(t);
+    eng_state_free(work);
+    eng_state_free(base);
+}

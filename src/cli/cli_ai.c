@@ -1,0 +1,154 @@
+/*
+ * cli_ai.c - computer players on the command line: their names (kinds,
+ * levels and "NAME:key=value" specs, read by ai_spec_parse) and the budget
+ * options every command that makes them takes (--ai-iterations, --ai-time,
+ * --threads).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cli.h"
+
+int cli_cores(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > AI_MAX_THREADS ? AI_MAX_THREADS : (int)n;
+}
+
+void cli_ai_opts_init(cli_ai_opts *o)
+{
+    o->budget = AI_BUDGET_NONE;
+}
+
+int cli_ai_opt(cli_ai_opts *o, int code, const char *arg)
+{
+    switch (code) {
+    case OPT_AI_ITERATIONS:
+        return cli_parse_int("--ai-iterations", arg, 1, 100000000, &o->budget.iterations)
+               ? -1 : 1;
+    case OPT_AI_TIME:
+        return cli_parse_int("--ai-time", arg, 1, 3600000, &o->budget.time_ms) ? -1 : 1;
+    case OPT_THREADS:
+        return cli_parse_int("--threads", arg, 1, AI_MAX_THREADS, &o->budget.threads)
+               ? -1 : 1;
+    default:
+        return 0;
+    }
+}
+
+const char *cli_ai_names(void)
+{
+    return ai_spec_names();
+}
+
+static int parse(const char *spec, const cli_ai_opts *o, const ai_kind **k, ai_config *cfg,
+                 eng_error *err)
+{
+    ai_budget b = o ? o->budget : AI_BUDGET_NONE;
+    if (b.threads < 0)
+        b.threads = cli_cores();
+    return ai_spec_parse(spec, &b, k, cfg, err);
+}
+
+bool cli_ai_known(const char *spec)
+{
+    const ai_kind *k;
+    ai_config cfg = {0};
+    eng_error err;
+    return parse(spec, NULL, &k, &cfg, &err) == 0;
+}
+
+ai_player *cli_ai_make(const char *spec, uint64_t seed, const cli_ai_opts *o, eng_error *err)
+{
+    const ai_kind *k;
+    ai_config cfg = {.seed = seed};
+    if (parse(spec, o, &k, &cfg, err) != 0)
+        return NULL;
+    cfg.seed = seed;
+    return ai_new(k, &cfg);
+}
+
+ai_player *cli_ai_new(const char *spec, uint64_t seed, const cli_ai_opts *o)
+{
+    eng_error err;
+    ai_player *p = cli_ai_make(spec, seed, o, &err);
+    if (!p)
+        fprintf(stderr, "pocketwar: %s\n", err.msg);
+    return p;
+}
+
+void cli_ai_describe(const ai_player *p, const char *spec, char *buf, size_t n)
+{
+    const ai_kind *k = ai_player_kind(p);
+    const ai_config *c = ai_player_config(p);
+    size_t len = (size_t)snprintf(buf, n, "%s", spec);
+    if (len >= n || strcmp(k->name, "random") == 0)
+        return;
+    char budget[96];
+    if (strcmp(k->name, "thumb") == 0)
+        snprintf(budget, sizeof budget, "%d samples",
+                 c->iterations > 0 ? c->iterations : k->default_iterations);
+    else if (c->iterations > 0 && c->time_ms > 0)
+        snprintf(budget, sizeof budget, "%d iterations or %d ms", c->iterations, c->time_ms);
+    else if (c->iterations > 0)
+        snprintf(budget, sizeof budget, "%d iterations", c->iterations);
+    else
+        snprintf(budget, sizeof budget, "%d ms", c->time_ms);
+    if (strcmp(k->name, spec) == 0)
+        snprintf(buf + len, n - len, " (%s", budget);
+    else
+        snprintf(buf + len, n - len, " (%s, %s", k->name, budget);
+    len = strlen(buf);
+    if (strcmp(k->name, "mcts") == 0 && len < n)
+        snprintf(buf + len, n - len, ", %d thread%s)", c->threads, c->threads == 1 ? "" : "s");
+    else if (len < n)
+        snprintf(buf + len, n - len, ")");
+}
+
+void cli_explain_summary(const ai_explanation *why, char *buf, size_t n)
+{
+    if (why->iterations > 0)
+        snprintf(buf, n, "%.2f s, %ld %s", why->seconds, why->iterations,
+                 why->tree ? "iterations" : "samples");
+    else
+        snprintf(buf, n, "%.2f s, a forced or random choice", why->seconds);
+    if (why->threads > 1) {
+        size_t len = strlen(buf);
+        if (len < n)
+            snprintf(buf + len, n - len, " on %d threads", why->threads);
+    }
+}
+
+bool cli_explain_secret(const eng_state *s, const ai_explanation *why, int viewer)
+{
+    for (int i = 0; i < why->count; i++) {
+        char text[ENG_TEXT_MAX], seen[ENG_TEXT_MAX];
+        eng_action_text(s, why->best[i].action, text, sizeof text);
+        eng_action_text_seen(s, why->best[i].action, viewer, seen, sizeof seen);
+        if (strcmp(text, seen) != 0)
+            return true;
+    }
+    return false;
+}
+
+void cli_explain_print(FILE *out, const eng_state *s, const ai_explanation *why, int max,
+                       const eng_action *acts, int n, const char *indent)
+{
+    for (int i = 0; i < why->count && i < max; i++) {
+        const ai_candidate *c = &why->best[i];
+        char text[ENG_TEXT_MAX];
+        eng_action_text(s, c->action, text, sizeof text);
+        fprintf(out, "%s", indent);
+        if (acts) {
+            int num = 0;
+            for (int k = 0; k < n; k++)
+                if (acts[k] == c->action)
+                    num = k + 1;
+            fprintf(out, "%4d. ", num);
+        }
+        fprintf(out, "%-28s %5.1f%%", text, c->value * 100);
+        if (c->visits > 0)
+            fprintf(out, "  %7d %s", c->visits, why->tree ? "visits" : "tries");
+        fputc('\n', out);
+    }
+}

@@ -1,0 +1,284 @@
+/*
+ * cmd_engine.c - `pocketwar engine`: the engine protocol on standard input
+ * and output (docs/protocol.md), for GUIs, bots and tournament runners.
+ * This file reads requests, writes replies, holds the table of commands and
+ * answers the ones about the engine itself (protocol_version, name,
+ * version, list_commands, known_command, help, quit); the game's commands
+ * are in proto_game.c and the computer's in proto_search.c (see proto.h).
+ */
+#include <ctype.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include "proto.h"
+
+#define PROTO_MAX_WORDS 256
+
+static int meta_protocol_version(proto *p, int argc, char **argv, const char *line, FILE *out);
+static int meta_name(proto *p, int argc, char **argv, const char *line, FILE *out);
+static int meta_version(proto *p, int argc, char **argv, const char *line, FILE *out);
+static int meta_list_commands(proto *p, int argc, char **argv, const char *line, FILE *out);
+static int meta_known_command(proto *p, int argc, char **argv, const char *line, FILE *out);
+static int meta_help(proto *p, int argc, char **argv, const char *line, FILE *out);
+static int meta_quit(proto *p, int argc, char **argv, const char *line, FILE *out);
+
+static const proto_command commands[] = {
+    {"protocol_version", "", meta_protocol_version},
+    {"name", "", meta_name},
+    {"version", "", meta_version},
+    {"list_commands", "", meta_list_commands},
+    {"known_command", "COMMAND", meta_known_command},
+    {"help", "", meta_help},
+    {"rules", "", proto_rules},
+    {"scenarios", "RULES", proto_scenarios},
+    {"new", "RULES [SCENARIO] [seed=N] [OPTION=VALUE...]", proto_new},
+    {"position", "RULES SCENARIO [seed=N] [OPTION=VALUE...] [moves ACTION; ACTION; ...]",
+     proto_position},
+    {"load", "RECORD-FILE", proto_load},
+    {"save", "RECORD-FILE", proto_save},
+    {"record", "", proto_record},
+    {"players", "", proto_players},
+    {"to_move", "", proto_to_move},
+    {"status", "", proto_status},
+    {"legal", "", proto_legal},
+    {"play", "ACTION", proto_play},
+    {"enter", "OUTCOME", proto_enter},
+    {"roll", "[all]", proto_roll},
+    {"undo", "[N]", proto_undo},
+    {"history", "[VIEWER]", proto_history},
+    {"state", "[VIEWER]", proto_state},
+    {"showboard", "[VIEWER]", proto_showboard},
+    {"result", "", proto_result},
+    {"returns", "", proto_returns},
+    {"ai", "[NAME]", proto_ai},
+    {"genmove", "[NAME] [iterations=N] [time=MS] [threads=N]", proto_genmove},
+    {"hint", "[NAME] [iterations=N] [time=MS] [threads=N] [count=K]", proto_hint},
+    {"quit", "", meta_quit},
+    {NULL, NULL, NULL},
+};
+
+static const proto_command *find(const char *name)
+{
+    for (const proto_command *c = commands; c->name; c++)
+        if (strcmp(c->name, name) == 0)
+            return c;
+    return NULL;
+}
+
+/* ---- the engine itself ------------------------------------------------------ */
+
+static int meta_protocol_version(proto *p, int argc, char **argv, const char *line, FILE *out)
+{
+    fputs(PROTO_VERSION, out);
+    return 0;
+}
+
+static int meta_name(proto *p, int argc, char **argv, const char *line, FILE *out)
+{
+    fputs("pocketwar", out);
+    return 0;
+}
+
+static int meta_version(proto *p, int argc, char **argv, const char *line, FILE *out)
+{
+    fputs(POCKETWAR_VERSION, out);
+    return 0;
+}
+
+static int meta_list_commands(proto *p, int argc, char **argv, const char *line, FILE *out)
+{
+    for (const proto_command *c = commands; c->name; c++)
+        fprintf(out, "%s%s", c == commands ? "" : "\n", c->name);
+    return 0;
+}
+
+static int meta_known_command(proto *p, int argc, char **argv, const char *line, FILE *out)
+{
+    fputs(argc == 1 && find(argv[0]) ? "true" : "false", out);
+    return 0;
+}
+
+static int meta_help(proto *p, int argc, char **argv, const char *line, FILE *out)
+{
+    for (const proto_command *c = commands; c->name; c++)
+        fprintf(out, "%s%s%s%s", c == commands ? "" : "\n", c->name, *c->args ? " " : "",
+                c->args);
+    return 0;
+}
+
+static int meta_quit(proto *p, int argc, char **argv, const char *line, FILE *out)
+{
+    p->quit = true;
+    return 0;
+}
+
+/* ---- requests and replies ------------------------------------------------- */
+
+/* As GTP: control characters go (tabs become spaces), a '#' starts a
+ * comment, and blanks around are trimmed. */
+static char *clean(char *s)
+{
+    char *w = s;
+    for (char *r = s; *r; r++) {
+        unsigned char ch = (unsigned char)*r;
+        if (ch == '#')
+            break;
+        if (ch == '\t')
+            *w++ = ' ';
+        else if (ch >= 32 && ch != 127)
+            *w++ = (char)ch;
+    }
+    *w = '\0';
+    while (w > s && w[-1] == ' ')
+        *--w = '\0';
+    while (*s == ' ')
+        s++;
+    return s;
+}
+
+/* Writes "=id text" or "?id text" and the empty line that ends a reply;
+ * an empty line inside the text would end it early, so none is written. */
+static void reply(FILE *out, bool ok, const char *id, const char *text)
+{
+    fprintf(out, "%c%s", ok ? '=' : '?', id);
+    const char *s = text;
+    while (*s == '\n')
+        s++;
+    if (*s)
+        fputc(' ', out);
+    bool at_start = false;
+    for (; *s; s++) {
+        if (*s == '\n') {
+            if (at_start)
+                continue;
+            at_start = true;
+        } else {
+            at_start = false;
+        }
+        fputc(*s, out);
+    }
+    if (!at_start)
+        fputc('\n', out);
+    fputc('\n', out);
+    fflush(out);
+}
+
+static void serve(proto *p, char *raw, FILE *out)
+{
+    char *s = clean(raw);
+    if (!*s)
+        return;
+    char id[32] = "";
+    size_t k = 0;
+    while (isdigit((unsigned char)s[k]))
+        k++;
+    if (k > 0 && (s[k] == ' ' || s[k] == '\0')) {
+        snprintf(id, sizeof id, "%.*s", (int)(k < 30 ? k : 30), s);
+        s += k;
+        while (*s == ' ')
+            s++;
+    }
+    char *name = s;
+    while (*s && *s != ' ')
+        s++;
+    if (*s)
+        *s++ = '\0';
+    while (*s == ' ')
+        s++;
+    const char *line = s;
+    /* the words, from a copy (line stays whole) */
+    char *copy = strdup(line), *argv[PROTO_MAX_WORDS], *save = NULL;
+    int argc = 0;
+    for (char *w = strtok_r(copy, " ", &save); w && argc < PROTO_MAX_WORDS;
+         w = strtok_r(NULL, " ", &save))
+        argv[argc++] = w;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *buf = open_memstream(&text, &len);
+    if (!buf)
+        abort();
+    const proto_command *c = *name ? find(name) : NULL;
+    int rc;
+    if (!*name) {
+        fputs("no command after the id", buf);
+        rc = -1;
+    } else if (!c) {
+        fputs("unknown command", buf);
+        rc = -1;
+    } else {
+        rc = c->run(p, argc, argv, line, buf);
+    }
+    fclose(buf);
+    reply(out, rc == 0, id, text);
+    free(text);
+    free(copy);
+}
+
+static void help(void)
+{
+    printf("usage: pocketwar engine [OPTIONS]\n\n"
+           "Speaks the engine protocol on standard input and output, so that other\n"
+           "programs (a GUI, a bot, a tournament runner) can drive pocketwar. A request\n"
+           "is one line, \"[id] command [arguments]\"; the reply is \"=[id] result\" or\n"
+           "\"?[id] message\", then an empty line. Send list_commands or help for the\n"
+           "commands; docs/protocol.md describes them, with a whole session.\n\n"
+           "  --ai NAME           the computer player for genmove and hint (default\n"
+           "                      normal; choose from %s)\n"
+           "  --ai-seed N         seed of the computer players' generators (default 1)\n"
+           CLI_AI_OPTS_HELP
+           "  --help              this text\n\n"
+           "example:\n"
+           "  printf 'new pocket-wargame meeting seed=7\\nroll all\\ngenmove\\nquit\\n' |\n"
+           "      pocketwar engine\n", cli_ai_names());
+}
+
+int cmd_engine(int argc, char **argv)
+{
+    enum { OPT_AI = 1, OPT_AISEED };
+    static const struct option longopts[] = {
+        CLI_AI_LONGOPTS,
+        {"ai", required_argument, 0, OPT_AI},
+        {"ai-seed", required_argument, 0, OPT_AISEED},
+        {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0}};
+    cli_ai_opts ao;
+    cli_ai_opts_init(&ao);
+    proto p = {.ao = &ao, .ai_seed = 1};
+    const char *spec = "normal";
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        int r = cli_ai_opt(&ao, c, optarg);
+        if (r < 0)
+            return 2;
+        if (r)
+            continue;
+        switch (c) {
+        case OPT_AI: spec = optarg; break;
+        case OPT_AISEED:
+            if (cli_parse_u64("--ai-seed", optarg, &p.ai_seed) != 0)
+                return 2;
+            break;
+        case 'h': help(); return 0;
+        default: fprintf(stderr, "see `pocketwar engine --help`\n"); return 2;
+        }
+    }
+    if (optind < argc) {
+        cli_error("engine", "unexpected argument \"%s\" (see --help)", argv[optind]);
+        return 2;
+    }
+    if (!cli_ai_known(spec)) {
+        ai_player *probe = cli_ai_new(spec, 0, &ao);   /* says what is wrong */
+        ai_free(probe);
+        return 2;
+    }
+    p.ai_spec = strdup(spec);
+    char *line = NULL;
+    size_t cap = 0;
+    while (!p.quit && getline(&line, &cap, stdin) >= 0)
+        serve(&p, line, stdout);
+    free(line);
+    free(p.ai_spec);
+    eng_match_free(p.m);
+    return 0;
+}

@@ -1,0 +1,149 @@
+/*
+ * cmd_hint.c - `pocketwar hint RECORD`: what a computer player would do in
+ * the position a record reaches: its best candidates for the side to move,
+ * with the visits behind each and its estimated chance of winning. The
+ * player judges from that side's seat: what the side cannot see is
+ * re-dealt, never read.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+
+static void help(void)
+{
+    printf("usage: pocketwar hint RECORD [OPTIONS]\n\n"
+           "Replays the record and asks a computer player for its best candidates for\n"
+           "the side to move, with the visits (or tries) behind each and the estimated\n"
+           "chance of winning. It judges from that side's seat only.\n\n"
+           "  --to N              the position after the first N steps\n"
+           "  --ai NAME           the computer player (default normal; choose from\n"
+           "                      %s)\n"
+           "  --ai-seed N         seed of its own generator (default 1)\n"
+           CLI_AI_OPTS_HELP
+           "  --count N           candidates to show (1..%d, default 5)\n"
+           "  --json              print the candidates as JSON\n"
+           "  --help              this text\n\n"
+           "examples:\n"
+           "  pocketwar hint game.pwr\n"
+           "  pocketwar hint game.pwr --to 120 --ai hard --count 8\n",
+           cli_ai_names(), AI_EXPLAIN_MAX);
+}
+
+int cmd_hint(int argc, char **argv)
+{
+    enum { OPT_TO = 1, OPT_AI, OPT_AISEED, OPT_COUNT, OPT_JSON };
+    static const struct option longopts[] = {
+        CLI_AI_LONGOPTS,
+        {"to", required_argument, 0, OPT_TO},
+        {"ai", required_argument, 0, OPT_AI},
+        {"ai-seed", required_argument, 0, OPT_AISEED},
+        {"count", required_argument, 0, OPT_COUNT},
+        {"json", no_argument, 0, OPT_JSON},
+        {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0}};
+    cli_ai_opts ao;
+    cli_ai_opts_init(&ao);
+    const char *spec = "normal";
+    uint64_t seed = 1;
+    int to = -1, count = 5, c;
+    bool as_json = false;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        int r = cli_ai_opt(&ao, c, optarg);
+        if (r < 0)
+            return 2;
+        if (r)
+            continue;
+        switch (c) {
+        case OPT_TO:
+            if (cli_parse_int("--to", optarg, 0, 100000000, &to) != 0)
+                return 2;
+            break;
+        case OPT_AI: spec = optarg; break;
+        case OPT_AISEED:
+            if (cli_parse_u64("--ai-seed", optarg, &seed) != 0)
+                return 2;
+            break;
+        case OPT_COUNT:
+            if (cli_parse_int("--count", optarg, 1, AI_EXPLAIN_MAX, &count) != 0)
+                return 2;
+            break;
+        case OPT_JSON: as_json = true; break;
+        case 'h': help(); return 0;
+        default: fprintf(stderr, "see `pocketwar hint --help`\n"); return 2;
+        }
+    }
+    if (optind != argc - 1) {
+        cli_error("hint", optind < argc ? "give one record file, not several (see --help)"
+                                        : "give a record file (see --help)");
+        return 2;
+    }
+    ai_player *ai = cli_ai_new(spec, seed, &ao);
+    if (!ai)
+        return 2;
+    eng_match *m = cli_load_record(argv[optind]);
+    if (!m) {
+        ai_free(ai);
+        return 1;
+    }
+    if (to >= 0 && (size_t)to < m->nsteps)
+        eng_match_undo(m, m->nsteps - (size_t)to);
+    int rc = 1;
+    int who = eng_current_player(m->state);
+    char status[256];
+    eng_status_text(m->state, status, sizeof status);
+    if (who == ENG_TERMINAL) {
+        cli_error("hint", "the game is over after %zu steps: no decision to weigh", m->nsteps);
+        goto out;
+    }
+    if (who == ENG_CHANCE) {
+        cli_error("hint", "after %zu steps chance acts next (%s), not a side: try --to "
+                  "with a position where a side decides", m->nsteps, status);
+        goto out;
+    }
+    ai_explanation why;
+    eng_action best = ai_choose(ai, m->state, &why);
+    char what[200], summary[160], text[ENG_TEXT_MAX];
+    cli_ai_describe(ai, spec, what, sizeof what);
+    cli_explain_summary(&why, summary, sizeof summary);
+    eng_action_text(m->state, best, text, sizeof text);
+    if (as_json) {
+        json_t *cands = json_array();
+        for (int i = 0; i < why.count && i < count; i++) {
+            char t[ENG_TEXT_MAX];
+            eng_action_text(m->state, why.best[i].action, t, sizeof t);
+            json_array_append_new(cands, json_pack("{s:s,s:i,s:f}", "action", t, "visits",
+                                                   why.best[i].visits, "value",
+                                                   why.best[i].value));
+        }
+        json_t *j = json_object();
+        json_object_set_new(j, "steps", json_integer((json_int_t)m->nsteps));
+        json_object_set_new(j, "status", json_string(status));
+        json_object_set_new(j, "side", json_string(eng_game_player_name(m->game, who)));
+        json_object_set_new(j, "player", json_string(what));
+        json_object_set_new(j, "best", json_string(text));
+        json_object_set_new(j, "legal_actions", json_integer(why.actions));
+        json_object_set_new(j, "iterations", json_integer(why.iterations));
+        json_object_set_new(j, "threads", json_integer(why.threads));
+        json_object_set_new(j, "seconds", json_real(why.seconds));
+        json_object_set_new(j, "candidates", cands);
+        char *s = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+        puts(s);
+        free(s);
+        json_decref(j);
+    } else {
+        printf("After %zu steps: %s\n", m->nsteps, status);
+        printf("%s, for %s: %s (%d legal action%s)\n", what,
+               eng_game_player_name(m->game, who), summary, why.actions,
+               why.actions == 1 ? "" : "s");
+        printf("Best candidates (estimated chance of winning):\n");
+        cli_explain_print(stdout, m->state, &why, count, NULL, 0, "  ");
+        printf("It would play: %s\n", text);
+    }
+    rc = 0;
+out:
+    ai_free(ai);
+    eng_match_free(m);
+    return rc;
+}

@@ -1,0 +1,303 @@
+/*
+ * cmd_tournament.c - `pocketwar tournament`: a round robin between computer
+ * players on one scenario, seats swapped (or rotated), printed as a table
+ * of win rates with 95% intervals, Elo estimates and thinking times, or as
+ * JSON. The games are played in tourney_run.c, the figures worked out in
+ * tourney_stats.c (see tourney.h).
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tourney.h"
+
+static void help(void)
+{
+    printf("usage: pocketwar tournament --players A,B[,C...] [OPTIONS]\n\n"
+           "Plays a round robin between computer players on one scenario: every pair of\n"
+           "players meets in --games games, taking the seats in turn (two sides swap\n"
+           "every game, three or four rotate) and playing each seed from both sides.\n"
+           "Prints each pairing's wins, draws and losses with the win rate and its 95%%\n"
+           "(Wilson) interval, Elo ratings estimated from every result, and each\n"
+           "player's median and longest time for a decision. In a game of three or four\n"
+           "sides, every pair of seats held by the two players counts as one result:\n"
+           "the greater return wins. Progress goes to standard error.\n\n"
+           CLI_GAME_OPTS_HELP
+           "                      (--seed N: game seeds N, N+1, ...; default 1)\n"
+           "  --players A,B,...   the computer players (%s; a name may carry\n"
+           "                      settings, as in normal:iterations=5000:threads=1)\n"
+           "  --games N           games per pairing (default 100)\n"
+           "  --jobs N            games played at once (default: every core, %d here)\n"
+           CLI_AI_OPTS_HELP
+           "                      (default for --threads: cores / jobs)\n"
+           "  --max-steps N       stop a game after N steps and count it a draw\n"
+           "                      (default 100000)\n"
+           "  --records DIR       write every game's record into the folder DIR\n"
+           "  --json              print the results as JSON\n"
+           "  --quiet             no progress lines\n"
+           "  --help              this text\n\n"
+           "examples:\n"
+           "  pocketwar tournament --players normal,random,thumb --games 200 --jobs 2\n"
+           "  pocketwar tournament --players hard,normal --games 200 --jobs 2\n"
+           "  pocketwar tournament --rules pocket-wargame --scenario three-kingdoms \\\n"
+           "      --players normal,thumb --games 60\n",
+           cli_ai_names(), cli_cores());
+}
+
+/* Splits "A,B,C" into the players; -1 after a message. */
+static int read_players(tourney *t, const char *list)
+{
+    char *copy = strdup(list), *save = NULL;
+    for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        if (t->nplayers == 64) {
+            cli_error("tournament", "--players: at most 64 players");
+            free(copy);
+            return -1;
+        }
+        t->players = realloc(t->players, (size_t)(t->nplayers + 1) * sizeof *t->players);
+        t->players[t->nplayers++] = strdup(tok);
+        ai_player *probe = cli_ai_new(tok, 0, t->ao);
+        if (!probe) {
+            free(copy);
+            return -1;
+        }
+        ai_free(probe);
+    }
+    free(copy);
+    if (t->nplayers < 2) {
+        cli_error("tournament", "--players needs at least two computer players, as in "
+                  "--players normal,random");
+        return -1;
+    }
+    return 0;
+}
+
+static void schedule(tourney *t)
+{
+    t->npairings = t->nplayers * (t->nplayers - 1) / 2;
+    t->pairing = malloc((size_t)t->npairings * sizeof *t->pairing);
+    t->ngames = t->npairings * t->games;
+    t->game = calloc((size_t)t->ngames, sizeof *t->game);
+    if (!t->pairing || !t->game)
+        abort();
+    int p = 0;
+    for (int a = 0; a < t->nplayers; a++)
+        for (int b = a + 1; b < t->nplayers; b++, p++) {
+            t->pairing[p][0] = a;
+            t->pairing[p][1] = b;
+        }
+    /* game by game across the pairings, so that every pairing's figures
+     * grow together while the tournament runs */
+    int i = 0;
+    for (int g = 0; g < t->games; g++)
+        for (p = 0; p < t->npairings; p++, i++) {
+            tourney_game *gm = &t->game[i];
+            gm->pairing = p;
+            gm->round = g;
+            gm->seed = t->go->seed + (uint64_t)(g / 2);
+            for (int s = 0; s < t->seats; s++)
+                gm->seat_player[s] = t->pairing[p][(s + g) % 2];
+        }
+}
+
+static void describe(const tourney *t, int p, char *buf, size_t n)
+{
+    ai_player *probe = cli_ai_new(t->players[p], 0, t->ao);
+    cli_ai_describe(probe, t->players[p], buf, n);
+    ai_free(probe);
+}
+
+static void print_text(const tourney *t, const eng_match *m, const double *elo)
+{
+    printf("%s, scenario %s: %d games a pairing, seats %s, game seeds %llu..%llu\n\n",
+           eng_rules_title(m->rules), eng_game_scenario_name(m->game), t->games,
+           t->seats == 2 ? "swapped" : "rotated", (unsigned long long)t->go->seed,
+           (unsigned long long)(t->go->seed + (uint64_t)(t->games - 1) / 2));
+    int w = 8;
+    for (int p = 0; p < t->nplayers; p++)
+        if ((int)strlen(t->players[p]) > w)
+            w = (int)strlen(t->players[p]);
+    printf("%-*s  %-*s %7s %6s %6s %6s  %8s  %-17s %7s\n", w, "player", w, "against", "games",
+           "wins", "draws", "losses", "win rate", "95% interval", "score");
+    for (int p = 0; p < t->npairings; p++) {
+        tourney_score sc = tourney_pairing_score(t, p);
+        double lo, hi, rate = sc.results ? (double)sc.wins / sc.results : 0;
+        tourney_wilson(sc.wins, sc.results, &lo, &hi);
+        char iv[32];
+        snprintf(iv, sizeof iv, "[%.1f%%, %.1f%%]", lo * 100, hi * 100);
+        printf("%-*s  %-*s %7d %6d %6d %6d  %7.1f%%  %-17s %6.1f%%", w,
+               t->players[t->pairing[p][0]], w, t->players[t->pairing[p][1]], sc.results,
+               sc.wins, sc.draws, sc.losses, rate * 100, iv,
+               sc.results ? (sc.wins + 0.5 * sc.draws) * 100.0 / sc.results : 0);
+        if (sc.unfinished)
+            printf("  (%d cut at --max-steps, counted drawn)", sc.unfinished);
+        putchar('\n');
+    }
+    printf("\n%-*s %7s %10s %11s %10s  %s\n", w, "player", "Elo", "decisions", "median ms",
+           "max ms", "what");
+    for (int p = 0; p < t->nplayers; p++) {
+        long count;
+        double med, max;
+        tourney_think(t, p, &count, &med, &max);
+        char what[200];
+        describe(t, p, what, sizeof what);
+        printf("%-*s %+7.0f %10ld %11.1f %10.1f  %s\n", w, t->players[p], elo[p], count,
+               med * 1000, max * 1000, what);
+    }
+    printf("\nElo: maximum likelihood from every result, %s = 0; a draw counts half.\n"
+           "Decisions: those with more than one legal action.\n", t->players[0]);
+}
+
+static void print_json(const tourney *t, const eng_match *m, const double *elo)
+{
+    json_t *root = json_object();
+    json_object_set_new(root, "rules", json_string(eng_rules_name(m->rules)));
+    json_object_set_new(root, "scenario", json_string(eng_game_scenario_name(m->game)));
+    json_object_set_new(root, "options", json_deep_copy(t->go->options));
+    json_object_set_new(root, "games_per_pairing", json_integer(t->games));
+    json_object_set_new(root, "first_seed", json_integer((json_int_t)t->go->seed));
+    json_object_set_new(root, "seats", json_integer(t->seats));
+    json_t *players = json_array();
+    for (int p = 0; p < t->nplayers; p++) {
+        long count;
+        double med, max;
+        tourney_think(t, p, &count, &med, &max);
+        char what[200];
+        describe(t, p, what, sizeof what);
+        json_array_append_new(players, json_pack("{s:s,s:s,s:f,s:I,s:f,s:f}", "name",
+            t->players[p], "description", what, "elo", elo[p], "decisions",
+            (json_int_t)count, "median_ms", med * 1000, "max_ms", max * 1000));
+    }
+    json_object_set_new(root, "players", players);
+    json_t *pairings = json_array();
+    for (int p = 0; p < t->npairings; p++) {
+        tourney_score sc = tourney_pairing_score(t, p);
+        double lo, hi;
+        tourney_wilson(sc.wins, sc.results, &lo, &hi);
+        json_array_append_new(pairings, json_pack(
+            "{s:s,s:s,s:i,s:i,s:i,s:i,s:i,s:f,s:[f,f],s:f}",
+            "player", t->players[t->pairing[p][0]], "against", t->players[t->pairing[p][1]],
+            "results", sc.results, "wins", sc.wins, "draws", sc.draws, "losses", sc.losses,
+            "unfinished", sc.unfinished, "win_rate",
+            sc.results ? (double)sc.wins / sc.results : 0.0, "interval95", lo, hi, "score",
+            sc.results ? (sc.wins + 0.5 * sc.draws) / sc.results : 0.0));
+    }
+    json_object_set_new(root, "pairings", pairings);
+    char *s = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+    puts(s);
+    free(s);
+    json_decref(root);
+}
+
+int cmd_tournament(int argc, char **argv)
+{
+    enum { OPT_PLAYERS = 1, OPT_GAMES, OPT_JOBS, OPT_MAX, OPT_RECORDS, OPT_JSON, OPT_QUIET };
+    static const struct option longopts[] = {
+        CLI_GAME_LONGOPTS,
+        CLI_AI_LONGOPTS,
+        {"players", required_argument, 0, OPT_PLAYERS},
+        {"games", required_argument, 0, OPT_GAMES},
+        {"jobs", required_argument, 0, OPT_JOBS},
+        {"max-steps", required_argument, 0, OPT_MAX},
+        {"records", required_argument, 0, OPT_RECORDS},
+        {"json", no_argument, 0, OPT_JSON},
+        {"quiet", no_argument, 0, OPT_QUIET},
+        {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0}};
+    cli_game_opts go;
+    cli_game_opts_init(&go);
+    go.seed = 1;
+    go.seed_given = true;
+    cli_ai_opts ao;
+    cli_ai_opts_init(&ao);
+    tourney t = {.go = &go, .ao = &ao, .games = 100, .jobs = cli_cores(),
+                 .max_steps = 100000, .progress = true};
+    const char *players = NULL;
+    bool as_json = false;
+    eng_match *m = NULL;
+    int c, rc = 2;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        int r = cli_game_opt(&go, c, optarg);
+        if (r == 0)
+            r = cli_ai_opt(&ao, c, optarg);
+        if (r < 0)
+            goto out;
+        if (r)
+            continue;
+        switch (c) {
+        case OPT_PLAYERS: players = optarg; break;
+        case OPT_GAMES:
+            if (cli_parse_int("--games", optarg, 1, 1000000, &t.games) != 0)
+                goto out;
+            break;
+        case OPT_JOBS:
+            if (cli_parse_int("--jobs", optarg, 1, 256, &t.jobs) != 0)
+                goto out;
+            break;
+        case OPT_MAX:
+            if (cli_parse_int("--max-steps", optarg, 1, 100000000, &t.max_steps) != 0)
+                goto out;
+            break;
+        case OPT_RECORDS: t.records = optarg; break;
+        case OPT_JSON: as_json = true; break;
+        case OPT_QUIET: t.progress = false; break;
+        case 'h': help(); rc = 0; goto out;
+        default: fprintf(stderr, "see `pocketwar tournament --help`\n"); goto out;
+        }
+    }
+    if (optind < argc) {
+        cli_error("tournament", "unexpected argument \"%s\" (see --help)", argv[optind]);
+        goto out;
+    }
+    if (!players) {
+        cli_error("tournament", "name the computer players: --players A,B[,C...] "
+                  "(choose from %s)", cli_ai_names());
+        goto out;
+    }
+    if (ao.budget.threads < 0) {
+        ao.budget.threads = cli_cores() / t.jobs;
+        if (ao.budget.threads < 1)
+            ao.budget.threads = 1;
+    }
+    if (read_players(&t, players) != 0)
+        goto out;
+    if (!(m = cli_match_new(&go))) {       /* checks the game and counts the seats */
+        rc = 1;
+        goto out;
+    }
+    t.seats = eng_game_players(m->game);
+    schedule(&t);
+    if (t.progress) {
+        fprintf(stderr, "tournament: %d players, %d pairing%s, %d games on %d job%s\n",
+                t.nplayers, t.npairings, t.npairings == 1 ? "" : "s", t.ngames, t.jobs,
+                t.jobs == 1 ? "" : "s");
+    }
+    if (tourney_play(&t) != 0) {
+        rc = 1;
+        goto out;
+    }
+    double *elo = malloc((size_t)t.nplayers * sizeof *elo);
+    if (!elo)
+        abort();
+    tourney_elo(&t, elo);
+    if (as_json)
+        print_json(&t, m, elo);
+    else
+        print_text(&t, m, elo);
+    free(elo);
+    rc = 0;
+out:
+    for (int i = 0; i < t.ngames; i++) {
+        for (int s = 0; s < ENG_MAX_PLAYERS; s++)
+            free(t.game[i].think[s]);
+        free(t.game[i].error);
+    }
+    free(t.game);
+    free(t.pairing);
+    for (int p = 0; p < t.nplayers; p++)
+        free(t.players[p]);
+    free(t.players);
+    eng_match_free(m);
+    cli_game_opts_free(&go);
+    return rc;
+}

@@ -1,0 +1,72 @@
+/*
+ * proto.h - what the files of `pocketwar engine` share, and nothing outside
+ * them includes. The protocol (docs/protocol.md) is modelled on Go's GTP:
+ * a request is a line "[id] command [arguments]", the answer "=[id] result"
+ * or "?[id] message", then an empty line.
+ *
+ *   cmd_engine.c    options, reading requests, writing replies, the table
+ *                   of commands and the ones about the engine itself
+ *   proto_game.c    the game: new, position, load, play, enter, roll, undo,
+ *                   legal, to_move, status, state, showboard, result, ...
+ *   proto_search.c  the computer: ai, genmove, hint
+ */
+#ifndef PROTO_H
+#define PROTO_H
+
+#include "cli.h"
+
+#define PROTO_VERSION "1"
+
+typedef struct proto {
+    eng_match *m;             /* the game, or NULL before new/position/load */
+    char *ai_spec;            /* genmove's and hint's player (default normal) */
+    const cli_ai_opts *ao;    /* budget from the command line */
+    uint64_t ai_seed;         /* seed of the next computer player made */
+    bool quit;
+} proto;
+
+/* A command: args are the words after the command, line the same as one
+ * string (for notation, which has spaces). It writes its result, or why it
+ * failed, to out; returns 0 or -1. */
+typedef struct proto_command {
+    const char *name;
+    const char *args;         /* for list_commands' help: "RULES [SCENARIO] ..." */
+    int (*run)(proto *p, int argc, char **argv, const char *line, FILE *out);
+} proto_command;
+
+/* ---- proto_game.c ---------------------------------------------------------- */
+
+int proto_rules(proto *p, int argc, char **argv, const char *line, FILE *out);
+int proto_scenarios(proto *p, int argc, char **argv, const char *line, FILE *out);
+int proto_new(proto *p, int argc, char **argv, const char *line, FILE *out);
+int proto_position(proto *p, int argc, char **argv, const char *line, FILE *out);
+int proto_load(proto *p, int argc, char **argv, const char *line, FILE *out);
+int proto_save(proto *p, int argc, char **argv, const char *line, FILE *out);
+int proto_record(proto *p, int argc, char **argv, const char *line, FILE *out);
+int proto_play(proto *p, int argc, char **argv, const char *line, FILE *out);
+int proto_enter(proto *p, int argc, char **argv, const char *line, FILE *out);
+int proto_roll(proto *p, int argc, char **argv, const char *line, FILE *out);
+int proto_undo(proto *p, int argc, char **argv, const char *line, FILE *out);
+int proto_legal(proto *p, int argc, char **argv, const char *line, FILE *out);
+int proto_players(proto *p, int argc, char **argv, const char *line, FILE *out);
+int proto_to_move(proto *p, int argc, char **argv, const char *line, FILE *out);
+int proto_status(proto *p, int argc, char **argv, const char *line, FILE *out);
+int proto_state(proto *p, int argc, char **argv, const char *line, FILE *out);
+int proto_showboard(proto *p, int argc, char **argv, const char *line, FILE *out);
+int proto_result(proto *p, int argc, char **argv, const char *line, FILE *out);
+int proto_returns(proto *p, int argc, char **argv, const char *line, FILE *out);
+int proto_history(proto *p, int argc, char **argv, const char *line, FILE *out);
+
+/* A viewer named by number (1..), name, or "all"; -2 after an error
+ * written to out. ENG_VIEW_ALL when word is NULL. */
+int proto_viewer(const proto *p, const char *word, FILE *out);
+/* Fails with a message unless a game is loaded. */
+int proto_need_game(const proto *p, FILE *out);
+
+/* ---- proto_search.c -------------------------------------------------------- */
+
+int proto_ai(proto *p, int argc, char **argv, const char *line, FILE *out);
+int proto_genmove(proto *p, int argc, char **argv, const char *line, FILE *out);
+int proto_hint(proto *p, int argc, char **argv, const char *line, FILE *out);
+
+#endif

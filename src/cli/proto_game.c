@@ -1,0 +1,500 @@
+/*
+ * proto_game.c - the engine protocol's commands about the game (see
+ * proto.h and docs/protocol.md): starting one (new, position, load),
+ * taking steps (play, enter, roll, undo), and looking at it (legal,
+ * to_move, status, state, showboard, history, result, record).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "proto.h"
+#include "scenario.h"
+
+int proto_need_game(const proto *p, FILE *out)
+{
+    if (p->m)
+        return 0;
+    fputs("no game: start one with new, position or load", out);
+    return -1;
+}
+
+int proto_viewer(const proto *p, const char *word, FILE *out)
+{
+    if (!word || strcasecmp(word, "all") == 0)
+        return ENG_VIEW_ALL;
+    int np = eng_game_players(p->m->game);
+    for (int s = 0; s < np; s++)
+        if (strcasecmp(word, eng_game_player_name(p->m->game, s)) == 0)
+            return s;
+    char *end;
+    long v = strtol(word, &end, 10);
+    if (*word && !*end && v >= 1 && v <= np)
+        return (int)v - 1;
+    fprintf(out, "no side \"%s\": give 1..%d, a side's name or all", word, np);
+    return -2;
+}
+
+/* ---- starting a game --------------------------------------------------------- */
+
+int proto_rules(proto *p, int argc, char **argv, const char *line, FILE *out)
+{
+    for (const eng_rules *const *r = eng_registry(); *r; r++)
+        fprintf(out, "%s%s %s %s", r == eng_registry() ? "" : "\n", eng_rules_name(*r),
+                eng_rules_default_scenario(*r), eng_rules_title(*r));
+    return 0;
+}
+
+int proto_scenarios(proto *p, int argc, char **argv, const char *line, FILE *out)
+{
+    const eng_rules *r = argc == 1 ? eng_rules_find(argv[0]) : NULL;
+    if (!r) {
+        fputs(argc == 1 ? "no such rule set (see rules)" : "give a rule set: scenarios RULES",
+              out);
+        return -1;
+    }
+    char **names;
+    int n = eng_scenario_names(r, &names);
+    for (int i = 0; i < n; i++)
+        fprintf(out, "%s%s", i ? "\n" : "", names[i]);
+    eng_names_free(names, n);
+    return 0;
+}
+
+/* "RULES [SCENARIO] [seed=N] [variant=NAME] [KEY=VALUE...]" into a new
+ * match; NULL after the reason went to out. */
+static eng_match *make_match(int argc, char **argv, FILE *out)
+{
+    if (argc < 1) {
+        fputs("give a rule set (see rules)", out);
+        return NULL;
+    }
+    const eng_rules *r = eng_rules_find(argv[0]);
+    if (!r) {
+        fprintf(out, "no rule set named \"%s\" (see rules)", argv[0]);
+        return NULL;
+    }
+    const char *scenario = NULL;
+    int i = 1;
+    if (i < argc && !strchr(argv[i], '='))
+        scenario = argv[i++];
+    uint64_t seed = 0;
+    bool seeded = false;
+    json_t *options = json_object();
+    eng_match *m = NULL;
+    for (; i < argc; i++) {
+        char *eq = strchr(argv[i], '=');
+        if (!eq || eq == argv[i]) {
+            fprintf(out, "expected KEY=VALUE, not \"%s\"", argv[i]);
+            goto out;
+        }
+        *eq = '\0';
+        const char *key = argv[i], *val = eq + 1;
+        if (strcmp(key, "seed") == 0) {
+            char *end;
+            seed = strtoull(val, &end, 10);
+            if (!*val || *end || *val == '-') {
+                fprintf(out, "seed takes a whole number, not \"%s\"", val);
+                goto out;
+            }
+            seeded = true;
+        } else if (strcmp(key, "variant") == 0) {
+            eng_error err;
+            json_t *v = eng_variant_load(r, val, &err);
+            if (!v) {
+                fprintf(out, "%s", err.msg);
+                goto out;
+            }
+            json_object_update(options, json_object_get(v, "options"));
+            json_decref(v);
+        } else {
+            json_error_t jerr;
+            json_t *v = json_loads(val, JSON_DECODE_ANY, &jerr);
+            json_object_set_new(options, key, v ? v : json_string(val));
+        }
+    }
+    if (!seeded)
+        seed = cli_clock_seed();          /* as the commands do */
+    eng_error err;
+    m = eng_match_new(eng_rules_name(r), scenario, options, seed, &err);
+    if (!m)
+        fprintf(out, "%s", err.msg);
+out:
+    json_decref(options);
+    return m;
+}
+
+static void describe(const eng_match *m, FILE *out)
+{
+    char status[256];
+    eng_status_text(m->state, status, sizeof status);
+    fprintf(out, "%s, scenario %s, seed %llu, %zu step%s: %s", eng_rules_title(m->rules),
+            eng_game_scenario_name(m->game), (unsigned long long)m->seed, m->nsteps,
+            m->nsteps == 1 ? "" : "s", status);
+}
+
+static void replace_game(proto *p, eng_match *m, FILE *out)
+{
+    eng_match_free(p->m);
+    p->m = m;
+    describe(m, out);
+}
+
+int proto_new(proto *p, int argc, char **argv, const char *line, FILE *out)
+{
+    eng_match *m = make_match(argc, argv, out);
+    if (!m)
+        return -1;
+    replace_game(p, m, out);
+    return 0;
+}
+
+static char *trim(char *s)
+{
+    while (*s == ' ')
+        s++;
+    size_t n = strlen(s);
+    while (n > 0 && s[n - 1] == ' ')
+        s[--n] = '\0';
+    return s;
+}
+
+/* One step of a position's list: a side's action, or a chance outcome,
+ * marked drawn when the seed gives it and entered otherwise. */
+static int step(eng_match *m, const char *text, eng_error *err)
+{
+    if (eng_current_player(m->state) != ENG_CHANCE)
+        return eng_match_apply_text(m, text, false, err);
+    eng_action a;
+    if (eng_action_parse(m->state, text, &a, err) != 0)
+        return -1;
+    if (a == eng_chance_sample(m->state)) {
+        eng_match_apply_chance(m);
+        return 0;
+    }
+    return eng_match_apply(m, a, true, err);
+}
+
+int proto_position(proto *p, int argc, char **argv, const char *line, FILE *out)
+{
+    int head = argc;
+    for (int i = 0; i < argc; i++)
+        if (strcmp(argv[i], "moves") == 0) {
+            head = i;
+            break;
+        }
+    eng_match *m = make_match(head, argv, out);
+    if (!m)
+        return -1;
+    if (head < argc) {
+        /* the text after the word "moves" (the head+1'th word), split at ';' */
+        const char *at = line;
+        for (int w = 0; w <= head; w++) {
+            while (*at == ' ')
+                at++;
+            while (*at && *at != ' ')
+                at++;
+        }
+        char *list = strdup(at);
+        char *save = NULL;
+        int k = 0;
+        for (char *tok = strtok_r(list, ";", &save); tok; tok = strtok_r(NULL, ";", &save)) {
+            char *text = trim(tok);
+            k++;
+            if (!*text)
+                continue;
+            eng_error err;
+            if (step(m, text, &err) != 0) {
+                fprintf(out, "move %d \"%s\": %s", k, text, err.msg);
+                free(list);
+                eng_match_free(m);
+                return -1;
+            }
+        }
+        free(list);
+    }
+    replace_game(p, m, out);
+    return 0;
+}
+
+int proto_load(proto *p, int argc, char **argv, const char *line, FILE *out)
+{
+    if (!*line) {
+        fputs("give a record file: load FILE", out);
+        return -1;
+    }
+    eng_error err;
+    eng_match *m = eng_match_load_file(line, &err);
+    if (!m) {
+        fprintf(out, "%s", err.msg);
+        return -1;
+    }
+    replace_game(p, m, out);
+    return 0;
+}
+
+int proto_save(proto *p, int argc, char **argv, const char *line, FILE *out)
+{
+    if (proto_need_game(p, out))
+        return -1;
+    if (!*line) {
+        fputs("give a file: save FILE", out);
+        return -1;
+    }
+    eng_error err;
+    if (eng_match_save_file(p->m, line, &err) != 0) {
+        fprintf(out, "%s", err.msg);
+        return -1;
+    }
+    return 0;
+}
+
+int proto_record(proto *p, int argc, char **argv, const char *line, FILE *out)
+{
+    if (proto_need_game(p, out))
+        return -1;
+    eng_error err;
+    if (eng_match_save(p->m, out, &err) != 0) {
+        fprintf(out, "%s", err.msg);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- steps ------------------------------------------------------------------ */
+
+static void said(const eng_match *m, size_t from, FILE *out)
+{
+    eng_state *s = eng_match_state_at(m, from);
+    for (size_t i = from; i < m->nsteps; i++) {
+        char text[ENG_TEXT_MAX];
+        eng_action_text(s, m->steps[i].action, text, sizeof text);
+        fprintf(out, "%s%s", i > from ? "\n" : "", text);
+        eng_apply_fast(s, m->steps[i].action);
+    }
+    eng_state_free(s);
+}
+
+int proto_play(proto *p, int argc, char **argv, const char *line, FILE *out)
+{
+    if (proto_need_game(p, out))
+        return -1;
+    int who = eng_current_player(p->m->state);
+    if (who == ENG_CHANCE) {
+        fputs("chance acts now, not a side: use enter OUTCOME or roll", out);
+        return -1;
+    }
+    if (!*line) {
+        fputs("give an action: play ACTION (see legal)", out);
+        return -1;
+    }
+    eng_error err;
+    if (eng_match_apply_text(p->m, line, false, &err) != 0) {
+        fprintf(out, "%s", err.msg);
+        return -1;
+    }
+    said(p->m, p->m->nsteps - 1, out);
+    return 0;
+}
+
+int proto_enter(proto *p, int argc, char **argv, const char *line, FILE *out)
+{
+    if (proto_need_game(p, out))
+        return -1;
+    if (eng_current_player(p->m->state) != ENG_CHANCE) {
+        fputs(eng_is_terminal(p->m->state) ? "the game is over"
+                                           : "a side decides now, not chance: use play ACTION",
+              out);
+        return -1;
+    }
+    if (!*line) {
+        fputs("give the outcome: enter OUTCOME (see legal)", out);
+        return -1;
+    }
+    eng_error err;
+    if (eng_match_apply_text(p->m, line, true, &err) != 0) {
+        fprintf(out, "%s", err.msg);
+        return -1;
+    }
+    said(p->m, p->m->nsteps - 1, out);
+    return 0;
+}
+
+int proto_roll(proto *p, int argc, char **argv, const char *line, FILE *out)
+{
+    if (proto_need_game(p, out))
+        return -1;
+    bool all = argc == 1 && strcmp(argv[0], "all") == 0;
+    if (argc > 1 || (argc == 1 && !all)) {
+        fputs("roll takes nothing or all", out);
+        return -1;
+    }
+    if (eng_current_player(p->m->state) != ENG_CHANCE) {
+        fputs(eng_is_terminal(p->m->state) ? "the game is over"
+                                           : "a side decides now, not chance: use play ACTION",
+              out);
+        return -1;
+    }
+    size_t from = p->m->nsteps;
+    do
+        eng_match_apply_chance(p->m);
+    while (all && eng_current_player(p->m->state) == ENG_CHANCE);
+    said(p->m, from, out);
+    return 0;
+}
+
+int proto_undo(proto *p, int argc, char **argv, const char *line, FILE *out)
+{
+    if (proto_need_game(p, out))
+        return -1;
+    long n = 1;
+    if (argc == 1) {
+        char *end;
+        n = strtol(argv[0], &end, 10);
+        if (*end || n < 1) {
+            fprintf(out, "undo takes a number of steps, not \"%s\"", argv[0]);
+            return -1;
+        }
+    } else if (argc > 1) {
+        fputs("undo takes one number of steps", out);
+        return -1;
+    }
+    if ((size_t)n > p->m->nsteps) {
+        fprintf(out, "only %zu step%s to take back", p->m->nsteps,
+                p->m->nsteps == 1 ? "" : "s");
+        return -1;
+    }
+    eng_match_undo(p->m, (size_t)n);
+    describe(p->m, out);
+    return 0;
+}
+
+/* ---- looking ---------------------------------------------------------------- */
+
+int proto_legal(proto *p, int argc, char **argv, const char *line, FILE *out)
+{
+    if (proto_need_game(p, out))
+        return -1;
+    eng_action acts[ENG_MAX_ACTIONS];
+    double prob[ENG_MAX_ACTIONS];
+    int who = eng_current_player(p->m->state);
+    if (who == ENG_TERMINAL)
+        return 0;
+    int n = who == ENG_CHANCE ? eng_chance_outcomes(p->m->state, acts, prob)
+                              : eng_legal_actions(p->m->state, acts);
+    for (int i = 0; i < n; i++) {
+        char text[ENG_TEXT_MAX];
+        eng_action_text(p->m->state, acts[i], text, sizeof text);
+        if (who == ENG_CHANCE)
+            fprintf(out, "%s%.6g %s", i ? "\n" : "", prob[i], text);
+        else
+            fprintf(out, "%s%s", i ? "\n" : "", text);
+    }
+    return 0;
+}
+
+int proto_players(proto *p, int argc, char **argv, const char *line, FILE *out)
+{
+    if (proto_need_game(p, out))
+        return -1;
+    for (int s = 0; s < eng_game_players(p->m->game); s++)
+        fprintf(out, "%s%d %s", s ? "\n" : "", s + 1, eng_game_player_name(p->m->game, s));
+    return 0;
+}
+
+int proto_to_move(proto *p, int argc, char **argv, const char *line, FILE *out)
+{
+    if (proto_need_game(p, out))
+        return -1;
+    int who = eng_current_player(p->m->state);
+    if (who == ENG_CHANCE)
+        fputs("chance", out);
+    else if (who == ENG_TERMINAL)
+        fputs("over", out);
+    else
+        fprintf(out, "%d %s", who + 1, eng_game_player_name(p->m->game, who));
+    return 0;
+}
+
+int proto_status(proto *p, int argc, char **argv, const char *line, FILE *out)
+{
+    if (proto_need_game(p, out))
+        return -1;
+    char status[256];
+    eng_status_text(p->m->state, status, sizeof status);
+    fputs(status, out);
+    return 0;
+}
+
+int proto_state(proto *p, int argc, char **argv, const char *line, FILE *out)
+{
+    if (proto_need_game(p, out))
+        return -1;
+    int v = proto_viewer(p, argc ? argv[0] : NULL, out);
+    if (v == -2)
+        return -1;
+    json_t *j = eng_state_json(p->m->state, v);
+    char *s = json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    fputs(s ? s : "null", out);
+    free(s);
+    json_decref(j);
+    return 0;
+}
+
+int proto_showboard(proto *p, int argc, char **argv, const char *line, FILE *out)
+{
+    if (proto_need_game(p, out))
+        return -1;
+    int v = proto_viewer(p, argc ? argv[0] : NULL, out);
+    if (v == -2)
+        return -1;
+    eng_render(p->m->state, v, false, out);
+    return 0;
+}
+
+int proto_history(proto *p, int argc, char **argv, const char *line, FILE *out)
+{
+    if (proto_need_game(p, out))
+        return -1;
+    int v = proto_viewer(p, argc ? argv[0] : NULL, out);
+    if (v == -2)
+        return -1;
+    eng_state *s = eng_match_state_at(p->m, 0);
+    for (size_t i = 0; i < p->m->nsteps; i++) {
+        const eng_step *st = &p->m->steps[i];
+        char text[ENG_TEXT_MAX];
+        eng_action_text_seen(s, st->action, v, text, sizeof text);
+        if (st->who >= 0)
+            fprintf(out, "%sP%d %s", i ? "\n" : "", st->who + 1, text);
+        else
+            fprintf(out, "%s%s %s", i ? "\n" : "",
+                    st->who == ENG_WHO_ENTERED ? "entered" : "chance", text);
+        eng_apply_fast(s, st->action);
+    }
+    eng_state_free(s);
+    return 0;
+}
+
+int proto_result(proto *p, int argc, char **argv, const char *line, FILE *out)
+{
+    if (proto_need_game(p, out))
+        return -1;
+    char result[256];
+    eng_result_text(p->m->state, result, sizeof result);
+    fputs(result, out);
+    return 0;
+}
+
+int proto_returns(proto *p, int argc, char **argv, const char *line, FILE *out)
+{
+    if (proto_need_game(p, out))
+        return -1;
+    if (!eng_is_terminal(p->m->state)) {
+        fputs("the game is not over", out);
+        return -1;
+    }
+    double r[ENG_MAX_PLAYERS];
+    eng_returns(p->m->state, r);
+    for (int s = 0; s < eng_game_players(p->m->game); s++)
+        fprintf(out, "%s%g", s ? " " : "", r[s]);
+    return 0;
+}

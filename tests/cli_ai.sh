@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# Checks the computer players from the command line: every player offered
+# in play, by name and with settings; budgets from --ai-iterations and
+# --threads; play --explain (and its silence about a secret placement);
+# the helper behind hint; a battle between search players the same for the
+# same seeds; hint on a record's position; a small tournament's table and
+# JSON (pairings, seats rotated with three sides, progress lines,
+# reproducible results); and clear errors.
+# Prints "PASS name" or "FAIL name: why" per check; exits 1 if any failed.
+# Usage: tests/cli_ai.sh [path/to/pocketwar]   (default build/san/pocketwar)
+set -u
+pw=${1:-build/san/pocketwar}
+case "$pw" in /*) ;; *) pw="$PWD/$pw" ;; esac
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+export NO_COLOR=1
+failed=0
+pass() { echo "PASS $1"; }
+fail() { echo "FAIL $1: $2"; failed=1; }
+# run NAME CMD...: output (stdout+stderr) in NAME.out, status in NAME.rc
+run() { local n=$1; shift; "$@" > "$n.out" 2> "$n.err"; echo $? > "$n.rc"; cat "$n.err" >> "$n.out"; }
+expect() { # NAME TEXT...: exit 0 and every TEXT in the output
+  local n=$1; shift
+  if [ "$(cat "$n.rc")" != 0 ]; then fail "$n" "exit $(cat "$n.rc"): $(tail -n 3 "$n.out" | tr '\n' '|')"; return; fi
+  for want in "$@"; do
+    grep -qF -- "$want" "$n.out" || { fail "$n" "no \"$want\" in: $(tail -n 4 "$n.out" | tr '\n' '|')"; return; }
+  done
+  pass "$n"
+}
+refused() { # NAME TEXT: a non-zero exit saying TEXT
+  local n=$1
+  if [ "$(cat "$n.rc")" = 0 ]; then fail "$n" "exit 0; expected an error"; return; fi
+  grep -qF -- "$2" "$n.out" && pass "$n" || fail "$n" "no \"$2\" in: $(tail -n 3 "$n.out" | tr '\n' '|')"
+}
+
+for c in tournament hint engine; do
+  run help-$c "$pw" $c --help
+  expect help-$c "usage: pocketwar $c"
+done
+run help-play "$pw" play --help
+expect help-play "--explain" "--helper NAME" "--ai-iterations N" "--ai-time MS" "--threads N"
+run help-top "$pw" --help
+expect help-top "tournament" "hint" "engine"
+
+# ---- play offers every computer player ----------------------------------------------
+for ai in random thumb mcts easy normal hard; do
+  printf '1\n' > in.txt
+  run play-$ai "$pw" play --ai "$ai" --ai-iterations 20 --threads 1 --seed 2 < in.txt
+  expect play-$ai "computer ($ai)" "Blue ($ai): deploy"
+done
+run play-settings "$pw" play --ai hard:iterations=15:threads=1 --seed 2 < in.txt
+expect play-settings "computer (hard:iterations=15:threads=1)" "Blue (hard:iterations=15:threads=1): "
+run play-bad-setting "$pw" play --ai hard:speed=2
+refused play-bad-setting 'no setting "speed"'
+run play-bad-threads "$pw" play --threads 0
+refused play-bad-threads "--threads takes a whole number from 1 to 64"
+
+# --explain: the computer's candidates after its moves; Red's secret coin
+# stays secret from the person playing Blue
+run explain "$pw" play --players easy:iterations=40,random --explain --seed 5 --threads 1
+expect explain "Result: " "thought " "best candidates" " visits"
+: > empty.txt
+run explain-secret "$pw" play --side 2 --ai easy:iterations=20 --explain --seed 5 --threads 1 < empty.txt
+expect explain-secret "Red (easy:iterations=20): deploy (a coin not shown" "candidates stay secret"
+if grep -A3 "Red (easy" explain-secret.out | grep -q " visits"; then
+  fail explain-secret-silent "candidates shown for a secret placement"; else pass explain-secret-silent; fi
+printf 'hint\n' > hint.txt
+run play-helper "$pw" play --helper mcts:iterations=30:threads=1 --seed 5 < hint.txt
+expect play-helper "The mcts:iterations=30:threads=1 player's estimates for Red" "visits"
+run play-bad-helper "$pw" play --helper genius
+refused play-bad-helper 'no computer player named "genius"'
+
+# ---- battle: search players, the same seeds the same game ----------------------------
+run battle1 "$pw" battle --players normal:iterations=30,easy:iterations=20 --threads 2 --seed 9 --record b.pwr
+run battle2 "$pw" battle --players normal:iterations=30,easy:iterations=20 --threads 2 --seed 9
+expect battle1 "Red: normal:iterations=30 (mcts, 30 iterations, 2 threads)" "Result: "
+if diff <(grep -v "record written" battle1.out) battle2.out > /dev/null; then pass battle-same-seed
+else fail battle-same-seed "two battles with the same seeds and budgets differ"; fi
+run battle-budget "$pw" battle --players hard,thumb --ai-iterations 25 --threads 1 --seed 4 --quiet
+expect battle-budget "Result: "
+run battle-three "$pw" battle --scenario three-kingdoms --players easy:iterations=15,thumb:iterations=40,random --seed 3 --threads 1 --quiet
+expect battle-three "Result: "
+
+# ---- hint on a record's position ---------------------------------------------------------
+run hint "$pw" hint b.pwr --to 80 --ai mcts:iterations=60 --threads 1 --count 3
+expect hint "After 80 steps" "Best candidates" "It would play: " "iterations"
+n=$(grep -cE '^ +[a-z].* [0-9.]+%' hint.out)
+[ "$n" -ge 1 ] && [ "$n" -le 3 ] && pass hint-count || fail hint-count "$n candidates listed"
+run hint-json "$pw" hint b.pwr --to 80 --ai mcts:iterations=60 --threads 1 --json
+expect hint-json '"candidates"' '"visits"' '"best"'
+run hint-same "$pw" hint b.pwr --to 80 --ai mcts:iterations=60 --threads 1 --count 3
+cmp -s hint.out hint-same.out && pass hint-reproducible || fail hint-reproducible "two hints differ"
+run hint-chance "$pw" hint b.pwr --to 3
+refused hint-chance "chance acts next"
+run hint-over "$pw" hint b.pwr --ai random
+refused hint-over "the game is over"
+run hint-missing "$pw" hint none.pwr
+refused hint-missing "cannot open record"
+run hint-none "$pw" hint
+refused hint-none "give a record file"
+
+# ---- tournament ------------------------------------------------------------------------------
+run tour "$pw" tournament --players random,thumb:iterations=30,mcts:iterations=20 --games 4 --jobs 2 --threads 1
+expect tour "95% interval" "Elo" "median ms" "thumb:iterations=30 (thumb, 30 samples)" "tournament: 12/12 games"
+n=$(grep -cE '^(random|thumb|mcts)\S* +\S+ +4 ' tour.out)
+[ "$n" = 3 ] && pass tour-pairings || fail tour-pairings "$n pairings of 4 games listed"
+run tour-json "$pw" tournament --players random,mcts:iterations=20 --games 4 --jobs 2 --threads 1 --json --quiet
+expect tour-json '"pairings"' '"win_rate"' '"interval95"' '"elo"'
+[ ! -s tour-json.err ] && pass tour-quiet || fail tour-quiet "progress lines with --quiet"
+w=$(grep -oE '"(wins|draws|losses)": [0-9]+' tour-json.out | awk '{s+=$2} END {print s}')
+[ "$w" = 4 ] && pass tour-adds-up || fail tour-adds-up "wins+draws+losses = $w, not 4"
+run tour-json2 "$pw" tournament --players random,mcts:iterations=20 --games 4 --jobs 1 --threads 1 --json --quiet
+if diff <(grep -vE '_ms"|"seconds"' tour-json.out) <(grep -vE '_ms"|"seconds"' tour-json2.out) > /dev/null; then
+  pass tour-reproducible; else fail tour-reproducible "the same tournament on 1 and 2 jobs differs"; fi
+run tour-three "$pw" tournament --scenario three-kingdoms --players random,thumb:iterations=20 --games 2 --json --quiet --records recs
+expect tour-three '"seats": 3' '"results": 4'
+[ "$(ls recs | wc -l)" = 2 ] && grep -q '^\[P3 "Green: random"\]' recs/*001.pwr && pass tour-records \
+  || fail tour-records "records of the games not written with their seats"
+run tour-none "$pw" tournament --games 2
+refused tour-none "name the computer players: --players"
+run tour-one "$pw" tournament --players normal
+refused tour-one "at least two computer players"
+run tour-bad "$pw" tournament --players normal,genius
+refused tour-bad 'no computer player named "genius"'
+run tour-games "$pw" tournament --players random,thumb --games 0
+refused tour-games "--games takes a whole number from 1"
+
+bad=$(grep -lE 'ERROR: (Address|Leak)Sanitizer|runtime error:' ./*.out 2>/dev/null | tr '\n' ' ')
+[ -z "$bad" ] && pass sanitizers || fail sanitizers "reports in $bad"
+exit $failed

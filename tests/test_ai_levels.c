@@ -1,0 +1,131 @@
+/*
+ * test_ai_levels.c - naming computer players: every kind and level is a
+ * name, levels carry their budget, settings after colons override it, a
+ * budget from outside (the command line's --ai-iterations, --ai-time,
+ * --threads) lies between the two, and bad names and settings are refused
+ * with a message that says what is wrong.
+ */
+#include <string.h>
+#include "support.h"
+#include "ai.h"
+
+static int parse(const char *spec, const ai_budget *over, const ai_kind **k, ai_config *cfg,
+                 eng_error *err)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->seed = 5;
+    return ai_spec_parse(spec, over, k, cfg, err);
+}
+
+static void test_every_name(void **unused)
+{
+    (void)unused;
+    const ai_kind *k;
+    ai_config cfg;
+    eng_error err;
+    for (const ai_kind *const *kind = ai_registry(); *kind; kind++) {
+        assert_int_equal(parse((*kind)->name, NULL, &k, &cfg, &err), 0);
+        assert_ptr_equal(k, *kind);
+        assert_non_null(strstr(ai_spec_names(), (*kind)->name));
+    }
+    int levels = 0, last = 0;
+    for (const ai_level *l = ai_levels(); l->name; l++, levels++) {
+        assert_int_equal(parse(l->name, NULL, &k, &cfg, &err), 0);
+        assert_string_equal(k->name, l->kind);
+        assert_int_equal(cfg.iterations, l->iterations);
+        assert_int_equal(cfg.time_ms, l->time_ms);
+        assert_int_equal(cfg.seed, 5);             /* the seed is the caller's */
+        assert_true(l->iterations > last);         /* each level thinks more */
+        last = l->iterations;
+        assert_non_null(strstr(ai_spec_names(), l->name));
+    }
+    assert_int_equal(levels, 3);
+}
+
+static void test_settings_and_budgets(void **unused)
+{
+    (void)unused;
+    const ai_kind *k;
+    ai_config cfg;
+    eng_error err;
+    assert_int_equal(parse("normal:iterations=5000:threads=3:explore=0.5:horizon=30",
+                           NULL, &k, &cfg, &err), 0);
+    assert_int_equal(cfg.iterations, 5000);
+    assert_int_equal(cfg.time_ms, 0);              /* iterations alone: reproducible */
+    assert_int_equal(cfg.threads, 3);
+    assert_true(cfg.explore == 0.5);
+    assert_int_equal(cfg.horizon, 30);
+
+    /* the tuning settings; 0 turns one off (the config's 0 means "default") */
+    assert_int_equal(parse("mcts:finish=0.5:mast=0:rave=300:amaf=all", NULL, &k, &cfg, &err),
+                     0);
+    assert_true(cfg.finish == 0.5);
+    assert_true(cfg.mast_greedy < 0);
+    assert_true(cfg.rave == 300);
+    assert_int_equal(cfg.amaf, 2);
+    assert_int_equal(parse("mcts:rave=0:amaf=run:finish=0", NULL, &k, &cfg, &err), 0);
+    assert_true(cfg.rave < 0 && cfg.finish < 0);
+    assert_int_equal(cfg.amaf, 1);
+
+    assert_int_equal(parse("hard:time=250", NULL, &k, &cfg, &err), 0);
+    assert_int_equal(cfg.time_ms, 250);
+    assert_int_equal(cfg.iterations, 0);           /* time alone: think that long */
+
+    ai_budget b = {.iterations = 777, .time_ms = -1, .threads = 2};
+    assert_int_equal(parse("hard", &b, &k, &cfg, &err), 0);
+    assert_int_equal(cfg.iterations, 777);
+    assert_int_equal(cfg.time_ms, 0);
+    assert_int_equal(cfg.threads, 2);
+    /* the spec's own settings win over the budget from outside */
+    assert_int_equal(parse("hard:threads=1:iterations=9", &b, &k, &cfg, &err), 0);
+    assert_int_equal(cfg.threads, 1);
+    assert_int_equal(cfg.iterations, 9);
+
+    b = (ai_budget){.iterations = 100, .time_ms = 40, .threads = -1};
+    assert_int_equal(parse("easy", &b, &k, &cfg, &err), 0);
+    assert_int_equal(cfg.iterations, 100);
+    assert_int_equal(cfg.time_ms, 40);
+
+    /* a kind takes its default budget from ai_new */
+    assert_int_equal(parse("mcts", NULL, &k, &cfg, &err), 0);
+    ai_player *p = ai_new(k, &cfg);
+    assert_int_equal(ai_player_config(p)->iterations, k->default_iterations);
+    assert_int_equal(ai_player_config(p)->threads, 1);
+    ai_free(p);
+}
+
+static void refused(const char *spec, const char *because)
+{
+    const ai_kind *k;
+    ai_config cfg;
+    eng_error err;
+    if (parse(spec, NULL, &k, &cfg, &err) == 0)
+        fail_msg("\"%s\" was accepted", spec);
+    if (!strstr(err.msg, because))
+        fail_msg("\"%s\": expected \"%s\" in \"%s\"", spec, because, err.msg);
+}
+
+static void test_bad_specs(void **unused)
+{
+    (void)unused;
+    refused("genius", "no computer player named \"genius\"; choose from random");
+    refused("", "no computer player named \"\"");
+    refused("normal:speed=3", "no setting \"speed\"");
+    refused("normal:iterations", "KEY=VALUE");
+    refused("normal:iterations=0", "iterations takes a number from 1");
+    refused("normal:iterations=lots", "not \"lots\"");
+    refused("hard:threads=1000", "threads takes a number from 1 to 64");
+    refused("mcts:time=-5", "time (milliseconds) takes");
+    refused("mcts:amaf=some", "amaf takes run or all");
+    refused("mcts:finish=2", "finish takes a number from 0 to 1");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_name),
+        cmocka_unit_test(test_settings_and_budgets),
+        cmocka_unit_test(test_bad_specs),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

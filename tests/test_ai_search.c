@@ -1,0 +1,202 @@
+/*
+ * test_ai_search.c - the tree-search player as a whole: with a fixed seed,
+ * an iteration budget and one thread it makes the same choice with the
+ * same counts every time; with two threads its choice is legal and the
+ * visits of its candidates add up to the iterations run; a forced move is
+ * answered without searching; a time budget alone works; three Pocket
+ * Wargame forces (three-kingdoms) play a whole game with it; and it beats
+ * the random player.
+ */
+#include <string.h>
+#include "support.h"
+#include "ai.h"
+#include "rng.h"
+
+static ai_player *mcts(uint64_t seed, int iterations, int threads)
+{
+    ai_config cfg = {.seed = seed, .iterations = iterations, .threads = threads};
+    return ai_new(ai_kind_find("mcts"), &cfg);
+}
+
+/* A position of the meeting scenario where a side chooses among between lo
+ * and hi actions, found by random play from seed. */
+static eng_state *position_with(eng_game *g, uint64_t seed, int lo, int hi)
+{
+    eng_state *s = eng_state_new(g, seed);
+    eng_action acts[ENG_MAX_ACTIONS];
+    eng_rng r;
+    rng_seed(&r, seed);
+    for (int step = 0; !eng_is_terminal(s); step++) {
+        int who = eng_current_player(s);
+        if (who == ENG_CHANCE) {
+            eng_apply_fast(s, eng_chance_sample(s));
+            continue;
+        }
+        int n = eng_legal_actions(s, acts);
+        if (n >= lo && n <= hi && step > 60)
+            return s;
+        eng_apply_fast(s, acts[rng_below(&r, (uint32_t)n)]);
+    }
+    fail_msg("no position with %d..%d actions in the game of seed %llu", lo, hi,
+             (unsigned long long)seed);
+    return NULL;
+}
+
+static void test_reproducible_with_one_thread(void **unused)
+{
+    (void)unused;
+    eng_game *g = t_game_named("pocket-wargame", "meeting", NULL);
+    eng_state *s = position_with(g, 3, 10, 200);
+    ai_explanation a, b;
+    ai_player *p = mcts(99, 400, 1), *q = mcts(99, 400, 1);
+    eng_action x = ai_choose(p, s, &a), y = ai_choose(q, s, &b);
+    assert_int_equal(x, y);
+    assert_int_equal(a.count, b.count);
+    assert_int_equal(a.iterations, b.iterations);
+    for (int i = 0; i < a.count; i++) {
+        assert_int_equal(a.best[i].action, b.best[i].action);
+        assert_int_equal(a.best[i].visits, b.best[i].visits);
+    }
+    /* and its next decisions follow the same way */
+    assert_int_equal(ai_choose(p, s, NULL), ai_choose(q, s, NULL));
+    ai_free(p);
+    ai_free(q);
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
+static void test_two_threads_add_up(void **unused)
+{
+    (void)unused;
+    eng_game *g = t_game_named("pocket-wargame", "meeting", NULL);
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        eng_state *s = position_with(g, seed, 2, AI_EXPLAIN_MAX);
+        ai_player *p = mcts(seed, 200, 2);
+        ai_explanation why;
+        eng_action a = ai_choose(p, s, &why);
+        assert_true(eng_is_legal(s, a, NULL));
+        assert_int_equal(why.threads, 2);
+        assert_int_equal(why.count, why.actions);      /* every action is listed */
+        assert_true(why.iterations > 0 && why.iterations <= 200);
+        long sum = 0;
+        for (int i = 0; i < why.count; i++)
+            sum += why.best[i].visits;
+        assert_int_equal(sum, why.iterations);          /* each iteration went one way */
+        assert_int_equal(a, why.best[0].action);
+        ai_free(p);
+        eng_state_free(s);
+    }
+    eng_game_free(g);
+}
+
+static void test_forced_move_needs_no_search(void **unused)
+{
+    (void)unused;
+    eng_game *g = t_game_named("pocket-wargame", "meeting", NULL);
+    eng_state *s = position_with(g, 5, 1, 1);
+    ai_player *p = mcts(1, 100000, 1);
+    ai_explanation why;
+    eng_action acts[ENG_MAX_ACTIONS];
+    assert_int_equal(eng_legal_actions(s, acts), 1);
+    assert_int_equal(ai_choose(p, s, &why), acts[0]);
+    assert_int_equal(why.iterations, 0);
+    assert_int_equal(why.count, 1);
+    ai_free(p);
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
+static void test_time_budget(void **unused)
+{
+    (void)unused;
+    eng_game *g = t_game_named("pocket-wargame", "meeting", NULL);
+    eng_state *s = position_with(g, 6, 5, 200);
+    ai_config cfg = {.seed = 2, .time_ms = 30, .threads = 2};
+    ai_player *p = ai_new(ai_kind_find("mcts"), &cfg);
+    ai_explanation why;
+    eng_action a = ai_choose(p, s, &why);
+    assert_true(eng_is_legal(s, a, NULL));
+    assert_true(why.iterations > 0);
+    ai_free(p);
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
+/* Plays a game of g from seed with a player per side (NULL: random);
+ * returns the returns in ret. */
+static void play(eng_game *g, uint64_t seed, ai_player **side, double *ret, int *decisions)
+{
+    eng_state *s = eng_state_new(g, seed);
+    eng_action acts[ENG_MAX_ACTIONS];
+    eng_rng r;
+    rng_seed(&r, seed * 31);
+    while (!eng_is_terminal(s)) {
+        int who = eng_current_player(s);
+        eng_action a;
+        if (who == ENG_CHANCE) {
+            a = eng_chance_sample(s);
+        } else if (side[who]) {
+            a = ai_choose(side[who], s, NULL);
+            if (decisions)
+                decisions[who]++;
+        } else {
+            int n = eng_legal_actions(s, acts);
+            a = acts[rng_below(&r, (uint32_t)n)];
+        }
+        eng_error err;
+        if (eng_apply(s, a, &err) != 0)
+            fail_msg("refused: %s", err.msg);
+    }
+    eng_returns(s, ret);
+    eng_state_free(s);
+}
+
+static void test_three_forces(void **unused)
+{
+    (void)unused;
+    eng_game *g = t_game_named("pocket-wargame", "three-kingdoms", NULL);
+    assert_int_equal(eng_game_players(g), 3);
+    ai_player *side[3] = {mcts(1, 30, 1), mcts(2, 30, 2), mcts(3, 30, 1)};
+    double ret[ENG_MAX_PLAYERS];
+    int decisions[3] = {0};
+    play(g, 8, side, ret, decisions);
+    double sum = 0;
+    for (int f = 0; f < 3; f++) {
+        assert_true(decisions[f] > 0);   /* every force decided for itself */
+        sum += ret[f];
+        ai_free(side[f]);
+    }
+    assert_true(sum > 0.999 && sum < 1.001);
+    eng_game_free(g);
+}
+
+static void test_beats_random(void **unused)
+{
+    (void)unused;
+    eng_game *g = t_game_named("pocket-wargame", "meeting", NULL);
+    double score = 0;
+    for (int game = 0; game < 4; game++) {
+        int me = game % 2;
+        ai_player *side[2] = {NULL, NULL};
+        side[me] = mcts((uint64_t)game + 40, 150, 1);
+        double ret[ENG_MAX_PLAYERS];
+        play(g, (uint64_t)game / 2 + 70, side, ret, NULL);
+        score += ret[me];
+        ai_free(side[me]);
+    }
+    assert_true(score >= 3.0);
+    eng_game_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_reproducible_with_one_thread),
+        cmocka_unit_test(test_two_threads_add_up),
+        cmocka_unit_test(test_forced_move_needs_no_search),
+        cmocka_unit_test(test_time_budget),
+        cmocka_unit_test(test_three_forces),
+        cmocka_unit_test(test_beats_random),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
