@@ -383,20 +383,17 @@ static bool any_saver(const pwg_data *d, const pwg_state *s, int f)
 
 /* Who may cancel in this kind of combat, from the options and the terrain
  * types: "in melee only heavy infantry and cavalry on open or hills may
- * cancel damage". With `unit`, why that unit's head may not. */
-static void who_may_cancel(const pwg_data *d, int kind, const char *unit, char *buf, size_t n)
+ * cancel damage". */
+static void who_may_cancel(const pwg_data *d, int kind, char *buf, size_t n)
 {
     char where[128];
-    const char *lead = unit ? "" : "in ";
     if (kind == PWG_CB_RANGED) {
         pwg_terrain_names(d, PWG_TF_COVER, where, sizeof where);
-        snprintf(buf, n, "%s%s%s only a light target or a target in %s may cancel damage",
-                 unit ? unit : "", unit ? "'s head may not cancel: in " : lead, "ranged combat",
-                 where[0] ? where : "cover");
+        snprintf(buf, n, "in ranged combat only a light target or a target in %s may cancel "
+                 "damage", where[0] ? where : "cover");
     } else {
         pwg_terrain_names(d, PWG_TF_GOOD, where, sizeof where);
-        snprintf(buf, n, "%s%smelee only heavy infantry and %scavalry on %s may cancel damage",
-                 unit ? unit : "", unit ? "'s head may not cancel: in " : lead,
+        snprintf(buf, n, "in melee only heavy infantry and %scavalry on %s may cancel damage",
                  d->save_heavy_only ? "heavy " : "", where[0] ? where : "good going");
     }
 }
@@ -406,7 +403,6 @@ static void who_may_cancel(const pwg_data *d, int kind, const char *unit, char *
 static void explain_payer(const pwg_data *d, const pwg_state *s, int f, int fb, const char *target,
                           char *why, size_t n)
 {
-    uint64_t choices = pay_choices(d, s, f);
     char r[24];
     if (fb) {
         ref(d, fb - 1, f, r, sizeof r);
@@ -418,6 +414,7 @@ static void explain_payer(const pwg_data *d, const pwg_state *s, int f, int fb, 
             snprintf(why, n, "write damage %s, without naming the head that pays", target);
         return;
     }
+    uint64_t choices = pay_choices(d, s, f);
     size_t len = (size_t)snprintf(why, n, "with cancel-scope own-unit say which head pays, as "
                                   "a head that may cancel keeps its unit's save only while "
                                   "unspent: damage %s with", target);
@@ -479,23 +476,25 @@ void pwg_combat_explain(const pwg_data *d, const pwg_state *s, eng_action a, cha
             snprintf(why, n, "the damage just dealt was to %s, not to one of your units", r1);
         } else if (d->cancel_own_unit) {
             int x = c->last_unit, cu = c->cu[x];
-            char fact[256];
+            char fact[320], who[256];
             ref(d, x, f, r1, sizeof r1);
-            if (!(cu & PWG_CU_TOSSES))
+            if (!(cu & PWG_CU_TOSSES)) {
                 snprintf(fact, sizeof fact, "%s did not toss a coin", r1);
-            else if (!(cu & PWG_CU_HEAD))
+            } else if (!(cu & PWG_CU_HEAD)) {
                 snprintf(fact, sizeof fact, "%s threw tails", r1);
-            else if (!(cu & PWG_CU_CANCEL))
-                who_may_cancel(d, c->kind, r1, fact, sizeof fact);
-            else
+            } else if (!(cu & PWG_CU_CANCEL)) {
+                who_may_cancel(d, c->kind, who, sizeof who);
+                snprintf(fact, sizeof fact, "%s's head may not cancel: %s", r1, who);
+            } else {
                 snprintf(fact, sizeof fact, "%s's head has been spent", r1);
+            }
             snprintf(why, n, "with cancel-scope own-unit only %s's own head may cancel its "
                      "damage, and %s", r1, fact);
         } else if (any_saver(d, s, f)) {
             snprintf(why, n, "every head of yours that could cancel has been spent");
         } else {
             char who[256];
-            who_may_cancel(d, c->kind, NULL, who, sizeof who);
+            who_may_cancel(d, c->kind, who, sizeof who);
             snprintf(why, n, "none of your heads may cancel: %s", who);
         }
         return;
