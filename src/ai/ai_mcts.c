@@ -103,6 +103,7 @@ static eng_action mcts_choose(ai_player *p, const eng_state *s, ai_explanation *
             .horizon = c->horizon > 0 ? c->horizon : MCTS_DEFAULT_HORIZON,
             .finish = c->finish > 0 ? c->finish : c->finish < 0 ? 0 : MCTS_DEFAULT_FINISH,
             .seed = rng_mix(draw + (uint64_t)t * UINT64_C(0x9e3779b97f4a7c15)),
+            .trees = threads,
             .early_stop = true,
             .mast_greedy = c->mast_greedy > 0 ? c->mast_greedy
                          : c->mast_greedy < 0 ? 0 : MCTS_DEFAULT_MAST,

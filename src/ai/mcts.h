@@ -87,6 +87,7 @@ typedef struct mcts_params {
     int horizon;           /* playout steps before the heuristic judges */
     double finish;         /* weight of the final result, played on to the end */
     uint64_t seed;
+    int trees;             /* trees searched at once (threads): they share the memory */
     bool early_stop;       /* stop once no other root action can overtake the best */
     double mast_greedy;    /* playouts: chance of the MAST-best of a few, else random */
     int mast_pool;         /* how many random legal actions MAST chooses among */

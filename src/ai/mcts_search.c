@@ -10,7 +10,8 @@
 #include "mcts.h"
 #include "ai_private.h"
 
-#define MCTS_MAX_NODES (UINT32_C(1) << 21)   /* 64 MB a tree: then it stops growing */
+#define MCTS_MAX_NODES (UINT32_C(1) << 21)   /* about 100 MB for all of a player's trees */
+#define MCTS_MIN_NODES (UINT32_C(1) << 16)
 #define MCTS_CHECK_EVERY 32                  /* iterations between clock checks */
 #define MCTS_PLAYOUT_MAX 100000              /* steps: a game that long is cut */
 
@@ -141,9 +142,13 @@ void mcts_search(const eng_state *root, const mcts_params *par, mcts_root *out)
     mcts_tree *t = malloc(sizeof *t);
     if (!t)
         abort();
+    /* a tree stops growing at its share of the player's memory; iterations
+     * go on below its leaves */
+    uint32_t room = MCTS_MAX_NODES / (uint32_t)(par->trees > 0 ? par->trees : 1);
+    if (room < MCTS_MIN_NODES)
+        room = MCTS_MIN_NODES;
     long want = par->iterations > 0 ? par->iterations + 1 : 1 << 16;
-    mcts_tree_init(t, want < (long)MCTS_MAX_NODES ? (uint32_t)want : MCTS_MAX_NODES,
-                   MCTS_MAX_NODES);
+    mcts_tree_init(t, want < (long)room ? (uint32_t)want : room, room);
     size_t path_cap = 256;
     uint32_t *path = malloc(path_cap * sizeof *path);
     eng_action *acts = malloc(ENG_MAX_ACTIONS * sizeof *acts);
@@ -201,8 +206,9 @@ void mcts_search(const eng_state *root, const mcts_params *par, mcts_root *out)
         double value[ENG_MAX_PLAYERS];
         playout(work, par, mast, &rng, &tr, acts, value);
         mcts_tree_backup(t, path, depth, value, &tr, par);
-        for (size_t k = 0; k < tr.n; k++)
-            mcts_mast_add(mast, tr.player[k], tr.action[k], value[tr.player[k]]);
+        if (par->mast_greedy > 0)
+            for (size_t k = 0; k < tr.n; k++)
+                mcts_mast_add(mast, tr.player[k], tr.action[k], value[tr.player[k]]);
     }
     out->iterations = it;
     report(t, out);
