@@ -206,6 +206,56 @@ static void test_heuristic(void **unused)
     eng_game_free(g);
 }
 
+/* The heuristic's positional part: a unit with an enemy in its sights
+ * (within range, in its arc) is worth something before a shot is fired;
+ * when both can fire at each other the position is even again. */
+static void test_heuristic_bearing(void **unused)
+{
+    (void)unused;
+    eng_game *g = pt_game(MAP6, "INF@b2>N", "INF@b4>E", NULL, NULL);
+    eng_state *s = start(g);
+    double flank = eng_heuristic(s, 0);
+    assert_true(flank > 0.52 && flank < 0.6);
+    assert_true(eng_heuristic(s, 1) < 0.48);
+    eng_state_free(s);
+    eng_game_free(g);
+
+    g = pt_game(MAP6, "INF@b2>N", "INF@b4>S", NULL, NULL);
+    s = start(g);
+    double h0 = eng_heuristic(s, 0);
+    assert_true(h0 > 0.499 && h0 < 0.501);
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
+/* The playout hint: a quick simulated side fires before it walks, and
+ * walks before it lays wire. */
+static void test_playout_hint(void **unused)
+{
+    (void)unused;
+    eng_game *g = pt_game(MAP6, "INF@b2>N", "INF@b4>E", NULL, NULL);
+    eng_state *s = start(g);
+    pt_to_side_a(s);
+    eng_action acts[ENG_MAX_ACTIONS];
+    double w[ENG_MAX_ACTIONS];
+    int n = eng_legal_actions(s, acts);
+    assert_true(eng_playout_weights(s, acts, n, w));
+    double fire = -1, move = -1, wire = -1;
+    for (int i = 0; i < n; i++) {
+        char text[64];
+        eng_action_text(s, acts[i], text, sizeof text);
+        if (strcmp(text, "fire INF1 b4") == 0)
+            fire = w[i];
+        else if (strcmp(text, "move INF1 a2") == 0)
+            move = w[i];
+        else if (strcmp(text, "wire INF1") == 0)
+            wire = w[i];
+    }
+    assert_true(fire > move && move > wire && wire > 0);
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
 static void test_notation_errors(void **unused)
 {
     (void)unused;
@@ -291,6 +341,8 @@ int main(void)
         cmocka_unit_test(test_turn_limit),
         cmocka_unit_test(test_objectives),
         cmocka_unit_test(test_heuristic),
+        cmocka_unit_test(test_heuristic_bearing),
+        cmocka_unit_test(test_playout_hint),
         cmocka_unit_test(test_notation_errors),
         cmocka_unit_test(test_json_and_drawing),
     };

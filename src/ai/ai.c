@@ -114,6 +114,20 @@ eng_action ai_sample_chance(const eng_state *s, uint64_t *state)
     return out[eng_pick_outcome(prob, n, u)];
 }
 
+eng_action ai_weighted_pick(const eng_action *acts, const double *w, int n, uint64_t *rng)
+{
+    double total = 0;
+    for (int i = 0; i < n; i++)
+        total += w[i];
+    double x = ai_rand_fraction(rng) * total;
+    for (int i = 0; i < n; i++) {
+        if (x < w[i])
+            return acts[i];
+        x -= w[i];
+    }
+    return acts[n - 1];
+}
+
 void ai_playout(eng_state *s, int horizon, uint64_t *rng, double *value)
 {
     eng_action acts[ENG_MAX_ACTIONS];

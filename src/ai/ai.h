@@ -38,6 +38,8 @@ typedef struct ai_config {
     double rave;           /* RAVE equivalence constant; 0 = the default, negative = none */
     int amaf;              /* AMAF window: 0 = the default, 1 = the mover's run of
                               decisions, 2 = the rest of the iteration */
+    int hint;              /* playouts follow the rule set's playout hint:
+                              0 = the default (yes), 1 = yes, -1 = no */
 } ai_config;
 
 /* One candidate move and what the player thinks of it. */

@@ -12,7 +12,7 @@
 static const ai_level levels[] = {
     {"easy", "mcts", 300, 1000, "a quick tree search (300 iterations)"},
     {"normal", "mcts", 2000, 1000, "the tree search, 2,000 iterations (at most 1 s)"},
-    {"hard", "mcts", 16000, 8000, "a longer tree search, 16,000 iterations (at most 8 s)"},
+    {"hard", "mcts", 8000, 4000, "a longer tree search, 8,000 iterations (at most 4 s)"},
     {NULL, NULL, 0, 0, NULL},
 };
 
@@ -83,13 +83,17 @@ static int setting(const char *kv, ai_config *cfg, bool *set_it, bool *set_time,
             return -1;
         }
         cfg->amaf = strcmp(val, "run") == 0 ? 1 : 2;
+    } else if (KEY("hint")) {
+        if (number("hint", val, 0, 1, &v, err))
+            return -1;
+        cfg->hint = v > 0 ? 1 : -1;
     } else if (KEY("horizon")) {
         if (number("horizon", val, 1, 100000, &v, err))
             return -1;
         cfg->horizon = (int)v;
     } else {
         eng_error_set(err, "no setting \"%.*s\" (iterations, time, threads, explore, "
-                      "horizon, finish, mast, rave, amaf)", (int)klen, kv);
+                      "horizon, finish, hint, mast, rave, amaf)", (int)klen, kv);
         return -1;
     }
 #undef KEY

@@ -104,6 +104,7 @@ static eng_action mcts_choose(ai_player *p, const eng_state *s, ai_explanation *
             .finish = c->finish > 0 ? c->finish : c->finish < 0 ? 0 : MCTS_DEFAULT_FINISH,
             .seed = rng_mix(draw + (uint64_t)t * UINT64_C(0x9e3779b97f4a7c15)),
             .trees = threads,
+            .hint = c->hint >= 0,
             .early_stop = true,
             .mast_greedy = c->mast_greedy > 0 ? c->mast_greedy
                          : c->mast_greedy < 0 ? 0 : MCTS_DEFAULT_MAST,

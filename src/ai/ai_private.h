@@ -28,5 +28,7 @@ void ai_playout(eng_state *s, int horizon, uint64_t *rng, double *value);
 uint32_t ai_rand_below(uint64_t *rng, uint32_t n);
 /* A uniformly random fraction in [0, 1) from *rng. */
 double ai_rand_fraction(uint64_t *rng);
+/* One of acts[0..n-1], drawn in proportion to the weights w (not all 0). */
+eng_action ai_weighted_pick(const eng_action *acts, const double *w, int n, uint64_t *rng);
 
 #endif

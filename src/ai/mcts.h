@@ -90,6 +90,7 @@ typedef struct mcts_params {
     int trees;             /* trees searched at once (threads): they share the memory */
     bool early_stop;       /* stop once no other root action can overtake the best */
     double mast_greedy;    /* playouts: chance of the MAST-best of a few, else random */
+    bool hint;             /* playouts draw from the rule set's playout hint */
     int mast_pool;         /* how many random legal actions MAST chooses among */
     double rave_k;         /* RAVE equivalence: visits at which AMAF and the mean
                               weigh alike; 0 = no RAVE (try each action once first) */

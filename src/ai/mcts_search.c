@@ -48,10 +48,11 @@ static void trail_push(mcts_trail *tr, int player, eng_action a)
 
 /* Plays on from s for at most `steps` steps: chance from its
  * probabilities, players by the move-average table (the best of a few
- * random legal actions) or at random. */
+ * random legal actions), by the rule set's playout hint, or at random. */
 static void play_on(eng_state *s, int steps, const mcts_params *par, mcts_mast *mast,
                     uint64_t *rng, mcts_trail *tr, eng_action *acts)
 {
+    double w[ENG_MAX_ACTIONS];
     for (int h = 0; h < steps; h++) {
         int who = eng_current_player(s);
         if (who == ENG_TERMINAL)
@@ -72,6 +73,8 @@ static void play_on(eng_state *s, int steps, const mcts_params *par, mcts_mast *
                         a = c;
                     }
                 }
+            } else if (n > 1 && par->hint && eng_playout_weights(s, acts, n, w)) {
+                a = ai_weighted_pick(acts, w, n, rng);
             } else {
                 a = acts[ai_rand_below(rng, (uint32_t)n)];
             }

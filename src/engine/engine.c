@@ -325,6 +325,14 @@ double eng_heuristic(const eng_state *s, int player)
     return RULES(s)->heuristic(DATA(s), CBODY(s), player);
 }
 
+bool eng_playout_weights(const eng_state *s, const eng_action *acts, int n, double *w)
+{
+    if (!RULES(s)->playout_weights || n <= 0)
+        return false;
+    RULES(s)->playout_weights(DATA(s), CBODY(s), acts, n, w);
+    return true;
+}
+
 void eng_action_text(const eng_state *s, eng_action a, char *buf, size_t n)
 {
     buf[0] = '\0';

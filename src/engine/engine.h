@@ -140,6 +140,12 @@ void eng_result_text(const eng_state *s, char *buf, size_t n);
 /* A cheap estimate of player's result from here, in [0,1]. */
 double eng_heuristic(const eng_state *s, int player);
 
+/* The rule set's playout hint for the legal actions acts[0..n-1] of s:
+ * writes a weight >= 0 per action (not all 0) and returns true, or returns
+ * false when the rule set has none (every action alike). A rule of thumb
+ * for quick simulated play, never a rule. */
+bool eng_playout_weights(const eng_state *s, const eng_action *acts, int n, double *w);
+
 /* ---- text ---------------------------------------------------------------- */
 
 /* Action notation: prints a in the state it is about to be applied to. */

@@ -43,6 +43,11 @@ struct eng_rules {
     void (*returns)(const void *data, const void *st, double *out);
     void (*result_text)(const void *data, const void *st, char *buf, size_t n);
     double (*heuristic)(const void *data, const void *st, int player);
+    /* Optional (NULL: uniform): how readily a quick simulated player would
+     * take each of the legal actions acts[0..n-1], as weights >= 0 written
+     * to w, not all 0. Search playouts draw from them. */
+    void (*playout_weights)(const void *data, const void *st, const eng_action *acts, int n,
+                            double *w);
 
     void (*action_text)(const void *data, const void *st, eng_action a,
                         char *buf, size_t n);

@@ -438,5 +438,7 @@ void pwg_end_phase(const pwg_data *d, pwg_state *s);
 void pwg_returns(const void *data, const void *st, double *out);
 void pwg_result_text(const void *data, const void *st, char *buf, size_t n);
 double pwg_heuristic(const void *data, const void *st, int player);
+void pwg_playout_weights(const void *data, const void *st, const eng_action *acts, int n,
+                         double *w);
 
 #endif

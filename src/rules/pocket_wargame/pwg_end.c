@@ -1,7 +1,8 @@
 /*
  * pwg_end.c - the End phase (the scenario's end-phase rules in order:
  * score, rally, reinforce, exit), the victory check that follows it, the
- * returns and result text of a finished game, and the heuristic.
+ * returns and result text of a finished game, and the heuristic and
+ * playout hint for computer players.
  *
  * Victory check, in this order, at each End phase:
  *   1. points_to_win: a force at or over it wins (most points; ties by
@@ -240,4 +241,22 @@ double pwg_heuristic(const void *data, const void *st, int player)
     if (d->scores_points)
         h = 0.5 * h + 0.5 * pmine / ptotal;
     return h;
+}
+
+/* The playout hint: a quick simulated player shoots whenever it can, saves
+ * its units with a cancel more often than not, and seldom ends a phase
+ * before its units have acted. */
+void pwg_playout_weights(const void *data, const void *st, const eng_action *acts, int n,
+                         double *w)
+{
+    (void)data;
+    (void)st;
+    for (int i = 0; i < n; i++) {
+        switch (PWG_KIND(acts[i])) {
+        case PWG_A_SHOOT: w[i] = 8; break;
+        case PWG_A_CANCEL: w[i] = 3; break;
+        case PWG_A_END: w[i] = 0.3; break;
+        default: w[i] = 1; break;
+        }
+    }
 }

@@ -74,6 +74,7 @@ const eng_rules pwg_rules = {
     .returns = pwg_returns,
     .result_text = pwg_result_text,
     .heuristic = pwg_heuristic,
+    .playout_weights = pwg_playout_weights,
     .action_text = pwg_action_text,
     .action_parse = pwg_action_parse,
     .to_json = pwg_to_json,

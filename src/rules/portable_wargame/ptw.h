@@ -411,6 +411,8 @@ int ptw_lost(const ptw_data *d, const ptw_state *s, int side);
 void ptw_returns(const void *data, const void *st, double *out);
 void ptw_result_text(const void *data, const void *st, char *buf, size_t n);
 double ptw_heuristic(const void *data, const void *st, int player);
+void ptw_playout_weights(const void *data, const void *st, const eng_action *acts, int n,
+                         double *w);
 
 /* ptw_text.c: notation and status */
 void ptw_unit_ref(const ptw_data *d, int u, int viewer_side, char *buf, size_t n);

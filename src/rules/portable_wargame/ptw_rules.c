@@ -71,6 +71,7 @@ const eng_rules ptw_rules = {
     .returns = ptw_returns,
     .result_text = ptw_result_text,
     .heuristic = ptw_heuristic,
+    .playout_weights = ptw_playout_weights,
     .action_text = ptw_action_text,
     .action_parse = ptw_action_parse,
     .to_json = ptw_to_json,
