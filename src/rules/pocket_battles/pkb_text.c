@@ -24,6 +24,7 @@
 #include <string.h>
 #include <strings.h>
 #include "pkb.h"
+#include "notation.h"
 
 const char *pkb_phase_name(int phase)
 {
@@ -142,30 +143,6 @@ void pkb_action_text(const void *data, const void *st, eng_action a, char *buf, 
 
 #define MAX_TOK 6
 
-static int tokenize(const char *text, char tok[MAX_TOK][32])
-{
-    int n = 0;
-    const char *p = text;
-    for (;;) {
-        while (isspace((unsigned char)*p))
-            p++;
-        if (!*p)
-            return n;
-        const char *q = p;
-        while (*q && !isspace((unsigned char)*q))
-            q++;
-        if (n == MAX_TOK)
-            return -1;
-        size_t len = (size_t)(q - p);
-        if (len > 31)
-            len = 31;
-        memcpy(tok[n], p, len);
-        tok[n][len] = '\0';
-        n++;
-        p = q;
-    }
-}
-
 /* "A3" -> global unit; -1 with why */
 static int unit_parse(const char *t, char *why, size_t n)
 {
@@ -213,12 +190,11 @@ int pkb_action_parse(const void *data, const void *st, const char *text, eng_act
 {
     const pkb_data *d = data;
     const pkb_state *s = st;
-    char tok[MAX_TOK][32];
-    int nt = tokenize(text, tok);
-    if (nt <= 0) {
-        snprintf(why, n, nt < 0 ? "too many words" : "expected an action");
+    eng_words line;
+    if (eng_words_split(text, MAX_TOK, &line, why, n) != 0)
         return -1;
-    }
+    char (*tok)[ENG_WORD_LEN] = line.w;
+    int nt = line.n;
     const char *k = tok[0];
     int a, b, c;
     bool chance = s->phase == PKB_PH_ROLL || s->phase == PKB_PH_DICE;

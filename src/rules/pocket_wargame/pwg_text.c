@@ -18,6 +18,7 @@
 #include <string.h>
 #include <strings.h>
 #include "pwg.h"
+#include "notation.h"
 
 const char *pwg_cond_name(int cond)
 {
@@ -131,35 +132,7 @@ void pwg_action_text(const void *data, const void *st, eng_action a, char *buf, 
 /* ---- parsing ------------------------------------------------------------------ */
 
 #define MAX_TOK 6
-#define TOK_LEN 32              /* a word's room, with its NUL */
-
-/* Splits text into words; returns the count, -1 if there are more than
- * MAX_TOK, or -2 if a word is longer than TOK_LEN - 1 (*bad points at it). */
-static int tokenize(const char *text, char tok[MAX_TOK][TOK_LEN], const char **bad)
-{
-    int n = 0;
-    const char *p = text;
-    for (;;) {
-        while (isspace((unsigned char)*p))
-            p++;
-        if (!*p)
-            return n;
-        const char *q = p;
-        while (*q && !isspace((unsigned char)*q))
-            q++;
-        if (n == MAX_TOK)
-            return -1;
-        size_t len = (size_t)(q - p);
-        if (len >= TOK_LEN) {
-            *bad = p;
-            return -2;
-        }
-        memcpy(tok[n], p, len);
-        tok[n][len] = '\0';
-        n++;
-        p = q;
-    }
-}
+#define TOK_LEN ENG_WORD_LEN
 
 /* A number as notation writes it: digits only, no leading zero. */
 enum { NUM_OK, NUM_NOT, NUM_LEADING_ZERO, NUM_TOO_BIG };
@@ -294,18 +267,11 @@ int pwg_action_parse(const void *data, const void *st, const char *text, eng_act
 {
     const pwg_data *d = data;
     const pwg_state *s = st;
-    char tok[MAX_TOK][TOK_LEN];
-    const char *bad = NULL;
-    int nt = tokenize(text, tok, &bad);
-    if (nt == -2) {
-        snprintf(why, n, "\"%.*s...\" is too long for a word of notation (at most %d characters)",
-                 TOK_LEN - 1, bad, TOK_LEN - 1);
+    eng_words line;
+    if (eng_words_split(text, MAX_TOK, &line, why, n) != 0)
         return -1;
-    }
-    if (nt <= 0) {
-        snprintf(why, n, nt < 0 ? "too many words" : "expected an action");
-        return -1;
-    }
+    char (*tok)[ENG_WORD_LEN] = line.w;
+    int nt = line.n;
     int me = pwg_actor(d, s);
     if (s->stage == PWG_S_TOSS)
         me = d->unit[pwg_combat_next_toss(d, s)].force;

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <strings.h>
 #include "ptw.h"
+#include "notation.h"
 
 const char *ptw_quality_name(int q)
 {
@@ -100,30 +101,6 @@ void ptw_action_text(const void *data, const void *st, eng_action a, char *buf, 
 /* ---- parsing --------------------------------------------------------------------------- */
 
 #define MAX_TOK 5
-
-static int tokenize(const char *text, char tok[MAX_TOK][32])
-{
-    int n = 0;
-    const char *p = text;
-    for (;;) {
-        while (isspace((unsigned char)*p))
-            p++;
-        if (!*p)
-            return n;
-        const char *q = p;
-        while (*q && !isspace((unsigned char)*q))
-            q++;
-        if (n == MAX_TOK)
-            return -1;
-        size_t len = (size_t)(q - p);
-        if (len > 31)
-            len = 31;
-        memcpy(tok[n], p, len);
-        tok[n][len] = '\0';
-        n++;
-        p = q;
-    }
-}
 
 static int side_parse(const ptw_data *d, const char *t, char *why, size_t n)
 {
@@ -230,12 +207,11 @@ int ptw_action_parse(const void *data, const void *st, const char *text, eng_act
 {
     const ptw_data *d = data;
     const ptw_state *s = st;
-    char tok[MAX_TOK][32];
-    int nt = tokenize(text, tok);
-    if (nt <= 0) {
-        snprintf(why, n, nt < 0 ? "too many words" : "expected an action");
+    eng_words line;
+    if (eng_words_split(text, MAX_TOK, &line, why, n) != 0)
         return -1;
-    }
+    char (*tok)[ENG_WORD_LEN] = line.w;
+    int nt = line.n;
     int me = ptw_actor(d, s), who, v;
     int expected = ptw_expected_roll(d, s, &who);
     const char *k = tok[0];
