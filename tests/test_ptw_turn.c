@@ -7,6 +7,7 @@
  * or by objectives held; returns, result text and the heuristic; notation
  * parse errors; the JSON view and the drawing.
  */
+#include <math.h>
 #include "test_ptw_util.h"
 
 #define MAP6 "o o o/o o o/o o o/o o o/o o o/o o o"
@@ -206,26 +207,49 @@ static void test_heuristic(void **unused)
     eng_game_free(g);
 }
 
-/* The heuristic's positional part: a unit with an enemy in its sights
- * (within range, in its arc) is worth something before a shot is fired;
- * when both can fire at each other the position is even again. */
-static void test_heuristic_bearing(void **unused)
+static void expect_near(double got, double want)
+{
+    if (fabs(got - want) > 1e-12)
+        fail_msg("heuristic %.15f, expected %.15f", got, want);
+}
+
+/* Side 1's heuristic in a position set up from a map and two armies. */
+static double heuristic_of(const char *map, const char *red, const char *blue)
+{
+    eng_game *g = pt_game(map, red, blue, NULL, NULL);
+    eng_state *s = start(g);
+    double h = eng_heuristic(s, 0);
+    assert_true(fabs(h + eng_heuristic(s, 1) - 1.0) < 1e-12);   /* the two sides agree */
+    eng_state_free(s);
+    eng_game_free(g);
+    return h;
+}
+
+/* The heuristic's threat part: what each side's fire may be expected to
+ * destroy as the units stand, by the rules' own chances, counted at half
+ * the weight of material (h = 0.5 + 0.5 * (material + threat / 2)). An
+ * average infantry unit is worth 4 and a hit destroys it on 1-3, so a hit
+ * on it costs 2. */
+static void test_heuristic_threat(void **unused)
 {
     (void)unused;
-    eng_game *g = pt_game(MAP6, "INF@b2>N", "INF@b4>E", NULL, NULL);
-    eng_state *s = start(g);
-    double flank = eng_heuristic(s, 0);
-    assert_true(flank > 0.52 && flank < 0.6);
-    assert_true(eng_heuristic(s, 1) < 0.48);
-    eng_state_free(s);
-    eng_game_free(g);
-
-    g = pt_game(MAP6, "INF@b2>N", "INF@b4>S", NULL, NULL);
-    s = start(g);
-    double h0 = eng_heuristic(s, 0);
-    assert_true(h0 > 0.499 && h0 < 0.501);
-    eng_state_free(s);
-    eng_game_free(g);
+    /* Red has Blue in its arc (5+ with +1 for standing still: 3 in 6);
+     * Blue, facing east, would have to turn and loses the bonus (2 in 6):
+     * (3/6 * 2 - 2/6 * 2) / 4 / 2 / 2 */
+    double h = heuristic_of(MAP6, "INF@b2>N", "INF@b4>E");
+    expect_near(h, 0.5 + 0.25 * (1.0 - 2.0 / 3) / 4);
+    /* face to face: even */
+    expect_near(heuristic_of(MAP6, "INF@b2>N", "INF@b4>S"), 0.5);
+    /* Blue in a wood: Red's shot takes -1 (2 in 6), Blue's does not */
+    h = heuristic_of("o o o/o o o/o o o/o w o/o o o/o o o", "INF@b2>N", "INF@b4>S");
+    expect_near(h, 0.5 + 0.25 * (2.0 / 3 - 1.0) / 4);
+    /* a gun with a direct line of sight lands on 3+ (+2), Blue's rifle is
+     * out of range */
+    h = heuristic_of(MAP6, "FLD@b1>N", "INF@b5>S");
+    expect_near(h, 0.5 + 0.25 * (4.0 / 6 * 2) / 4);
+    /* a wood between them makes it indirect fire: 5+ */
+    h = heuristic_of("o o o/o o o/o w o/o o o/o o o/o o o", "FLD@b1>N", "INF@b5>S");
+    expect_near(h, 0.5 + 0.25 * (2.0 / 6 * 2) / 4);
 }
 
 /* The playout hint: a quick simulated side fires before it walks, and
@@ -341,7 +365,7 @@ int main(void)
         cmocka_unit_test(test_turn_limit),
         cmocka_unit_test(test_objectives),
         cmocka_unit_test(test_heuristic),
-        cmocka_unit_test(test_heuristic_bearing),
+        cmocka_unit_test(test_heuristic_threat),
         cmocka_unit_test(test_playout_hint),
         cmocka_unit_test(test_notation_errors),
         cmocka_unit_test(test_json_and_drawing),

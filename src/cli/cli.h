@@ -40,11 +40,13 @@ typedef struct cli_game_opts {
     json_t *options;        /* overrides from --variant and --option */
 } cli_game_opts;
 
-#define CLI_GAME_OPTS_HELP \
+#define CLI_SCENARIO_OPTS_HELP \
     "  --rules NAME        rule set (pocket-wargame; see `pocketwar rules`)\n" \
     "  --scenario NAME     scenario name or path to a scenario file\n" \
     "  --variant NAME      variant options by name or path (see `pocketwar rules`)\n" \
-    "  --option KEY=VALUE  set one variant option (repeatable)\n" \
+    "  --option KEY=VALUE  set one variant option (repeatable)\n"
+#define CLI_GAME_OPTS_HELP \
+    CLI_SCENARIO_OPTS_HELP \
     "  --seed N            seed of the game's generator (default: from the clock)\n"
 
 /* getopt_long option codes for the game options (above 255). */
@@ -75,10 +77,12 @@ typedef struct cli_ai_opts {
     ai_budget budget;       /* -1 where not given */
 } cli_ai_opts;
 
-#define CLI_AI_OPTS_HELP \
+#define CLI_AI_BUDGET_HELP \
     "  --ai-iterations N   search iterations per decision (with --threads 1 and a\n" \
     "                      seed, the same choices every time)\n" \
-    "  --ai-time MS        thinking time per decision, in milliseconds\n" \
+    "  --ai-time MS        thinking time per decision, in milliseconds\n"
+#define CLI_AI_OPTS_HELP \
+    CLI_AI_BUDGET_HELP \
     "  --threads N         search threads per computer player (default: every core)\n"
 
 enum { OPT_AI_ITERATIONS = 1100, OPT_AI_TIME, OPT_THREADS };

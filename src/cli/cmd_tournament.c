@@ -21,14 +21,17 @@ static void help(void)
            "player's median and longest time for a decision. In a game of three or four\n"
            "sides, every pair of seats held by the two players counts as one result:\n"
            "the greater return wins. Progress goes to standard error.\n\n"
-           CLI_GAME_OPTS_HELP
-           "                      (--seed N: game seeds N, N+1, ...; default 1)\n"
-           "  --players A,B,...   the computer players (%s; a name may carry\n"
-           "                      settings, as in normal:iterations=5000:threads=1)\n"
+           CLI_SCENARIO_OPTS_HELP
+           "  --seed N            the first game's seed; the games use N, N+1, ...\n"
+           "                      (default 1)\n"
+           "  --players A,B,...   the computer players, from: %s;\n"
+           "                      a name may carry settings, as in\n"
+           "                      normal:iterations=5000:threads=1\n"
            "  --games N           games per pairing (default 100)\n"
            "  --jobs N            games played at once (default: every core, %d here)\n"
-           CLI_AI_OPTS_HELP
-           "                      (default for --threads: cores / jobs)\n"
+           CLI_AI_BUDGET_HELP
+           "  --threads N         search threads per computer player (default: cores\n"
+           "                      divided by jobs)\n"
            "  --max-steps N       stop a game after N steps and count it a draw\n"
            "                      (default 100000)\n"
            "  --records DIR       write every game's record into the folder DIR\n"

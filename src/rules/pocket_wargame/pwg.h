@@ -433,10 +433,12 @@ void pwg_action_text_seen(const void *data, const void *st, eng_action a, int vi
                           char *buf, size_t n);
 void pwg_resample_hidden(const void *data, void *st, int viewer, uint64_t *rng);
 
-/* pwg_end.c: the End phase, victory, returns, heuristic */
+/* pwg_end.c: the End phase, victory, returns, result */
 void pwg_end_phase(const pwg_data *d, pwg_state *s);
 void pwg_returns(const void *data, const void *st, double *out);
 void pwg_result_text(const void *data, const void *st, char *buf, size_t n);
+
+/* pwg_heuristic.c: the estimate and playout hint for computer players */
 double pwg_heuristic(const void *data, const void *st, int player);
 void pwg_playout_weights(const void *data, const void *st, const eng_action *acts, int n,
                          double *w);

@@ -1,8 +1,7 @@
 /*
  * pwg_end.c - the End phase (the scenario's end-phase rules in order:
  * score, rally, reinforce, exit), the victory check that follows it, the
- * returns and result text of a finished game, and the heuristic and
- * playout hint for computer players.
+ * returns and result text of a finished game.
  *
  * Victory check, in this order, at each End phase:
  *   1. points_to_win: a force at or over it wins (most points; ties by
@@ -207,56 +206,4 @@ void pwg_result_text(const void *data, const void *st, char *buf, size_t n)
             return;
     }
     snprintf(buf + len, n - len, nw == 1 ? " wins" : " share the win");
-}
-
-/* Material share (steady 2, wavering 1, units still to come 2), blended
- * half and half with the share of points when the scenario scores points. */
-double pwg_heuristic(const void *data, const void *st, int player)
-{
-    const pwg_data *d = data;
-    const pwg_state *s = st;
-    if (s->stage == PWG_S_OVER) {
-        double r[PWG_MAX_FORCES];
-        pwg_returns(d, s, r);
-        return r[player];
-    }
-    double mine = 0, total = 0, pmine = 0, ptotal = 0;
-    for (int f = 0; f < d->nforces; f++) {
-        const pwg_force *fo = &d->force[f];
-        int str = 0;
-        for (int u = fo->first_unit; u < fo->first_unit + fo->nunits; u++) {
-            int c = s->cond[u];
-            str += c == PWG_STEADY || c == PWG_UNPLACED || c == PWG_RESERVE ? 2
-                 : c == PWG_WAVERING ? 1 : 0;
-        }
-        int pts = s->points[f] > 0 ? s->points[f] : 0;
-        total += str;
-        ptotal += pts + 1;
-        if (f == player) {
-            mine = str;
-            pmine = pts + 1;
-        }
-    }
-    double h = total > 0 ? mine / total : 1.0 / d->nforces;
-    if (d->scores_points)
-        h = 0.5 * h + 0.5 * pmine / ptotal;
-    return h;
-}
-
-/* The playout hint: a quick simulated player shoots whenever it can, saves
- * its units with a cancel more often than not, and seldom ends a phase
- * before its units have acted. */
-void pwg_playout_weights(const void *data, const void *st, const eng_action *acts, int n,
-                         double *w)
-{
-    (void)data;
-    (void)st;
-    for (int i = 0; i < n; i++) {
-        switch (PWG_KIND(acts[i])) {
-        case PWG_A_SHOOT: w[i] = 8; break;
-        case PWG_A_CANCEL: w[i] = 3; break;
-        case PWG_A_END: w[i] = 0.3; break;
-        default: w[i] = 1; break;
-        }
-    }
 }

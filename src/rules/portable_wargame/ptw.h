@@ -405,11 +405,14 @@ int ptw_gun_to_limber(const ptw_data *d, const ptw_state *s, int t);
 enum { PTW_K_OK, PTW_K_TOWED, PTW_K_BUSY, PTW_K_WIRED, PTW_K_NO_WIRE };
 int ptw_work_check(const ptw_data *d, const ptw_state *s, int u, bool clear);
 
-/* ptw_end.c: exhaustion, victory, returns, the heuristic */
+/* ptw_end.c: exhaustion, victory, returns */
 bool ptw_end_of_turn(const ptw_data *d, ptw_state *s);    /* true: the battle is over */
 int ptw_lost(const ptw_data *d, const ptw_state *s, int side);
+int ptw_held(const ptw_data *d, const ptw_state *s, int side);  /* objectives */
 void ptw_returns(const void *data, const void *st, double *out);
 void ptw_result_text(const void *data, const void *st, char *buf, size_t n);
+
+/* ptw_heuristic.c: the estimate and playout hint for computer players */
 double ptw_heuristic(const void *data, const void *st, int player);
 void ptw_playout_weights(const void *data, const void *st, const eng_action *acts, int n,
                          double *w);

@@ -1,0 +1,191 @@
+/*
+ * ptw_heuristic.c - what the computer players use to judge a position short
+ * of the end and to play quickly through one: the heuristic estimate and
+ * the playout hint. Neither is a rule; the rules never call them.
+ *
+ * The estimate, in [0,1] for one side:
+ *   material   the difference between the two sides' shares of their
+ *              starting worth still standing;
+ *   exhaustion a step for being the side not yet exhausted;
+ *   threat     the worth each side can expect to destroy with one round of
+ *              its fire as the units stand (guns, small arms, machine
+ *              guns: range, line of sight, cover and commanders as the
+ *              rules count them), the difference of the two, counted like
+ *              material; so a line that has the enemy in its sights while
+ *              out of theirs is worth more than one that faces it square;
+ *   flank      units that could assault standing beside an enemy that does
+ *              not face them;
+ *   objectives under the objective rule, the share of objectives held.
+ */
+#include "ptw.h"
+
+/* What a unit is worth now: the type's value by quality (elite 5, average
+ * 4, poor 3 quarters) and, in the 2014 revision, by its share of strength. */
+static double unit_worth(const ptw_data *d, const ptw_state *s, int u)
+{
+    double v = ptw_type_of(d, u)->value * (5 - d->unit[u].quality) / 4.0;
+    if (s && d->cc2014 && d->unit[u].strength)
+        v *= (double)s->strength[u] / d->unit[u].strength;
+    return v;
+}
+
+static double worth(const ptw_data *d, const ptw_state *s, int side)
+{
+    const ptw_side *f = &d->side[side];
+    double w = 0;
+    for (int u = f->first_unit; u < f->first_unit + f->nunits; u++)
+        if (ptw_alive(s, u))
+            w += unit_worth(d, s, u);
+    return w;
+}
+
+static double initial_worth(const ptw_data *d, int side)
+{
+    const ptw_side *f = &d->side[side];
+    double w = 0;
+    for (int u = f->first_unit; u < f->first_unit + f->nunits; u++)
+        w += unit_worth(d, NULL, u);
+    return w > 0 ? w : 1;
+}
+
+/* The chance that a die with modifier mod scores 5 or more. */
+static double five_up(int mod)
+{
+    int faces = mod + 2;
+    return faces <= 0 ? 0 : faces >= 6 ? 1 : faces / 6.0;
+}
+
+/* The worth a hit is expected to take off unit v: destroyed on 1-2 (elite),
+ * 1-3 (average) or 1-4 (poor); under fire-hits strength, one strength. */
+static double hit_cost(const ptw_data *d, const ptw_state *s, int v)
+{
+    if (d->fire_strength && s->strength[v])
+        return unit_worth(d, s, v) / s->strength[v];
+    return unit_worth(d, s, v) * (2 + d->unit[v].quality) / 6.0;
+}
+
+/* The chance one shot from unit u at square sq hits it, taking the rules'
+ * modifiers as if u stood still (and turned, at no bonus, when sq is out of
+ * its arc); 0 when u could not reach sq at all. */
+static double hit_chance(const ptw_data *d, const ptw_state *s, int u, int sq)
+{
+    const ptw_type *t = ptw_type_of(d, u);
+    int from = s->loc[u], dist = ptw_dist(d, from, sq), range = t->range;
+    if ((d->sq[from] & d->sq[sq] & PTW_SQ_WOODS) && range > 1)
+        range = 1;
+    if (dist > range || dist < 1)
+        return 0;
+    bool covered = (d->sq[sq] & (PTW_SQ_COVER | PTW_SQ_FORT)) != 0;
+    bool sight = ptw_terrain_sight(d, from, sq);
+    bool arc = ptw_in_arc(d, from, s->facing[u], sq);
+    int mod = (covered ? -1 : 0) + (ptw_commander_near(d, s, u) ? 1 : 0);
+    if (t->weapon == PTW_WPN_ARTILLERY) {
+        if (sight && !(d->sq[sq] & PTW_SQ_COVER))
+            mod += 2;
+        return five_up(mod) * (arc ? 1.0 : 0.5);
+    }
+    if (!sight)
+        return 0;
+    return five_up(mod + (arc ? 1 : 0));
+}
+
+/* The worth side `side` can expect to destroy with one round of fire: each
+ * armed unit at its best target square, every enemy unit there hit. */
+static double threat(const ptw_data *d, const ptw_state *s, int side)
+{
+    const ptw_side *f = &d->side[side], *e = &d->side[1 - side];
+    double total = 0;
+    for (int u = f->first_unit; u < f->first_unit + f->nunits; u++) {
+        const ptw_type *t = ptw_type_of(d, u);
+        if (!ptw_alive(s, u) || t->weapon == PTW_WPN_NONE || s->towed_by[u] != PTW_NONE ||
+            (d->sq[s->loc[u]] & PTW_SQ_RIVER))
+            continue;
+        int dice = t->weapon == PTW_WPN_ARTILLERY ? 1 : t->dice;
+        double best = 0;
+        for (int v = e->first_unit; v < e->first_unit + e->nunits; v++) {
+            if (!ptw_alive(s, v))
+                continue;
+            double p = hit_chance(d, s, u, s->loc[v]);
+            if (p <= 0)
+                continue;
+            double cost = 0;    /* every enemy unit in v's square */
+            for (int w = e->first_unit; w < e->first_unit + e->nunits; w++)
+                if (ptw_alive(s, w) && s->loc[w] == s->loc[v])
+                    cost += hit_cost(d, s, w);
+            double got = dice * p * cost;
+            if (got > best)
+                best = got;
+        }
+        total += best;
+    }
+    return total;
+}
+
+/* The share of a side's units that could assault an enemy beside them
+ * that does not face them. */
+static double flanking(const ptw_data *d, const ptw_state *s, int side)
+{
+    const ptw_side *f = &d->side[side], *e = &d->side[1 - side];
+    int n = 0, flank = 0;
+    for (int u = f->first_unit; u < f->first_unit + f->nunits; u++) {
+        if (!ptw_alive(s, u))
+            continue;
+        n++;
+        if (!ptw_type_of(d, u)->assault)
+            continue;
+        for (int v = e->first_unit; v < e->first_unit + e->nunits; v++)
+            if (ptw_alive(s, v) && ptw_dist(d, s->loc[u], s->loc[v]) == 1 &&
+                !ptw_in_arc(d, s->loc[v], s->facing[v], s->loc[u])) {
+                flank++;
+                break;
+            }
+    }
+    return n ? (double)flank / n : 0;
+}
+
+double ptw_heuristic(const void *data, const void *st, int player)
+{
+    const ptw_data *d = data;
+    const ptw_state *s = st;
+    if (s->stage == PTW_S_OVER) {
+        double r[2] = {0, 0};
+        ptw_returns(d, s, r);
+        return r[player];
+    }
+    int me = player, op = 1 - player;
+    double w_me = initial_worth(d, me), w_op = initial_worth(d, op);
+    double material = worth(d, s, me) / w_me - worth(d, s, op) / w_op;
+    double fire = threat(d, s, me) / w_op - threat(d, s, op) / w_me;
+    double exhaustion = (s->exhausted[op] != 0) - (s->exhausted[me] != 0);
+    double flank = flanking(d, s, me) - flanking(d, s, op);
+    double h;
+    if (d->victory.rule == PTW_V_OBJECTIVE && d->victory.nobj) {
+        /* objectives decide; material is what takes and holds them */
+        double obj = (double)(ptw_held(d, s, me) - ptw_held(d, s, op)) / d->victory.nobj;
+        h = 0.5 + 0.3 * obj + 0.3 * (material + 0.5 * fire) + 0.05 * exhaustion + 0.03 * flank;
+    } else {
+        h = 0.5 + 0.5 * (material + 0.5 * fire) + 0.15 * exhaustion + 0.05 * flank;
+    }
+    return h < 0 ? 0 : h > 1 ? 1 : h;
+}
+
+/* The playout hint: a quick simulated commander fires and bombards whenever
+ * it can, assaults readily, and seldom spends an activation on wire or ends
+ * its part before its units have acted. */
+void ptw_playout_weights(const void *data, const void *st, const eng_action *acts, int n,
+                         double *w)
+{
+    (void)data;
+    (void)st;
+    for (int i = 0; i < n; i++) {
+        switch (PTW_KIND(acts[i])) {
+        case PTW_A_FIRE:
+        case PTW_A_BOMBARD: w[i] = 8; break;
+        case PTW_A_ASSAULT: w[i] = 3; break;
+        case PTW_A_END: w[i] = 0.3; break;
+        case PTW_A_WIRE:
+        case PTW_A_CLEAR: w[i] = 0.1; break;
+        default: w[i] = 1; break;
+        }
+    }
+}
