@@ -289,6 +289,14 @@ static void test_notation_errors(void **unused)
     eng_error err;
     assert_int_equal(eng_action_parse(s, "bombard FLD9 b6", &a, &err), -1);
     PT_EXPECT_HAS(err.msg, "Red has no unit FLD9");
+    assert_int_equal(eng_action_parse(s, "bombard FLD01 b6", &a, &err), -1);
+    PT_EXPECT_HAS(err.msg, "write unit numbers without leading zeros (like INF1), got \"FLD01\"");
+    assert_int_equal(eng_action_parse(s, "bombard FLD b6", &a, &err), -1);
+    PT_EXPECT_HAS(err.msg, "expected a unit like INF1 or 2/INF1, got \"FLD\"");
+    assert_int_equal(eng_action_parse(s, "bombard /FLD1 b6", &a, &err), -1);
+    PT_EXPECT_HAS(err.msg, "expected a unit like INF1 or 2/INF1, got \"/FLD1\"");
+    assert_int_equal(eng_action_parse(s, "bombard 2/FLD123456789 b6", &a, &err), -1);
+    PT_EXPECT_HAS(err.msg, "Blue has no unit FLD123456789");
     assert_int_equal(eng_action_parse(s, "face INF1 up", &a, &err), -1);
     PT_EXPECT_HAS(err.msg, "expected a facing N, E, S or W");
     assert_int_equal(eng_action_parse(s, "fly INF1", &a, &err), -1);

@@ -1,8 +1,10 @@
 /*
- * notation.c - splitting a line of action notation into words (notation.h).
+ * notation.c - splitting a line of action notation into words, and a unit's
+ * word into owner, type code and number (notation.h).
  */
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "notation.h"
 
@@ -40,4 +42,41 @@ int eng_words_split(const char *text, int max, eng_words *out, char *why, size_t
         return -1;
     }
     return 0;
+}
+
+int eng_unit_ref_split(const char *word, const char *example, eng_unit_ref *out, char *why,
+                       size_t n)
+{
+    memset(out, 0, sizeof *out);
+    out->label = word;
+    const char *slash = strchr(word, '/');
+    if (slash) {
+        size_t len = (size_t)(slash - word);
+        if (len == 0 || len >= sizeof out->owner)
+            goto shape;
+        memcpy(out->owner, word, len);
+        out->label = slash + 1;
+    }
+    const char *p = out->label;
+    size_t i = 0;
+    while (isalpha((unsigned char)p[i]) && i < sizeof out->code - 1) {
+        out->code[i] = p[i];
+        i++;
+    }
+    const char *digits = p + i;
+    if (i == 0 || !*digits)
+        goto shape;
+    for (const char *d = digits; *d; d++)
+        if (!isdigit((unsigned char)*d))
+            goto shape;
+    if (digits[0] == '0' && digits[1]) {
+        snprintf(why, n, "write unit numbers without leading zeros (like %s), got \"%s\"",
+                 example, word);
+        return -1;
+    }
+    out->num = strlen(digits) > 6 ? -1 : strtol(digits, NULL, 10);
+    return 0;
+shape:
+    snprintf(why, n, "expected a unit like %s or 2/%s, got \"%s\"", example, example, word);
+    return -1;
 }

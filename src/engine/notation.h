@@ -1,6 +1,7 @@
 /*
- * notation.h - splitting a line of action notation into words, shared by
- * every rule set's parser (each reads the words its own way).
+ * notation.h - splitting a line of action notation into words, and a word
+ * naming a unit into its parts, shared by every rule set's parser (each
+ * reads the parts its own way).
  */
 #ifndef NOTATION_H
 #define NOTATION_H
@@ -19,5 +20,22 @@ typedef struct eng_words {
  * Returns 0, or -1 with the problem in why: no words ("expected an
  * action"), too many, or a word too long for notation. */
 int eng_words_split(const char *text, int max, eng_words *out, char *why, size_t n);
+
+/* A unit written as a type code and a number, with an optional owner
+ * before a slash: "INF1", "2/INF1", "Blue/INF1". */
+typedef struct eng_unit_ref {
+    char owner[ENG_WORD_LEN];   /* as written before the slash; "" if none */
+    char code[ENG_WORD_LEN];    /* the letters of the type code */
+    const char *label;          /* code and number as written (in the word) */
+    long num;                   /* the number; -1 if too long to be any unit's */
+} eng_unit_ref;
+
+/* Splits one word into a unit reference. `example` is a label of the rule
+ * set's own (like "HI1") for the message. Returns 0, or -1 with the
+ * problem in why: not a unit's shape ("expected a unit like HI1 or
+ * 2/HI1"), or a number with leading zeros. Whether the owner and the unit
+ * exist is the rule set's to say. */
+int eng_unit_ref_split(const char *word, const char *example, eng_unit_ref *out, char *why,
+                       size_t n);
 
 #endif

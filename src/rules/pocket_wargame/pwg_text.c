@@ -190,50 +190,21 @@ static int type_parse(const pwg_data *d, const char *t, char *why, size_t n)
 /* "HI1" (a unit of default_force) or "2/HI1". */
 static int unit_parse(const pwg_data *d, const char *t, int default_force, char *why, size_t n)
 {
+    eng_unit_ref r;
+    if (eng_unit_ref_split(t, "HI1", &r, why, n) < 0)
+        return -1;
     int f = default_force;
-    const char *label = t;
-    const char *slash = strchr(t, '/');
-    if (slash) {
-        char fs[TOK_LEN];
-        size_t len = (size_t)(slash - t);
-        if (len == 0 || len >= sizeof fs) {
-            snprintf(why, n, "expected a unit like HI1 or 2/HI1, got \"%s\"", t);
-            return -1;
-        }
-        memcpy(fs, t, len);
-        fs[len] = '\0';
-        f = force_parse(d, fs, why, n);
-        if (f < 0)
-            return -1;
-        label = slash + 1;
-    }
-    char code[TOK_LEN];   /* t is one word: it fits */
-    size_t i = 0;
-    while (isalpha((unsigned char)label[i]) && i < sizeof code - 1) {
-        code[i] = label[i];
-        i++;
-    }
-    code[i] = '\0';
-    const char *digits = label + i;
-    long num = 0;
-    int kind = i > 0 ? plain_number(digits, PWG_MAX_UNITS, &num) : NUM_NOT;
-    if (kind == NUM_NOT) {
-        snprintf(why, n, "expected a unit like HI1 or 2/HI1, got \"%s\"", t);
+    if (r.owner[0] && (f = force_parse(d, r.owner, why, n)) < 0)
         return -1;
-    }
-    if (kind == NUM_LEADING_ZERO) {
-        snprintf(why, n, "write unit numbers without leading zeros (like HI1), got \"%s\"", t);
-        return -1;
-    }
     if (f < 0) {
-        snprintf(why, n, "say whose unit %s is, like 2/%s", label, label);
+        snprintf(why, n, "say whose unit %s is, like 2/%s", r.label, r.label);
         return -1;
     }
-    for (int u = 0; kind == NUM_OK && u < d->nunits; u++)
-        if (d->unit[u].force == f && d->unit[u].num == num &&
-            strcasecmp(d->type[d->unit[u].type].code, code) == 0)
+    for (int u = 0; u < d->nunits; u++)
+        if (d->unit[u].force == f && d->unit[u].num == r.num &&
+            strcasecmp(d->type[d->unit[u].type].code, r.code) == 0)
             return u;
-    snprintf(why, n, "%s has no unit %s", d->force[f].name, label);
+    snprintf(why, n, "%s has no unit %s", d->force[f].name, r.label);
     return -1;
 }
 

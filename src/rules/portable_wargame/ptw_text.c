@@ -117,46 +117,20 @@ static int side_parse(const ptw_data *d, const char *t, char *why, size_t n)
 /* "INF1" (a unit of default_side) or "2/INF1" or "Blue/INF1". */
 static int unit_parse(const ptw_data *d, const char *t, int default_side, char *why, size_t n)
 {
+    eng_unit_ref r;
+    if (eng_unit_ref_split(t, "INF1", &r, why, n) < 0)
+        return -1;
     int f = default_side;
-    const char *label = t;
-    const char *slash = strchr(t, '/');
-    if (slash) {
-        char fs[PTW_NAME];
-        size_t len = (size_t)(slash - t);
-        if (len == 0 || len >= sizeof fs) {
-            snprintf(why, n, "expected a unit like INF1 or 2/INF1, got \"%s\"", t);
-            return -1;
-        }
-        memcpy(fs, t, len);
-        fs[len] = '\0';
-        if ((f = side_parse(d, fs, why, n)) < 0)
-            return -1;
-        label = slash + 1;
-    }
-    char code[16];
-    size_t i = 0;
-    while (isalpha((unsigned char)label[i]) && i < sizeof code - 1) {
-        code[i] = label[i];
-        i++;
-    }
-    code[i] = '\0';
-    const char *digits = label + i;
-    bool ok = i > 0 && *digits && strlen(digits) <= 3;
-    for (const char *p = digits; ok && *p; p++)
-        ok = isdigit((unsigned char)*p) != 0;
-    if (!ok) {
-        snprintf(why, n, "expected a unit like INF1 or 2/INF1, got \"%s\"", t);
+    if (r.owner[0] && (f = side_parse(d, r.owner, why, n)) < 0)
         return -1;
-    }
     if (f < 0) {
-        snprintf(why, n, "say whose unit %s is, like 2/%s", label, label);
+        snprintf(why, n, "say whose unit %s is, like 2/%s", r.label, r.label);
         return -1;
     }
-    int num = atoi(digits);
     for (int u = d->side[f].first_unit; u < d->side[f].first_unit + d->side[f].nunits; u++)
-        if (d->unit[u].num == num && strcasecmp(d->type[d->unit[u].type].code, code) == 0)
+        if (d->unit[u].num == r.num && strcasecmp(d->type[d->unit[u].type].code, r.code) == 0)
             return u;
-    snprintf(why, n, "%s has no unit %s", d->side[f].name, label);
+    snprintf(why, n, "%s has no unit %s", d->side[f].name, r.label);
     return -1;
 }
 
