@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <string.h>
 #include <cmocka.h>
 #include "engine.h"
 
@@ -37,5 +38,27 @@ char *t_legal_text(const eng_state *s);
 /* Plays random legal actions (chance from the state's own generator, players
  * by rng) until terminal or max_steps; returns steps taken. */
 int t_random_playout(eng_state *s, uint64_t seed, int max_steps);
+
+/* Text expectations: equal to, containing, not containing. */
+#define T_EXPECT_STR(got, want)                                                               \
+    do {                                                                                     \
+        const char *g_ = (got), *w_ = (want);                                                 \
+        if (strcmp(g_, w_) != 0)                                                             \
+            fail_msg("%s: got \"%s\", expected \"%s\"", #got, g_, w_);                        \
+    } while (0)
+
+#define T_EXPECT_HAS(got, want)                                                               \
+    do {                                                                                     \
+        const char *g_ = (got), *w_ = (want);                                                 \
+        if (!strstr(g_, w_))                                                                 \
+            fail_msg("%s: \"%s\" does not contain \"%s\"", #got, g_, w_);                     \
+    } while (0)
+
+#define T_EXPECT_LACKS(got, want)                                                             \
+    do {                                                                                     \
+        const char *g_ = (got), *w_ = (want);                                                 \
+        if (strstr(g_, w_))                                                                  \
+            fail_msg("%s: \"%s\" contains \"%s\"", #got, g_, w_);                             \
+    } while (0)
 
 #endif

@@ -63,22 +63,22 @@ static void test_example_armies_cost_the_printed_totals(void **unused)
     char t[256];
     /* the Russian edition's lists, group by group */
     unit_totals("elves-50", 50, t, sizeof t);
-    PB_EXPECT_STR(t, "7 6 5 2 7 7 6 10");
+    T_EXPECT_STR(t, "7 6 5 2 7 7 6 10");
     unit_totals("elves-80", 80, t, sizeof t);
-    PB_EXPECT_STR(t, "6 7 6 8 5 2 16 14 6 10");
+    T_EXPECT_STR(t, "6 7 6 8 5 2 16 14 6 10");
     unit_totals("orcs-50", 50, t, sizeof t);
-    PB_EXPECT_STR(t, "6 6 5 14 10 9");
+    T_EXPECT_STR(t, "6 6 5 14 10 9");
     unit_totals("orcs-80", 80, t, sizeof t);
-    PB_EXPECT_STR(t, "16 5 6 6 5 12 10 9 11");   /* printed: ... 13 ..., summing to 81 */
+    T_EXPECT_STR(t, "16 5 6 6 5 12 10 9 11");   /* printed: ... 13 ..., summing to 81 */
     /* the armies designed after the English examples */
     unit_totals("romans-50", 50, t, sizeof t);
-    PB_EXPECT_STR(t, "6 5 11 9 10 4 5");
+    T_EXPECT_STR(t, "6 5 11 9 10 4 5");
     unit_totals("romans-80", 80, t, sizeof t);
-    PB_EXPECT_STR(t, "6 5 11 9 10 4 5 13 4 5 8");
+    T_EXPECT_STR(t, "6 5 11 9 10 4 5 13 4 5 8");
     unit_totals("celts-50", 50, t, sizeof t);
-    PB_EXPECT_STR(t, "6 5 8 5 8 6 9 3");
+    T_EXPECT_STR(t, "6 5 8 5 8 6 9 3");
     unit_totals("celts-80", 80, t, sizeof t);
-    PB_EXPECT_STR(t, "6 5 8 5 8 6 9 3 8 5 5 4 5 3");
+    T_EXPECT_STR(t, "6 5 8 5 8 6 9 3 8 5 5 4 5 3");
 }
 
 static eng_game *building_game(const char *options)
@@ -94,7 +94,7 @@ static void test_building_respects_formation_and_size(void **unused)
     (void)unused;
     eng_game *g = building_game(NULL);
     eng_state *s = eng_state_new(g, 1);
-    PB_EXPECT_STR(pb_status(s), "Army building, Elves chooses troops and forms units");
+    T_EXPECT_STR(pb_status(s), "Army building, Elves chooses troops and forms units");
     t_refused(s, "done", "at least one troop");
     t_refused(s, "add ELV26", "no unit to add to yet");
     /* the Russian example's unit: Horse Guard, Spearmen, Forest Spirits */
@@ -102,7 +102,7 @@ static void test_building_respects_formation_and_size(void **unused)
     t_play(s, "add ELV28");
     t_play(s, "add ELV08");
     t_refused(s, "add ELV26", "formation value is 3");
-    PB_EXPECT_LACKS(pb_legal(s), "add ");   /* the unit is full */
+    T_EXPECT_LACKS(pb_legal(s), "add ");   /* the unit is full */
     t_refused(s, "unit ELV13", "already in the army");
     /* a troop of formation value 1 stays alone */
     t_play(s, "unit ELV06");
@@ -114,17 +114,17 @@ static void test_building_respects_formation_and_size(void **unused)
     t_refused(s, "add ELV26", "formation value is 2");
     t_play(s, "unit ELV05");            /* 48 */
     t_refused(s, "unit ELV17", "the army would have 52, more than the battle's size 50");
-    PB_EXPECT_STR(pb_legal(s), "unit ELV26; add ELV26; unit ELV27; add ELV27; "
+    T_EXPECT_STR(pb_legal(s), "unit ELV26; add ELV26; unit ELV27; add ELV27; "
                                "unit ELV29; add ELV29; unit ELV30; add ELV30; done");
     t_play(s, "add ELV29");             /* 50 */
-    PB_EXPECT_STR(pb_legal(s), "done");
+    T_EXPECT_STR(pb_legal(s), "done");
     t_play(s, "done");
-    PB_EXPECT_STR(pb_status(s), "Deployment, Elves places a stack");
+    T_EXPECT_STR(pb_status(s), "Deployment, Elves places a stack");
     assert_int_equal(pb_player_int(s, 1, "army_points"), 50);
-    PB_EXPECT_STR(pb_unit_field(s, "A1", "troops"), "ELV13 ELV08 ELV28");   /* top first */
-    PB_EXPECT_STR(pb_unit_field(s, "A4", "troops"), "ELV09");
-    PB_EXPECT_STR(pb_unit_field(s, "A5", "troops"), "ELV01 ELV11");
-    PB_EXPECT_STR(pb_unit_field(s, "A6", "troops"), "ELV05 ELV29");
+    T_EXPECT_STR(pb_unit_field(s, "A1", "troops"), "ELV13 ELV08 ELV28");   /* top first */
+    T_EXPECT_STR(pb_unit_field(s, "A4", "troops"), "ELV09");
+    T_EXPECT_STR(pb_unit_field(s, "A5", "troops"), "ELV01 ELV11");
+    T_EXPECT_STR(pb_unit_field(s, "A6", "troops"), "ELV05 ELV29");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -139,19 +139,19 @@ static void test_both_build_then_roll_for_attacker(void **unused)
     t_play(s, "unit ROM15");
     t_play(s, "add ROM16");
     t_play(s, "done");
-    PB_EXPECT_STR(pb_status(s), "Army building, Celts chooses troops and forms units");
+    T_EXPECT_STR(pb_status(s), "Army building, Celts chooses troops and forms units");
     t_play(s, "unit CEL01");
     t_play(s, "done");
-    PB_EXPECT_STR(pb_status(s), "Roll for the attacker, the die of Romans");
+    T_EXPECT_STR(pb_status(s), "Roll for the attacker, the die of Romans");
     t_play(s, "roll 3");
-    PB_EXPECT_STR(pb_status(s), "Roll for the attacker, the die of Celts");
+    T_EXPECT_STR(pb_status(s), "Roll for the attacker, the die of Celts");
     t_play(s, "roll 3");                /* a tie: both roll again */
-    PB_EXPECT_STR(pb_status(s), "Roll for the attacker, the die of Romans");
+    T_EXPECT_STR(pb_status(s), "Roll for the attacker, the die of Romans");
     t_play(s, "roll 2");
     t_play(s, "roll 5");
     /* the higher roller attacks, and places first */
     assert_int_equal(pb_int(s, "attacker"), 2);
-    PB_EXPECT_STR(pb_status(s), "Deployment, Celts places a stack");
+    T_EXPECT_STR(pb_status(s), "Deployment, Celts places a stack");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -161,20 +161,20 @@ static void test_options_choose_armies_and_factions(void **unused)
     (void)unused;
     eng_game *g = t_game_named("pocket-battles", "elves-vs-orcs-50",
                                "{\"army1\": \"romans-50\", \"army2\": \"celts-50\"}");
-    PB_EXPECT_STR(eng_game_player_name(g, 0), "Romans");
-    PB_EXPECT_STR(eng_game_player_name(g, 1), "Celts");
+    T_EXPECT_STR(eng_game_player_name(g, 0), "Romans");
+    T_EXPECT_STR(eng_game_player_name(g, 1), "Celts");
     eng_game_free(g);
     /* a faction alone: that player builds an army of it */
     g = t_game_named("pocket-battles", "elves-vs-orcs-50", "{\"faction2\": \"orcs\", \"size\": 60}");
     eng_state *s = eng_state_new(g, 1);
-    PB_EXPECT_STR(pb_status(s), "Army building, Orcs chooses troops and forms units");
-    PB_EXPECT_HAS(pb_legal(s), "unit ORC01; unit ORC02;");
+    T_EXPECT_STR(pb_status(s), "Army building, Orcs chooses troops and forms units");
+    T_EXPECT_HAS(pb_legal(s), "unit ORC01; unit ORC02;");
     eng_state_free(s);
     eng_game_free(g);
     /* a mirror match tells the sides apart */
     g = t_game_named("pocket-battles", "elves-vs-orcs-50", "{\"army2\": \"elves-50\"}");
-    PB_EXPECT_STR(eng_game_player_name(g, 0), "Elves 1");
-    PB_EXPECT_STR(eng_game_player_name(g, 1), "Elves 2");
+    T_EXPECT_STR(eng_game_player_name(g, 0), "Elves 1");
+    T_EXPECT_STR(eng_game_player_name(g, 1), "Elves 2");
     eng_game_free(g);
 }
 
@@ -186,49 +186,49 @@ static void test_bad_input_names_the_field(void **unused)
     const char *why;
     why = pb_refusal(SC_HEAD "\"players\":[{\"army\":{\"faction\":\"elves\",\"units\":[[\"ELV99\"]]}},"
                      "{\"army\":\"orcs-50\"}]}", NULL);
-    PB_EXPECT_HAS(why, "players[0].army.units[0][0]: \"ELV99\" is not one of the Elves' troops");
+    T_EXPECT_HAS(why, "players[0].army.units[0][0]: \"ELV99\" is not one of the Elves' troops");
     why = pb_refusal(SC_HEAD "\"players\":[{\"army\":{\"faction\":\"elves\",\"units\":"
                      "[[\"ELV06\",\"ELV26\"]]}},{\"army\":\"orcs-50\"}]}", NULL);
-    PB_EXPECT_HAS(why, "players[0].army.units[0]: 2 troops, but ELV06's formation value is 1");
+    T_EXPECT_HAS(why, "players[0].army.units[0]: 2 troops, but ELV06's formation value is 1");
     why = pb_refusal(SC_HEAD "\"players\":[{\"army\":{\"faction\":\"elves\",\"units\":"
                      "[[\"ELV26\"],[\"ELV26\"]]}},{\"army\":\"orcs-50\"}]}", NULL);
-    PB_EXPECT_HAS(why, "units[1][0]: ELV26 is already in the army");
+    T_EXPECT_HAS(why, "units[1][0]: ELV26 is already in the army");
     why = pb_refusal(SC_HEAD "\"players\":[{\"army\":\"elves-80\"},{\"army\":\"orcs-50\"}]}", NULL);
-    PB_EXPECT_HAS(why, "players[0].army \"elves-80\": its troops cost 80 points, more than the "
+    T_EXPECT_HAS(why, "players[0].army \"elves-80\": its troops cost 80 points, more than the "
                        "battle's size 50");
     why = pb_refusal(SC_HEAD "\"players\":[{\"army\":\"elves-50\"},{\"army\":\"orcs-50\"}]}",
                      "{\"size\": 55}");
-    PB_EXPECT_HAS(why, "option size: 55 is not a multiple of 10");
+    T_EXPECT_HAS(why, "option size: 55 is not a multiple of 10");
     why = pb_refusal(SC_HEAD "\"players\":[{\"army\":\"elves-50\"},{\"army\":\"orcs-50\"}]}",
                      "{\"faction1\": \"dwarves\"}");
-    PB_EXPECT_HAS(why, "no faction named \"dwarves\"");
+    T_EXPECT_HAS(why, "no faction named \"dwarves\"");
     why = pb_refusal(SC_HEAD "\"players\":[{\"army\":\"elves-50\"},{\"army\":\"orcs-50\"}]}",
                      "{\"army2\": \"orcs-90\"}");
-    PB_EXPECT_HAS(why, "no army named \"orcs-90\"");
+    T_EXPECT_HAS(why, "no army named \"orcs-90\"");
     why = pb_refusal(SC_HEAD "\"players\":[{\"army\":\"elves-50\"},{\"army\":\"orcs-50\"}]}",
                      "{\"special-actions\": \"never\"}");
-    PB_EXPECT_HAS(why, "option special-actions: expected after-first-turn or after-first-round");
+    T_EXPECT_HAS(why, "option special-actions: expected after-first-turn or after-first-round");
     why = pb_refusal(SC_HEAD "\"players\":[{\"army\":\"build\"},{\"army\":\"orcs-50\"}]}", NULL);
-    PB_EXPECT_HAS(why, "players[0]: to build an army in play a player needs a faction");
+    T_EXPECT_HAS(why, "players[0]: to build an army in play a player needs a faction");
     why = pb_refusal(SC_HEAD "\"players\":[{\"army\":\"build\",\"faction\":{\"name\":\"Dwarves\","
                      "\"troops\":[{\"code\":\"DW1\",\"name\":\"Axes\",\"engagement\":[3,7],"
                      "\"wounds\":1,\"points\":2,\"formation\":4}]}},{\"army\":\"orcs-50\"}]}", NULL);
-    PB_EXPECT_HAS(why, "players[0].faction.troops[0].engagement[1]: a die face is a whole number "
+    T_EXPECT_HAS(why, "players[0].faction.troops[0].engagement[1]: a die face is a whole number "
                        "from 1 to 6");
     why = pb_refusal(SC_HEAD "\"players\":[{\"army\":\"build\",\"faction\":{\"name\":\"Dwarves\","
                      "\"troops\":[{\"code\":\"DW1\",\"name\":\"Axes\",\"engagement\":[3],"
                      "\"wounds\":1,\"points\":2,\"formation\":4,\"traits\":[\"flying\"]}]}},"
                      "{\"army\":\"orcs-50\"}]}", NULL);
-    PB_EXPECT_HAS(why, "players[0].faction.troops[0].traits[0]: unknown trait \"flying\"");
+    T_EXPECT_HAS(why, "players[0].faction.troops[0].traits[0]: unknown trait \"flying\"");
     why = pb_refusal(SC_HEAD "\"players\":[{\"army\":\"elves-50\",\"deploy\":[\"L-eng\"]},"
                      "{\"army\":\"orcs-50\"}]}", NULL);
-    PB_EXPECT_HAS(why, "players[0].deploy: expected a list of 8 zones");
+    T_EXPECT_HAS(why, "players[0].deploy: expected a list of 8 zones");
     why = pb_refusal(SC_HEAD "\"players\":[{\"army\":\"orcs-50\",\"deploy\":[\"L-eng\",\"L-front\","
                      "\"L-front\",\"L-front\",\"L-front\",\"L-front\"]},{\"army\":\"orcs-50\"}]}", NULL);
-    PB_EXPECT_HAS(why, "players[0].deploy[0]: units deploy in a front or a rear");
+    T_EXPECT_HAS(why, "players[0].deploy[0]: units deploy in a front or a rear");
     why = pb_refusal(SC_HEAD "\"players\":[{\"army\":\"elves-50\",\"horses\":3},"
                      "{\"army\":\"orcs-50\"}]}", NULL);
-    PB_EXPECT_HAS(why, "players[0]: unknown field \"horses\"");
+    T_EXPECT_HAS(why, "players[0]: unknown field \"horses\"");
 }
 
 int main(void)

@@ -29,28 +29,28 @@ static void test_dice_example_and_russian_wounds(void **unused)
     t_play(s, "pass");
     /* carrying on the engagement: one die, no charge die */
     t_play(s, "order A1 fight B1");
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Orcs), A1 strikes B1: die 1 of 1");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Orcs), A1 strikes B1: die 1 of 1");
     t_play(s, "roll 4");                  /* one die x two engagement dice showing 4 */
     assert_int_equal(pb_hits(s), 2);
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Orcs), Elves assigns 2 hits to B1");
-    PB_EXPECT_STR(pb_legal(s), "wound B1 remove ELV08; wound B1 remove ELV13; "
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Orcs), Elves assigns 2 hits to B1");
+    T_EXPECT_STR(pb_legal(s), "wound B1 remove ELV08; wound B1 remove ELV13; "
                                "wound B1 remove ELV28; wound B1 ELV13");
     /* the Horse Guard removed absorbs both hits (its 2 wound points) */
     eng_state *c = eng_state_clone(s);
     t_play(c, "wound B1 remove ELV13");
-    PB_EXPECT_STR(pb_status(c), "Round 1 turn 3 (Orcs), B1 strikes back at A1: die 1 of 1");
-    PB_EXPECT_STR(pb_unit_field(c, "B1", "troops"), "ELV08 ELV28");
+    T_EXPECT_STR(pb_status(c), "Round 1 turn 3 (Orcs), B1 strikes back at A1: die 1 of 1");
+    T_EXPECT_STR(pb_unit_field(c, "B1", "troops"), "ELV08 ELV28");
     assert_int_equal(pb_tokens(c, 2, "unused"), 4);
     assert_int_equal(pb_player_int(c, 2, "points_lost"), 4);
     eng_state_free(c);
     /* or: the Spearmen for the first hit, a wound on the Horse Guard for the second */
     t_play(s, "wound B1 remove ELV28");
-    PB_EXPECT_STR(pb_legal(s), "wound B1 remove ELV08; wound B1 remove ELV13; wound B1 ELV13");
+    T_EXPECT_STR(pb_legal(s), "wound B1 remove ELV08; wound B1 remove ELV13; wound B1 ELV13");
     t_play(s, "wound B1 ELV13");
     assert_int_equal(pb_wounds(s, "B1", "ELV13"), 1);
     assert_int_equal(pb_tokens(s, 2, "unused"), 3);
     assert_int_equal(pb_tokens(s, 2, "wounds"), 1);
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Orcs), B1 strikes back at A1: die 1 of 1");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Orcs), B1 strikes back at A1: die 1 of 1");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -65,7 +65,7 @@ static void test_two_dice_five_and_four_give_three_hits(void **unused)
     t_play(s, "order A1 charge");
     t_play(s, "react wait");
     t_play(s, "target B1");
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 1 (Orcs), A1 strikes B1: die 1 of 2");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 1 (Orcs), A1 strikes B1: die 1 of 2");
     t_play(s, "roll 5");
     assert_int_equal(pb_hits(s), 1);
     t_play(s, "roll 4");
@@ -78,11 +78,11 @@ static void test_two_dice_five_and_four_give_three_hits(void **unused)
     t_play(s, "order A1 charge");
     t_play(s, "react wait");
     t_play(s, "target B1");
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 1 (Orcs), A1 strikes B1: die 1 of 3");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 1 (Orcs), A1 strikes B1: die 1 of 3");
     t_play_list(s, (const char *const[]){"roll 1", "roll 1", "roll 1", "roll 1", "roll 1", NULL});
     t_play(s, "pass");
     t_play(s, "order A1 fight B1");
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Orcs), A1 strikes B1: die 1 of 2");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Orcs), A1 strikes B1: die 1 of 2");
     t_play(s, "roll 5");
     t_play(s, "roll 4");
     assert_int_equal(pb_hits(s), 3);
@@ -104,7 +104,7 @@ static void test_wound_choices_two_cavalry_one_infantry(void **unused)
     assert_int_equal(pb_hits(s), 1);
     /* remove the infantry, remove a cavalry (wasting a wound point), or
      * place a wound token on a cavalry */
-    PB_EXPECT_STR(pb_legal(s), "wound B1 remove ROM05; wound B1 remove ROM15; "
+    T_EXPECT_STR(pb_legal(s), "wound B1 remove ROM05; wound B1 remove ROM15; "
                                "wound B1 remove ROM16; wound B1 ROM15; wound B1 ROM16");
     t_play(s, "wound B1 ROM15");
     t_play(s, "roll 1");                  /* the strike back misses */
@@ -113,7 +113,7 @@ static void test_wound_choices_two_cavalry_one_infantry(void **unused)
     t_play(s, "roll 3");
     /* the wounded cavalry can be removed, the other wounded, the infantry
      * removed; no second token on the wounded one */
-    PB_EXPECT_STR(pb_legal(s), "wound B1 remove ROM05; wound B1 remove ROM15; "
+    T_EXPECT_STR(pb_legal(s), "wound B1 remove ROM05; wound B1 remove ROM15; "
                                "wound B1 remove ROM16; wound B1 ROM16");
     t_refused(s, "wound B1 ROM15", "only on a troop with 2 or more wound points left");
     t_play(s, "wound B1 remove ROM15");
@@ -137,18 +137,18 @@ static void test_romans_four_against_the_celts(void **unused)
     t_play(s, "target B1");
     t_play_list(s, (const char *const[]){"roll 1", "roll 1", NULL});
     /* the Noblemen's fury: the strike back has two dice */
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 1 (Romans), B1 strikes back at A1: die 1 of 2");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 1 (Romans), B1 strikes back at A1: die 1 of 2");
     t_play_list(s, (const char *const[]){"roll 1", "roll 1", "pass", "order A1 fight B1", NULL});
     t_play(s, "roll 4");
     assert_int_equal(pb_hits(s), 2);
     t_play(s, "wound B1 remove CEL04");   /* the Noblemen for the first wound */
     t_play(s, "wound B1 CEL07");          /* a token on the Mounted Noblemen for the second */
-    PB_EXPECT_STR(pb_unit_field(s, "B1", "troops"), "CEL07");
+    T_EXPECT_STR(pb_unit_field(s, "B1", "troops"), "CEL07");
     assert_int_equal(pb_wounds(s, "B1", "CEL07"), 1);
     assert_int_equal(pb_tokens(s, 2, "unused"), 3);
     assert_int_equal(pb_player_int(s, 2, "points_lost"), 3);
     /* without the Noblemen the strike back has one die */
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Romans), B1 strikes back at A1: die 1 of 1");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Romans), B1 strikes back at A1: die 1 of 1");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -165,11 +165,11 @@ static void test_wound_tokens_from_orders_or_passes(void **unused)
     assert_int_equal(pb_orders(s, "B2"), 3);
     t_play(s, "order A1 charge");
     /* the Romans have no token to react with */
-    PB_EXPECT_STR(pb_legal(s), "target B1");
+    T_EXPECT_STR(pb_legal(s), "target B1");
     t_play(s, "target B1");
     t_play(s, "roll 2");
     t_play(s, "roll 1");
-    PB_EXPECT_STR(pb_legal(s), "wound B1 remove ROM15; wound B1 ROM15 from B2; "
+    T_EXPECT_STR(pb_legal(s), "wound B1 remove ROM15; wound B1 ROM15 from B2; "
                                "wound B1 ROM15 from pass");
     t_refused(s, "wound B1 ROM15", "no unused token left");
     eng_state *c = eng_state_clone(s);
@@ -195,14 +195,14 @@ static void test_no_tokens_left_troops_are_removed(void **unused)
     t_play_list(s, (const char *const[]){"order A1 charge", "react wait", "target B1", "roll 2",
                                          "roll 1", "wound B1 ROM15", "roll 1", NULL});
     /* the round is over; the Romans' one token is a wound */
-    PB_EXPECT_STR(pb_status(s), "End of round 1, Romans may eliminate wounded troops");
+    T_EXPECT_STR(pb_status(s), "End of round 1, Romans may eliminate wounded troops");
     t_play(s, "done");
     /* round 2 is the defender's to start, but the Romans have nothing to spend */
-    PB_EXPECT_STR(pb_status(s), "Round 2 turn 1 (Celts), Celts to redeploy or act");
+    T_EXPECT_STR(pb_status(s), "Round 2 turn 1 (Celts), Celts to redeploy or act");
     t_play(s, "order A1 fight B1");
     t_play(s, "roll 2");
     /* no token anywhere: a troop must go */
-    PB_EXPECT_STR(pb_legal(s), "wound B1 remove ROM15; wound B1 remove ROM16");
+    T_EXPECT_STR(pb_legal(s), "wound B1 remove ROM15; wound B1 remove ROM16");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -215,12 +215,12 @@ static void test_destroyed_unit_and_the_survivor_back_to_front(void **unused)
     t_play_list(s, (const char *const[]){"order A1 charge", "react wait", "target B1", "roll 4",
                                          "roll 1", NULL});
     assert_int_equal(pb_hits(s), 2);
-    PB_EXPECT_STR(pb_legal(s), "wound B1 remove ELV26");
+    T_EXPECT_STR(pb_legal(s), "wound B1 remove ELV26");
     t_play(s, "wound B1 remove ELV26");
     /* no strike back from a destroyed unit; the Monsters return to their front */
-    PB_EXPECT_STR(pb_unit_field(s, "B1", "destroyed"), "true");
-    PB_EXPECT_STR(pb_zone(s, "A1"), "L-front");
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 2 (Elves), Elves to redeploy or act");
+    T_EXPECT_STR(pb_unit_field(s, "B1", "destroyed"), "true");
+    T_EXPECT_STR(pb_zone(s, "A1"), "L-front");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 2 (Elves), Elves to redeploy or act");
     assert_int_equal(pb_player_int(s, 1, "points_destroyed"), 2);
     eng_state_free(s);
     eng_game_free(g);
@@ -233,22 +233,22 @@ static void test_intercept_keeps_the_chargers_first_strike(void **unused)
                           "R-front R-front C-front", NULL, NULL);
     eng_state *s = eng_state_new(g, 1);
     t_play(s, "order A1 charge");
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 1 (Orcs), Elves reacts to A1's charge");
-    PB_EXPECT_STR(pb_legal(s), "react intercept B1; react intercept B2; react wait");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 1 (Orcs), Elves reacts to A1's charge");
+    T_EXPECT_STR(pb_legal(s), "react intercept B1; react intercept B2; react wait");
     t_refused(s, "react intercept B3", "only a unit in the front of the charged sector");
     t_play(s, "react intercept B2");
     /* the interceptor is ordered (and pays) */
     assert_int_equal(pb_orders(s, "B2"), 1);
     assert_int_equal(pb_tokens(s, 2, "unused"), 4);
-    PB_EXPECT_STR(pb_zone(s, "B2"), "R-eng");
+    T_EXPECT_STR(pb_zone(s, "B2"), "R-eng");
     /* the charger strikes first, with its charge die */
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 1 (Orcs), A1 strikes B2: die 1 of 2");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 1 (Orcs), A1 strikes B2: die 1 of 2");
     t_play_list(s, (const char *const[]){"roll 1", "roll 1", NULL});
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 1 (Orcs), B2 strikes back at A1: die 1 of 2");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 1 (Orcs), B2 strikes back at A1: die 1 of 2");
     t_play_list(s, (const char *const[]){"roll 1", "roll 1", NULL});
     /* the interception was not the Elves' turn: theirs comes now */
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 2 (Elves), Elves to redeploy or act");
-    PB_EXPECT_STR(pb_unit_field(s, "A1", "contacts"), "B2");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 2 (Elves), Elves to redeploy or act");
+    T_EXPECT_STR(pb_unit_field(s, "A1", "contacts"), "B2");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -260,16 +260,16 @@ static void test_shoot_at_the_charger(void **unused)
                           "R-front R-front", NULL, NULL);
     eng_state *s = eng_state_new(g, 1);
     t_play(s, "order A1 charge");
-    PB_EXPECT_STR(pb_legal(s), "react shoot B1; react intercept B2; react wait");
+    T_EXPECT_STR(pb_legal(s), "react shoot B1; react intercept B2; react wait");
     t_play(s, "react shoot B1");
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 1 (Orcs), B1 shoots at A1: die 1 of 1");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 1 (Orcs), B1 shoots at A1: die 1 of 1");
     t_play(s, "roll 4");
-    PB_EXPECT_STR(pb_legal(s), "wound A1 remove ORC17; wound A1 remove ORC18");
+    T_EXPECT_STR(pb_legal(s), "wound A1 remove ORC17; wound A1 remove ORC18");
     t_play(s, "wound A1 remove ORC17");
     /* the charger survives: it picks any enemy in the front or engagement zone */
-    PB_EXPECT_STR(pb_legal(s), "target B1; target B2");
+    T_EXPECT_STR(pb_legal(s), "target B1; target B2");
     t_play(s, "target B2");
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 1 (Orcs), A1 strikes B2: die 1 of 2");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 1 (Orcs), A1 strikes B2: die 1 of 2");
     eng_state_free(s);
     eng_game_free(g);
     /* a charger shot down: no engagement */
@@ -277,9 +277,9 @@ static void test_shoot_at_the_charger(void **unused)
     s = eng_state_new(g, 1);
     t_play_list(s, (const char *const[]){"order A1 charge", "react shoot B1", "roll 5",
                                          "wound A1 remove ORC18", NULL});
-    PB_EXPECT_STR(pb_unit_field(s, "A1", "destroyed"), "true");
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 2 (Elves), Elves to redeploy or act");
-    PB_EXPECT_STR(pb_zone(s, "B2"), "R-front");
+    T_EXPECT_STR(pb_unit_field(s, "A1", "destroyed"), "true");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 2 (Elves), Elves to redeploy or act");
+    T_EXPECT_STR(pb_zone(s, "B2"), "R-front");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -292,11 +292,11 @@ static void test_charge_the_rear(void **unused)
     eng_state *s = eng_state_new(g, 1);
     t_play(s, "order A1 charge");
     /* nobody in the front or engagement zone: any rear unit, and no reaction */
-    PB_EXPECT_STR(pb_legal(s), "target B1; target B2");
+    T_EXPECT_STR(pb_legal(s), "target B1; target B2");
     t_play(s, "target B1");
-    PB_EXPECT_STR(pb_zone(s, "B1"), "R-eng");
+    T_EXPECT_STR(pb_zone(s, "B1"), "R-eng");
     t_play_list(s, (const char *const[]){"roll 4", "roll 1", "wound B1 remove ELV26", NULL});
-    PB_EXPECT_STR(pb_zone(s, "A1"), "L-front");
+    T_EXPECT_STR(pb_zone(s, "A1"), "L-front");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -309,14 +309,14 @@ static void test_charge_into_the_next_sector(void **unused)
     eng_state *s = eng_state_new(g, 1);
     t_play(s, "order A1 charge");
     /* its own sector is empty: any unit of the adjacent (centre) sector */
-    PB_EXPECT_STR(pb_legal(s), "target B1; target B2");
+    T_EXPECT_STR(pb_legal(s), "target B1; target B2");
     t_refused(s, "target B3", "only an enemy unit in an adjacent sector");
     t_play(s, "target B2");
-    PB_EXPECT_STR(pb_zone(s, "A1"), "C-eng");
-    PB_EXPECT_STR(pb_zone(s, "B2"), "C-eng");
+    T_EXPECT_STR(pb_zone(s, "A1"), "C-eng");
+    T_EXPECT_STR(pb_zone(s, "B2"), "C-eng");
     t_play_list(s, (const char *const[]){"roll 3", "roll 4", "wound B2 remove ELV27", NULL});
     /* the survivor goes to its front of the sector where it fought */
-    PB_EXPECT_STR(pb_zone(s, "A1"), "C-front");
+    T_EXPECT_STR(pb_zone(s, "A1"), "C-front");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -328,14 +328,14 @@ static eng_state *outnumbered(eng_game *g)
     t_play_list(s, (const char *const[]){"order A1 charge", "react wait", "target B1", "roll 1",
                                          "roll 1", "roll 1", "roll 1", "pass",
                                          "order A2 charge", "react wait", NULL});
-    PB_EXPECT_STR(pb_legal(s), "target B1; target B2");
+    T_EXPECT_STR(pb_legal(s), "target B1; target B2");
     t_play(s, "target B1");
     /* only the charger and the unit it attacked strike */
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Orcs), A2 strikes B1: die 1 of 2");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Orcs), A2 strikes B1: die 1 of 2");
     t_play_list(s, (const char *const[]){"roll 1", "roll 1", NULL});
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Orcs), B1 strikes back at A2: die 1 of 2");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Orcs), B1 strikes back at A2: die 1 of 2");
     t_play_list(s, (const char *const[]){"roll 1", "roll 1", NULL});
-    PB_EXPECT_STR(pb_unit_field(s, "B1", "contacts"), "A1 A2");
+    T_EXPECT_STR(pb_unit_field(s, "B1", "contacts"), "A1 A2");
     return s;
 }
 
@@ -345,24 +345,24 @@ static void test_join_and_leave_under_free_strikes(void **unused)
     eng_game *g = pb_game("orcs", "ORC18 ORC19", "L-front L-front", "elves", "ELV26 ELV27",
                           "R-front R-front", NULL, NULL);
     eng_state *s = outnumbered(g);
-    PB_EXPECT_HAS(pb_legal(s), "order B1 fight A1; order B1 fight A2; order B1 leave");
+    T_EXPECT_HAS(pb_legal(s), "order B1 fight A1; order B1 fight A2; order B1 leave");
     t_play(s, "order B1 leave");
     /* every enemy unit in contact strikes, one die each, no orders */
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 4 (Elves), A1 strikes the leaving B1: die 1 of 1");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 4 (Elves), A1 strikes the leaving B1: die 1 of 1");
     t_play(s, "roll 1");
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 4 (Elves), A2 strikes the leaving B1: die 1 of 1");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 4 (Elves), A2 strikes the leaving B1: die 1 of 1");
     eng_state *c = eng_state_clone(s);
     t_play(s, "roll 1");
     /* the survivor goes back to its front, and so do the units it fought */
-    PB_EXPECT_STR(pb_zone(s, "B1"), "R-front");
-    PB_EXPECT_STR(pb_zone(s, "A1"), "L-front");
-    PB_EXPECT_STR(pb_zone(s, "A2"), "L-front");
+    T_EXPECT_STR(pb_zone(s, "B1"), "R-front");
+    T_EXPECT_STR(pb_zone(s, "A1"), "L-front");
+    T_EXPECT_STR(pb_zone(s, "A2"), "L-front");
     assert_int_equal(pb_orders(s, "A1"), 1);   /* its charge; the free strike cost nothing */
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 5 (Orcs), Orcs to redeploy or act");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 5 (Orcs), Orcs to redeploy or act");
     t_play(c, "roll 6");                        /* Orcs 5-6 hit */
     t_play(c, "wound B1 remove ELV26");
-    PB_EXPECT_STR(pb_unit_field(c, "B1", "destroyed"), "true");
-    PB_EXPECT_STR(pb_zone(c, "A1"), "L-front");
+    T_EXPECT_STR(pb_unit_field(c, "B1", "destroyed"), "true");
+    T_EXPECT_STR(pb_zone(c, "A1"), "L-front");
     eng_state_free(c);
     eng_state_free(s);
     eng_game_free(g);
@@ -376,14 +376,14 @@ static void test_charge_splits_an_engagement(void **unused)
     eng_state *s = outnumbered(g);
     t_play(s, "order B2 charge");
     /* no Orc left in the front to react; A2 outnumbers B2's friend B1 */
-    PB_EXPECT_STR(pb_legal(s), "target A1; target A2");
+    T_EXPECT_STR(pb_legal(s), "target A1; target A2");
     t_play(s, "target A2");
     /* two engagements, one unit a side in each */
-    PB_EXPECT_STR(pb_unit_field(s, "A2", "contacts"), "B2");
-    PB_EXPECT_STR(pb_unit_field(s, "B1", "contacts"), "A1");
-    PB_EXPECT_STR(pb_unit_field(s, "A1", "contacts"), "B1");
-    PB_EXPECT_STR(pb_unit_field(s, "B2", "contacts"), "A2");
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 4 (Elves), B2 strikes A2: die 1 of 2");
+    T_EXPECT_STR(pb_unit_field(s, "A2", "contacts"), "B2");
+    T_EXPECT_STR(pb_unit_field(s, "B1", "contacts"), "A1");
+    T_EXPECT_STR(pb_unit_field(s, "A1", "contacts"), "B1");
+    T_EXPECT_STR(pb_unit_field(s, "B2", "contacts"), "A2");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 4 (Elves), B2 strikes A2: die 1 of 2");
     eng_state_free(s);
     eng_game_free(g);
 }

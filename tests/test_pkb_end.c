@@ -25,7 +25,7 @@ static void test_tokens_come_back(void **unused)
     t_play_list(s, (const char *const[]){"order A1 charge", "react wait", "target B1", "roll 4",
                                          "roll 1", "wound B1 ELV13", "roll 2", "roll 1",
                                          "wound A1 remove ORC18", NULL});
-    PB_EXPECT_STR(pb_zone(s, "B1"), "R-front");
+    T_EXPECT_STR(pb_zone(s, "B1"), "R-front");
     /* B1 charges A2; the Monsters' strike back destroys it, wounded troop and all */
     /* (one die only: the Monsters' terror takes away the charge and impetus dice) */
     t_play_list(s, (const char *const[]){"order B1 charge", "react wait", "target A2", "roll 1",
@@ -39,7 +39,7 @@ static void test_tokens_come_back(void **unused)
                      pb_tokens(s, 2, "unused"), 5);
     passes(s, 7);
     /* round 2: everything back; nobody wounded, so no eliminations */
-    PB_EXPECT_STR(pb_status(s), "Round 2 turn 1 (Elves), Elves to redeploy or act");
+    T_EXPECT_STR(pb_status(s), "Round 2 turn 1 (Elves), Elves to redeploy or act");
     for (int p = 1; p <= 2; p++) {
         assert_int_equal(pb_tokens(s, p, "unused"), 5);
         assert_int_equal(pb_tokens(s, p, "set_aside"), 0);
@@ -65,20 +65,20 @@ static void test_eliminate_wounded_troops(void **unused)
     eng_game *g = pb_game("orcs", "ORC18 ORC19", "L-front C-rear", "elves", "ELV13+ELV28",
                           "R-front", NULL, NULL);
     eng_state *s = wounded_at_round_end(g);
-    PB_EXPECT_STR(pb_status(s), "End of round 1, Elves may eliminate wounded troops");
-    PB_EXPECT_STR(pb_legal(s), "eliminate B1 ELV13; done");
+    T_EXPECT_STR(pb_status(s), "End of round 1, Elves may eliminate wounded troops");
+    T_EXPECT_STR(pb_legal(s), "eliminate B1 ELV13; done");
     assert_int_equal(pb_tokens(s, 2, "unused"), 4);      /* one token is a wound */
     eng_state *c = eng_state_clone(s);
     t_play(c, "done");                                   /* keep it, wound and all */
     assert_int_equal(pb_wounds(c, "B1", "ELV13"), 1);
     assert_int_equal(pb_tokens(c, 2, "unused"), 4);
-    PB_EXPECT_STR(pb_status(c), "Round 2 turn 1 (Elves), Elves to redeploy or act");
+    T_EXPECT_STR(pb_status(c), "Round 2 turn 1 (Elves), Elves to redeploy or act");
     eng_state_free(c);
     t_play(s, "eliminate B1 ELV13");
     assert_int_equal(pb_tokens(s, 2, "unused"), 5);      /* its token recovered */
     assert_int_equal(pb_player_int(s, 2, "points_lost"), 4);
     assert_int_equal(pb_player_int(s, 1, "points_destroyed"), 4);
-    PB_EXPECT_STR(pb_status(s), "Round 2 turn 1 (Elves), Elves to redeploy or act");
+    T_EXPECT_STR(pb_status(s), "Round 2 turn 1 (Elves), Elves to redeploy or act");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -98,7 +98,7 @@ static void test_half_destroyed_wins_at_the_round_end(void **unused)
     assert_false(eng_is_terminal(s));
     t_play(s, "pass");
     assert_true(eng_is_terminal(s));
-    PB_EXPECT_STR(pb_result(s), "Orcs wins: destroyed 2 of Elves's 4 points");
+    T_EXPECT_STR(pb_result(s), "Orcs wins: destroyed 2 of Elves's 4 points");
     assert_int_equal(pb_int(s, "winner"), 1);
     eng_state_free(s);
     eng_game_free(g);
@@ -117,7 +117,7 @@ static void test_both_halves_larger_total_wins(void **unused)
                                          "roll 1", "wound A1 remove ORC18", NULL});
     passes(s, 8);
     assert_true(eng_is_terminal(s));
-    PB_EXPECT_STR(pb_result(s), "Orcs wins: both armies lost half, Orcs destroyed more "
+    T_EXPECT_STR(pb_result(s), "Orcs wins: both armies lost half, Orcs destroyed more "
                                 "(4 to 2 points)");
     eng_state_free(s);
     eng_game_free(g);
@@ -136,7 +136,7 @@ static void test_both_halves_equal_the_defender_wins(void **unused)
                                          "wound A1 remove ORC18", NULL});
     passes(s, 8);
     assert_true(eng_is_terminal(s));
-    PB_EXPECT_STR(pb_result(s), "Elves wins: both armies lost half and 2 points each; the "
+    T_EXPECT_STR(pb_result(s), "Elves wins: both armies lost half and 2 points each; the "
                                 "defender wins a tie");
     double ret[2];
     eng_returns(s, ret);
@@ -155,7 +155,7 @@ static void test_round_limit(void **unused)
                                          "roll 1", "wound B1 remove ELV26", NULL});
     passes(s, 9);
     assert_true(eng_is_terminal(s));
-    PB_EXPECT_STR(pb_result(s), "Orcs wins: the battle stopped after round 1, Orcs destroyed "
+    T_EXPECT_STR(pb_result(s), "Orcs wins: the battle stopped after round 1, Orcs destroyed "
                                 "more (2 to 0 points)");
     eng_state_free(s);
     eng_game_free(g);
@@ -163,7 +163,7 @@ static void test_round_limit(void **unused)
     g = pb_game("orcs", "ORC10", "L-front", "elves", "ELV26", "R-front", NULL, "{\"rounds\": 1}");
     s = eng_state_new(g, 1);
     passes(s, 10);
-    PB_EXPECT_STR(pb_result(s), "Elves wins: the battle stopped after round 1, 0 points "
+    T_EXPECT_STR(pb_result(s), "Elves wins: the battle stopped after round 1, 0 points "
                                 "destroyed each; the defender wins a tie");
     eng_state_free(s);
     eng_game_free(g);

@@ -35,8 +35,8 @@ static void expect_same_view(const eng_state *a, const eng_state *b, int viewer,
     char *ta = view_text(a, viewer), *tb = view_text(b, viewer);
     char *da = drawing(a, viewer), *db = drawing(b, viewer);
     if (same) {
-        PB_EXPECT_STR(ta, tb);
-        PB_EXPECT_STR(da, db);
+        T_EXPECT_STR(ta, tb);
+        T_EXPECT_STR(da, db);
     } else {
         assert_true(strcmp(ta, tb) != 0);
     }
@@ -73,9 +73,9 @@ static void test_no_view_shows_hidden_troops(void **unused)
         assert_int_equal(eng_action_parse(b, steps[i], &y, &err), 0);
         eng_action_text_seen(a, x, 1, sa, sizeof sa);
         eng_action_text_seen(b, y, 1, sb, sizeof sb);
-        PB_EXPECT_STR(sa, sb);
+        T_EXPECT_STR(sa, sb);
         if (i == 0)   /* the Orcs are told what they may see of the stack placed */
-            PB_EXPECT_STR(sa, "deploy A2 C-front (ELV13 Horse Guard 2-3-6 on top of 3)");
+            T_EXPECT_STR(sa, "deploy A2 C-front (ELV13 Horse Guard 2-3-6 on top of 3)");
         t_play(a, steps[i]);
         t_play(b, steps[i]);
     }
@@ -86,7 +86,7 @@ static void test_no_view_shows_hidden_troops(void **unused)
     assert_int_equal(json_integer_value(json_object_get(u, "height")), 3);
     assert_int_equal(json_integer_value(json_object_get(u, "hidden_troops")), 2);
     assert_int_equal(json_array_size(json_object_get(u, "troops")), 1);
-    PB_EXPECT_STR(json_string_value(json_object_get(json_array_get(json_object_get(u, "troops"), 0),
+    T_EXPECT_STR(json_string_value(json_object_get(json_array_get(json_object_get(u, "troops"), 0),
                                                     "code")), "ELV13");
     assert_true(json_is_null(json_object_get(pb_player_json(v, 1), "army_points")));
     json_decref(v);
@@ -112,9 +112,9 @@ static void test_building_is_secret(void **unused)
     char seen[ENG_TEXT_MAX];
     assert_int_equal(eng_action_parse(s, "unit ROM01", &a, &err), 0);
     eng_action_text_seen(s, a, 1, seen, sizeof seen);
-    PB_EXPECT_STR(seen, "unit (a troop chosen in secret)");
+    T_EXPECT_STR(seen, "unit (a troop chosen in secret)");
     eng_action_text_seen(s, a, 0, seen, sizeof seen);
-    PB_EXPECT_STR(seen, "unit ROM01");
+    T_EXPECT_STR(seen, "unit ROM01");
     t_play(s, "unit ROM01");
     assert_true(eng_hides_from(s, 1));
     assert_false(eng_hides_from(s, 0));    /* the Celts have chosen nothing yet */
@@ -123,8 +123,8 @@ static void test_building_is_secret(void **unused)
     assert_true(json_is_null(json_object_get(pb_player_json(v, 1), "army_points")));
     json_decref(v);
     char *d = drawing(s, 1);
-    PB_EXPECT_LACKS(d, "ROM01");
-    PB_EXPECT_LACKS(d, "Legate");
+    T_EXPECT_LACKS(d, "ROM01");
+    T_EXPECT_LACKS(d, "Legate");
     free(d);
     t_play(s, "done");
     /* while the Celts build, the Romans' army is still a secret */
@@ -181,8 +181,8 @@ static void test_resample_keeps_the_viewers_view(void **unused)
         eng_state_resample_hidden(c, 1, &rng);
         char *after = view_text(c, 1), *all_after = view_text(c, ENG_VIEW_ALL);
         char *legal_after = t_legal_text(c);
-        PB_EXPECT_STR(after, before);
-        PB_EXPECT_STR(legal_after, legal);
+        T_EXPECT_STR(after, before);
+        T_EXPECT_STR(legal_after, legal);
         changed += strcmp(all, all_after) != 0;
         expect_valid_army(c, 1, 50);
         free(after);
@@ -207,7 +207,7 @@ static void test_resample_keeps_the_viewers_view(void **unused)
         eng_state *c = eng_state_clone(s);
         eng_state_resample_hidden(c, 1, &rng);
         char *after = view_text(c, 1);
-        PB_EXPECT_STR(after, before);
+        T_EXPECT_STR(after, before);
         expect_valid_army(c, 1, 60);
         changed += !eng_state_equal(c, s);
         /* the game goes on from a re-dealt position */

@@ -105,12 +105,12 @@ static void test_shipped_scenarios_hold_their_promises(void **unused)
     (void)unused;
     eng_game *g = t_game_named("pocket-battles", eng_rules_default_scenario(
                                    eng_rules_find("pocket-battles")), NULL);
-    PB_EXPECT_STR(eng_game_scenario_name(g), "elves-vs-orcs-50");
-    PB_EXPECT_STR(eng_game_player_name(g, 0), "Elves");
-    PB_EXPECT_STR(eng_game_player_name(g, 1), "Orcs");
+    T_EXPECT_STR(eng_game_scenario_name(g), "elves-vs-orcs-50");
+    T_EXPECT_STR(eng_game_player_name(g, 0), "Elves");
+    T_EXPECT_STR(eng_game_player_name(g, 1), "Orcs");
     eng_state *s = eng_state_new(g, 1);
     /* ready-made armies: straight to the roll for the attacker */
-    PB_EXPECT_STR(pb_status(s), "Roll for the attacker, the die of Elves");
+    T_EXPECT_STR(pb_status(s), "Roll for the attacker, the die of Elves");
     assert_int_equal(pb_player_int(s, 1, "army_points"), 50);
     assert_int_equal(pb_player_int(s, 2, "army_points"), 50);
     assert_int_equal(pb_tokens(s, 1, "total"), 5);
@@ -124,12 +124,12 @@ static void test_shipped_scenarios_hold_their_promises(void **unused)
     eng_state_free(s);
     eng_game_free(g);
     g = t_game_named("pocket-battles", "romans-vs-celts-50", NULL);
-    PB_EXPECT_STR(eng_game_player_name(g, 0), "Romans");
-    PB_EXPECT_STR(eng_game_player_name(g, 1), "Celts");
+    T_EXPECT_STR(eng_game_player_name(g, 0), "Romans");
+    T_EXPECT_STR(eng_game_player_name(g, 1), "Celts");
     eng_game_free(g);
     g = t_game_named("pocket-battles", "build-your-armies", NULL);
     s = eng_state_new(g, 1);
-    PB_EXPECT_STR(pb_status(s), "Army building, Romans chooses troops and forms units");
+    T_EXPECT_STR(pb_status(s), "Army building, Romans chooses troops and forms units");
     assert_int_equal(pb_tokens(s, 1, "total"), 6);
     eng_state_free(s);
     eng_game_free(g);

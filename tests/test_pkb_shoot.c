@@ -29,19 +29,19 @@ static void test_who_may_be_shot(void **unused)
 {
     (void)unused;
     /* the front of its sector (the Orcs' right is the Elves' left) */
-    PB_EXPECT_STR(shoot_targets("ORC18 ORC19 ORC17", "R-front R-rear C-front", "L-front"),
+    T_EXPECT_STR(shoot_targets("ORC18 ORC19 ORC17", "R-front R-rear C-front", "L-front"),
                   "target B1");
     /* the rear, when the front and engagement zone hold no enemy */
-    PB_EXPECT_STR(shoot_targets("ORC18 ORC19", "R-rear C-front", "L-front"), "target B1");
+    T_EXPECT_STR(shoot_targets("ORC18 ORC19", "R-rear C-front", "L-front"), "target B1");
     /* an empty sector: the front of the adjacent one, not its rear */
-    PB_EXPECT_STR(shoot_targets("ORC18 ORC19 ORC17", "C-front C-rear L-front", "L-front"),
+    T_EXPECT_STR(shoot_targets("ORC18 ORC19 ORC17", "C-front C-rear L-front", "L-front"),
                   "target B1");
     /* ... or its rear if its front and engagement zone are empty */
-    PB_EXPECT_STR(shoot_targets("ORC18 ORC17", "C-rear L-front", "L-front"), "target B1");
+    T_EXPECT_STR(shoot_targets("ORC18 ORC17", "C-rear L-front", "L-front"), "target B1");
     /* from the centre, both sides */
-    PB_EXPECT_STR(shoot_targets("ORC18 ORC19", "R-front L-rear", "C-front"), "target B1; target B2");
+    T_EXPECT_STR(shoot_targets("ORC18 ORC19", "R-front L-rear", "C-front"), "target B1; target B2");
     /* nothing in reach: no shooting */
-    PB_EXPECT_STR(shoot_targets("ORC18", "L-front", "L-front"), "none");
+    T_EXPECT_STR(shoot_targets("ORC18", "L-front", "L-front"), "none");
 }
 
 static void test_who_may_shoot(void **unused)
@@ -59,9 +59,9 @@ static void test_who_may_shoot(void **unused)
     t_play(s, "order A3 shoot");
     assert_int_equal(pb_orders(s, "A3"), 3);
     t_play(s, "target B1");
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Elves), A3 shoots at B1: die 1 of 1");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Elves), A3 shoots at B1: die 1 of 1");
     t_play(s, "roll 5");
-    PB_EXPECT_STR(pb_legal(s), "wound B1 remove ORC18");
+    T_EXPECT_STR(pb_legal(s), "wound B1 remove ORC18");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -72,7 +72,7 @@ static eng_state *engaged(eng_game *g)
     eng_state *s = eng_state_new(g, 1);
     t_play_list(s, (const char *const[]){"order A2 charge", "react wait", "target B1", "roll 1",
                                          "roll 1", "roll 1", "pass", "order A1 shoot", NULL});
-    PB_EXPECT_STR(pb_legal(s), "target B1");
+    T_EXPECT_STR(pb_legal(s), "target B1");
     t_play(s, "target B1");
     return s;
 }
@@ -86,14 +86,14 @@ static void test_shooting_into_an_engagement_splits_the_hits(void **unused)
     t_play(s, "roll 4");
     assert_int_equal(pb_hits(s), 3);
     /* 3 hits over 2 units, rounded up: 2 each, the Elves' own spearmen too */
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Elves), Orcs assigns 2 hits to B1");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Elves), Orcs assigns 2 hits to B1");
     t_play(s, "wound B1 remove ORC17");
     t_play(s, "wound B1 remove ORC18");
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Elves), Elves assigns 2 hits to A2");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Elves), Elves assigns 2 hits to A2");
     t_play(s, "wound A2 remove ELV26");
     t_play(s, "wound A2 remove ELV27");
     /* A2 is gone: B1 is left alone and goes back to its front */
-    PB_EXPECT_STR(pb_zone(s, "B1"), "R-front");
+    T_EXPECT_STR(pb_zone(s, "B1"), "R-front");
     assert_int_equal(pb_player_int(s, 1, "points_lost"), 4);
     assert_int_equal(pb_player_int(s, 2, "points_lost"), 4);
     eng_state_free(s);
@@ -101,9 +101,9 @@ static void test_shooting_into_an_engagement_splits_the_hits(void **unused)
     s = engaged(g);
     t_play(s, "roll 6");
     assert_int_equal(pb_hits(s), 1);
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Elves), Orcs assigns 1 hit to B1");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Elves), Orcs assigns 1 hit to B1");
     t_play(s, "wound B1 remove ORC19");
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Elves), Elves assigns 1 hit to A2");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Elves), Elves assigns 1 hit to A2");
     eng_state_free(s);
     eng_game_free(g);
 }

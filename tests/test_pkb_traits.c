@@ -25,17 +25,17 @@ static void test_fury_and_brace_in_the_strike_back(void **unused)
     eng_game *g = pb_game("elves", "ELV27", "L-front", "orcs", "ORC06", "R-front", NULL, NULL);
     eng_state *s = eng_state_new(g, 1);
     charge_and_miss(s, 2);
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 1 (Elves), B1 strikes back at A1: die 1 of 2");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 1 (Elves), B1 strikes back at A1: die 1 of 2");
     eng_state_free(s);
     eng_game_free(g);
     /* spearmen brace against a charge, not when the engagement is carried on */
     g = pb_game("orcs", "ORC17", "L-front", "elves", "ELV27", "R-front", NULL, NULL);
     s = eng_state_new(g, 1);
     charge_and_miss(s, 2);
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 1 (Orcs), B1 strikes back at A1: die 1 of 2");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 1 (Orcs), B1 strikes back at A1: die 1 of 2");
     t_play_list(s, (const char *const[]){"roll 1", "roll 1", "pass", "order A1 fight B1", "roll 1",
                                          NULL});
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Orcs), B1 strikes back at A1: die 1 of 1");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Orcs), B1 strikes back at A1: die 1 of 1");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -47,14 +47,14 @@ static void test_impetus_and_terror(void **unused)
     eng_game *g = pb_game("elves", "ELV13", "L-front", "orcs", "ORC18", "R-front", NULL, NULL);
     eng_state *s = eng_state_new(g, 1);
     charge_and_miss(s, 0);
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 1 (Elves), A1 strikes B1: die 1 of 3");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 1 (Elves), A1 strikes B1: die 1 of 3");
     eng_state_free(s);
     eng_game_free(g);
     /* ... but against Monsters no die for the charge, nor for impetus */
     g = pb_game("elves", "ELV13", "L-front", "orcs", "ORC09", "R-front", NULL, NULL);
     s = eng_state_new(g, 1);
     charge_and_miss(s, 0);
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 1 (Elves), A1 strikes B1: die 1 of 1");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 1 (Elves), A1 strikes B1: die 1 of 1");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -66,7 +66,7 @@ static void test_volley_and_shields(void **unused)
     eng_game *g = pb_game("celts", "CEL18", "L-front", "romans", "ROM17", "R-front", NULL, NULL);
     eng_state *s = eng_state_new(g, 1);
     t_play_list(s, (const char *const[]){"order A1 shoot", "target B1", NULL});
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 1 (Celts), A1 shoots at B1: die 1 of 2");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 1 (Celts), A1 shoots at B1: die 1 of 2");
     t_play_list(s, (const char *const[]){"roll 4", "roll 4", NULL});
     assert_int_equal(pb_hits(s), 2);
     eng_state_free(s);
@@ -76,12 +76,12 @@ static void test_volley_and_shields(void **unused)
     s = eng_state_new(g, 1);
     t_play_list(s, (const char *const[]){"order A1 shoot", "target B1", "roll 4", NULL});
     assert_int_equal(pb_hits(s), 2);
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 1 (Orcs), Romans assigns 1 hit to B1");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 1 (Orcs), Romans assigns 1 hit to B1");
     eng_state_free(s);
     s = eng_state_new(g, 1);
     t_play_list(s, (const char *const[]){"order A1 shoot", "target B1", "roll 3", NULL});
     /* no hits: nothing to assign, the turn is over */
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 2 (Romans), Romans to redeploy or act");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 2 (Romans), Romans to redeploy or act");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -92,7 +92,7 @@ static void test_artillery_shoots_from_the_rear(void **unused)
     eng_game *g = pb_game("orcs", "ORC08", "L-rear", "elves", "ELV26", "R-front", NULL, NULL);
     eng_state *s = eng_state_new(g, 1);
     t_play(s, "order A1 shoot");
-    PB_EXPECT_STR(pb_legal(s), "target B1");
+    T_EXPECT_STR(pb_legal(s), "target B1");
     eng_state_free(s);
     eng_game_free(g);
     /* and as a reaction to a charge into its sector (at B2: a charge at
@@ -100,7 +100,7 @@ static void test_artillery_shoots_from_the_rear(void **unused)
     g = pb_game("elves", "ELV26", "L-front", "orcs", "ORC08 ORC18", "R-rear R-front", NULL, NULL);
     s = eng_state_new(g, 1);
     t_play(s, "order A1 charge");
-    PB_EXPECT_STR(pb_legal(s), "react shoot B1; react intercept B2; react wait");
+    T_EXPECT_STR(pb_legal(s), "react shoot B1; react intercept B2; react wait");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -113,9 +113,9 @@ static void test_evade_leaves_without_free_strikes(void **unused)
     charge_and_miss(s, 2);
     t_play_list(s, (const char *const[]){"roll 1", "pass", "order A1 leave", NULL});
     /* no dice: straight back to the front, the Orcs too */
-    PB_EXPECT_STR(pb_zone(s, "A1"), "L-front");
-    PB_EXPECT_STR(pb_zone(s, "B1"), "R-front");
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 4 (Orcs), Orcs to redeploy or act");
+    T_EXPECT_STR(pb_zone(s, "A1"), "L-front");
+    T_EXPECT_STR(pb_zone(s, "B1"), "R-front");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 4 (Orcs), Orcs to redeploy or act");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -152,7 +152,7 @@ static void test_regenerate_at_the_round_end(void **unused)
     assert_int_equal(pb_tokens(s, 2, "unused"), 1);
     t_play_list(s, (const char *const[]){"pass", "pass", "pass", NULL});
     /* round end: the Troll sheds one wound, its token back with the others */
-    PB_EXPECT_STR(pb_status(s), "End of round 1, Orcs may eliminate wounded troops");
+    T_EXPECT_STR(pb_status(s), "End of round 1, Orcs may eliminate wounded troops");
     assert_int_equal(pb_wounds(s, "B1", "ORC06"), 1);
     assert_int_equal(pb_tokens(s, 2, "unused"), 2);
     eng_state_free(s);
@@ -171,7 +171,7 @@ static void test_rally_takes_a_wound_off(void **unused)
     assert_int_equal(pb_wounds(s, "A2", "ELV13"), 1);
     assert_int_equal(pb_tokens(s, 1, "unused"), 4);
     t_play(s, "order A1 rally");
-    PB_EXPECT_STR(pb_legal(s), "target A2 ELV13");   /* in its sector: not A3 */
+    T_EXPECT_STR(pb_legal(s), "target A2 ELV13");   /* in its sector: not A3 */
     t_play(s, "target A2 ELV13");
     assert_int_equal(pb_wounds(s, "A2", "ELV13"), 0);
     /* one token for the order, one back from the wound */
@@ -194,11 +194,11 @@ static void test_hex_hits_without_dice(void **unused)
     t_play(s, "pass");
     /* the Shaman, in its rear, hexes the front of its sector */
     t_play(s, "order B1 hex");
-    PB_EXPECT_STR(pb_legal(s), "target A1");
+    T_EXPECT_STR(pb_legal(s), "target A1");
     t_play(s, "target A1");
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Orcs), Elves assigns 1 hit to A1");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Orcs), Elves assigns 1 hit to A1");
     t_play(s, "wound A1 remove ELV26");
-    PB_EXPECT_STR(pb_unit_field(s, "A1", "destroyed"), "true");
+    T_EXPECT_STR(pb_unit_field(s, "A1", "destroyed"), "true");
     eng_state_free(s);
     eng_game_free(g);
 }

@@ -45,7 +45,7 @@ static void test_pass_sets_a_token_aside(void **unused)
     assert_int_equal(pb_tokens(s, 1, "unused"), 4);
     assert_int_equal(pb_tokens(s, 1, "passed"), 1);
     assert_int_equal(pb_tokens(s, 1, "orders"), 1);   /* it counts as an order used */
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 2 (Elves), Elves to redeploy or act");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 2 (Elves), Elves to redeploy or act");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -65,16 +65,16 @@ static void test_out_of_tokens_the_other_plays_on(void **unused)
     t_play(s, "pass");                      /* Orcs 4 */
     t_play(s, "pass");                      /* Elves 0: out */
     assert_int_equal(pb_tokens(s, 2, "unused"), 0);
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 9 (Orcs), Orcs to redeploy or act");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 9 (Orcs), Orcs to redeploy or act");
     t_play(s, "pass");
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 10 (Orcs), Orcs to redeploy or act");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 10 (Orcs), Orcs to redeploy or act");
     t_play(s, "pass");
     t_play(s, "pass");
     assert_int_equal(pb_int(s, "round"), 1);
     t_play(s, "pass");                      /* both out: the round ends */
     /* every token comes back; the defender takes round 2's first turn */
     assert_int_equal(pb_int(s, "round"), 2);
-    PB_EXPECT_STR(pb_status(s), "Round 2 turn 1 (Elves), Elves to redeploy or act");
+    T_EXPECT_STR(pb_status(s), "Round 2 turn 1 (Elves), Elves to redeploy or act");
     assert_int_equal(pb_tokens(s, 1, "unused"), 8);
     assert_int_equal(pb_tokens(s, 2, "unused"), 8);
     assert_int_equal(pb_tokens(s, 2, "passed"), 0);
@@ -89,13 +89,13 @@ static void test_first_turn_alternates(void **unused)
     eng_game *g = pb_game("orcs", "ORC18", "L-front", "elves", "ELV26", "L-rear",
                           ",\"size\":10,\"attacker\":2", NULL);
     eng_state *s = eng_state_new(g, 1);
-    PB_EXPECT_STR(pb_status(s), "Round 1 turn 1 (Elves), Elves to redeploy or act");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 1 (Elves), Elves to redeploy or act");
     t_play(s, "pass");
     t_play(s, "pass");
-    PB_EXPECT_STR(pb_status(s), "Round 2 turn 1 (Orcs), Orcs to redeploy or act");
+    T_EXPECT_STR(pb_status(s), "Round 2 turn 1 (Orcs), Orcs to redeploy or act");
     t_play(s, "pass");
     t_play(s, "pass");
-    PB_EXPECT_STR(pb_status(s), "Round 3 turn 1 (Elves), Elves to redeploy or act");
+    T_EXPECT_STR(pb_status(s), "Round 3 turn 1 (Elves), Elves to redeploy or act");
     assert_int_equal(pb_int(s, "first"), 2);
     eng_state_free(s);
     eng_game_free(g);
@@ -107,17 +107,17 @@ static void test_special_actions_not_in_the_attackers_first_turn(void **unused)
     /* the Shaman hexes; the Elves' Forest Spirits too */
     eng_game *g = pb_game("orcs", "ORC02", "L-front", "elves", "ELV08", "R-front", NULL, NULL);
     eng_state *s = eng_state_new(g, 1);
-    PB_EXPECT_LACKS(pb_legal(s), "hex");
+    T_EXPECT_LACKS(pb_legal(s), "hex");
     t_refused(s, "order A1 hex", "special actions cannot be used in the attacker's first turn");
     t_play(s, "pass");
-    PB_EXPECT_HAS(pb_legal(s), "order B1 hex");      /* the defender's first turn */
+    T_EXPECT_HAS(pb_legal(s), "order B1 hex");      /* the defender's first turn */
     t_play(s, "pass");
-    PB_EXPECT_HAS(pb_legal(s), "order A1 hex");      /* the attacker's second turn */
+    T_EXPECT_HAS(pb_legal(s), "order A1 hex");      /* the attacker's second turn */
     t_play(s, "order A1 hex");
-    PB_EXPECT_STR(pb_legal(s), "target B1");
+    T_EXPECT_STR(pb_legal(s), "target B1");
     t_play(s, "target B1");
     /* one hit, no dice: the spirit is removed */
-    PB_EXPECT_STR(pb_legal(s), "wound B1 remove ELV08");
+    T_EXPECT_STR(pb_legal(s), "wound B1 remove ELV08");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -129,14 +129,14 @@ static void test_special_actions_russian_first_round(void **unused)
                           "{\"special-actions\": \"after-first-round\"}");
     eng_state *s = eng_state_new(g, 1);
     t_play(s, "pass");
-    PB_EXPECT_HAS(pb_legal(s), "order B1 hex");      /* the defender is not barred */
+    T_EXPECT_HAS(pb_legal(s), "order B1 hex");      /* the defender is not barred */
     t_play(s, "pass");
     t_refused(s, "order A1 hex", "special actions cannot be used in the attacker's first round");
     for (int i = 0; i < 8; i++)
         t_play(s, "pass");                           /* to the end of round 1 */
     assert_int_equal(pb_int(s, "round"), 2);
     t_play(s, "pass");                               /* the Elves go first in round 2 */
-    PB_EXPECT_HAS(pb_legal(s), "order A1 hex");
+    T_EXPECT_HAS(pb_legal(s), "order A1 hex");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -146,18 +146,18 @@ static void test_concede(void **unused)
     (void)unused;
     eng_game *g = pb_game("orcs", "ORC18", "L-front", "elves", "ELV26", "L-rear", NULL, NULL);
     eng_state *s = eng_state_new(g, 1);
-    PB_EXPECT_HAS(pb_legal(s), "pass; concede");
+    T_EXPECT_HAS(pb_legal(s), "pass; concede");
     t_play(s, "pass");
     t_play(s, "pass");
     /* once a player has acted this round, conceding waits for the next */
-    PB_EXPECT_LACKS(pb_legal(s), "concede");
+    T_EXPECT_LACKS(pb_legal(s), "concede");
     t_refused(s, "concede", "start of their first turn in a round");
     for (int i = 0; i < 8; i++)
         t_play(s, "pass");                           /* to the end of round 1 */
-    PB_EXPECT_STR(pb_status(s), "Round 2 turn 1 (Elves), Elves to redeploy or act");
+    T_EXPECT_STR(pb_status(s), "Round 2 turn 1 (Elves), Elves to redeploy or act");
     t_play(s, "concede");
     assert_true(eng_is_terminal(s));
-    PB_EXPECT_STR(pb_result(s), "Orcs wins: Elves concedes");
+    T_EXPECT_STR(pb_result(s), "Orcs wins: Elves concedes");
     double ret[2];
     eng_returns(s, ret);
     assert_true(ret[0] == 1.0 && ret[1] == 0.0);

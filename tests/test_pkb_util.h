@@ -280,25 +280,4 @@ static inline const char *pb_result(const eng_state *s)
     return buf;
 }
 
-#define PB_EXPECT_STR(got, want)                                                              \
-    do {                                                                                     \
-        const char *g_ = (got), *w_ = (want);                                                 \
-        if (strcmp(g_, w_) != 0)                                                             \
-            fail_msg("%s: got \"%s\", expected \"%s\"", #got, g_, w_);                        \
-    } while (0)
-
-#define PB_EXPECT_HAS(got, want)                                                              \
-    do {                                                                                     \
-        const char *g_ = (got), *w_ = (want);                                                 \
-        if (!strstr(g_, w_))                                                                 \
-            fail_msg("%s: \"%s\" does not contain \"%s\"", #got, g_, w_);                     \
-    } while (0)
-
-#define PB_EXPECT_LACKS(got, want)                                                            \
-    do {                                                                                     \
-        const char *g_ = (got), *w_ = (want);                                                 \
-        if (strstr(g_, w_))                                                                  \
-            fail_msg("%s: \"%s\" contains \"%s\"", #got, g_, w_);                             \
-    } while (0)
-
 #endif

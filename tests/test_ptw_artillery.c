@@ -53,48 +53,48 @@ static void test_landing_table_rows(void **unused)
     (void)unused;
     /* no modifier: 5, 6 the target; 2, 4 in front (a3); 1, 3 behind (a5) */
     const char *blue = "INF@a3 INF@a4 INF@a5";
-    PT_EXPECT_STR(landing(HIDDEN, "FLD@a1", blue, 6), "2/INF2");
-    PT_EXPECT_STR(landing(HIDDEN, "FLD@a1", blue, 5), "2/INF2");
-    PT_EXPECT_STR(landing(HIDDEN, "FLD@a1", blue, 4), "2/INF1");
-    PT_EXPECT_STR(landing(HIDDEN, "FLD@a1", blue, 2), "2/INF1");
-    PT_EXPECT_STR(landing(HIDDEN, "FLD@a1", blue, 3), "2/INF3");
-    PT_EXPECT_STR(landing(HIDDEN, "FLD@a1", blue, 1), "2/INF3");
+    T_EXPECT_STR(landing(HIDDEN, "FLD@a1", blue, 6), "2/INF2");
+    T_EXPECT_STR(landing(HIDDEN, "FLD@a1", blue, 5), "2/INF2");
+    T_EXPECT_STR(landing(HIDDEN, "FLD@a1", blue, 4), "2/INF1");
+    T_EXPECT_STR(landing(HIDDEN, "FLD@a1", blue, 2), "2/INF1");
+    T_EXPECT_STR(landing(HIDDEN, "FLD@a1", blue, 3), "2/INF3");
+    T_EXPECT_STR(landing(HIDDEN, "FLD@a1", blue, 1), "2/INF3");
 }
 
 static void test_cover_takes_one_and_below_one_is_nowhere(void **unused)
 {
     (void)unused;
     const char *map = "o/h/o/w/o/o", *blue = "INF@a3 INF@a4 INF@a5";
-    PT_EXPECT_STR(landing(map, "FLD@a1", blue, 6), "2/INF2");   /* 5 */
-    PT_EXPECT_STR(landing(map, "FLD@a1", blue, 5), "2/INF1");   /* 4: in front */
-    PT_EXPECT_STR(landing(map, "FLD@a1", blue, 4), "2/INF3");   /* 3: behind */
-    PT_EXPECT_STR(landing(map, "FLD@a1", blue, 2), "2/INF3");   /* 1: behind */
-    PT_EXPECT_STR(landing(map, "FLD@a1", blue, 1), "-");        /* 0: ineffective */
+    T_EXPECT_STR(landing(map, "FLD@a1", blue, 6), "2/INF2");   /* 5 */
+    T_EXPECT_STR(landing(map, "FLD@a1", blue, 5), "2/INF1");   /* 4: in front */
+    T_EXPECT_STR(landing(map, "FLD@a1", blue, 4), "2/INF3");   /* 3: behind */
+    T_EXPECT_STR(landing(map, "FLD@a1", blue, 2), "2/INF3");   /* 1: behind */
+    T_EXPECT_STR(landing(map, "FLD@a1", blue, 1), "-");        /* 0: ineffective */
     /* a visible target in a fortification: +2 direct and -1 */
     map = "o/o/o/f/o/o";
-    PT_EXPECT_STR(landing(map, "FLD@a1", blue, 4), "2/INF2");   /* 5 */
-    PT_EXPECT_STR(landing(map, "FLD@a1", blue, 3), "2/INF1");   /* 4 */
+    T_EXPECT_STR(landing(map, "FLD@a1", blue, 4), "2/INF2");   /* 5 */
+    T_EXPECT_STR(landing(map, "FLD@a1", blue, 3), "2/INF1");   /* 4 */
 }
 
 static void test_direct_line_of_sight_adds_two(void **unused)
 {
     (void)unused;
     const char *map = "o/o/o/o/o/o", *blue = "INF@a3 INF@a4 INF@a5";
-    PT_EXPECT_STR(landing(map, "FLD@a1", blue, 3), "2/INF2");   /* 5 */
-    PT_EXPECT_STR(landing(map, "FLD@a1", blue, 2), "2/INF1");   /* 4 */
-    PT_EXPECT_STR(landing(map, "FLD@a1", blue, 1), "2/INF3");   /* 3 */
+    T_EXPECT_STR(landing(map, "FLD@a1", blue, 3), "2/INF2");   /* 5 */
+    T_EXPECT_STR(landing(map, "FLD@a1", blue, 2), "2/INF1");   /* 4 */
+    T_EXPECT_STR(landing(map, "FLD@a1", blue, 1), "2/INF3");   /* 3 */
     /* a target in woods is never seen: indirect, and -1 for cover */
     map = "o/o/o/w/o/o";
-    PT_EXPECT_STR(landing(map, "FLD@a1", blue, 3), "2/INF1");   /* 2 */
+    T_EXPECT_STR(landing(map, "FLD@a1", blue, 3), "2/INF1");   /* 2 */
 }
 
 static void test_commander_near_adds_one(void **unused)
 {
     (void)unused;
     const char *map = "o o/h o/o o/o o/o o/o o", *blue = "INF@a3 INF@a4 INF@a5";
-    PT_EXPECT_STR(landing(map, "FLD@a1 CMD@b1", blue, 4), "2/INF2");   /* 5 */
-    PT_EXPECT_STR(landing(map, "FLD@a1 CMD@a1", blue, 4), "2/INF2");   /* same square */
-    PT_EXPECT_STR(landing(map, "FLD@a1 CMD@b2", blue, 4), "2/INF1");   /* diagonal: too far */
+    T_EXPECT_STR(landing(map, "FLD@a1 CMD@b1", blue, 4), "2/INF2");   /* 5 */
+    T_EXPECT_STR(landing(map, "FLD@a1 CMD@a1", blue, 4), "2/INF2");   /* same square */
+    T_EXPECT_STR(landing(map, "FLD@a1 CMD@b2", blue, 4), "2/INF1");   /* diagonal: too far */
 }
 
 static void test_same_target_as_last_turn_adds_one(void **unused)
@@ -105,15 +105,15 @@ static void test_same_target_as_last_turn_adds_one(void **unused)
     t_play(s, "bombard FLD1 a4");
     t_play(s, "landing 1/FLD1 3");   /* 3: behind, a5, empty */
     pt_to_side_a(s);
-    PT_EXPECT_STR(pt_field(s, "1/FLD1", "landing"), "a5");
+    T_EXPECT_STR(pt_field(s, "1/FLD1", "landing"), "a5");
     /* the gun fired and may not move: Red has nothing to do, Blue acts */
-    PT_EXPECT_STR(pt_status(s), "Turn 1, side B, Blue to act");
+    T_EXPECT_STR(pt_status(s), "Turn 1, side B, Blue to act");
     t_play(s, "end");
-    PT_EXPECT_STR(pt_status(s), "Turn 2, artillery phase, Red to lay its guns");
-    PT_EXPECT_STR(pt_field(s, "1/FLD1", "last_target"), "a4");
+    T_EXPECT_STR(pt_status(s), "Turn 2, artillery phase, Red to lay its guns");
+    T_EXPECT_STR(pt_field(s, "1/FLD1", "last_target"), "a4");
     t_play(s, "bombard FLD1 a4");
     t_play(s, "landing 1/FLD1 4");   /* 4 + 1 = 5: on the target */
-    PT_EXPECT_STR(hit_on(s), "2/INF1");
+    T_EXPECT_STR(hit_on(s), "2/INF1");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -125,12 +125,12 @@ static void test_every_unit_in_the_square_is_hit_friend_or_foe(void **unused)
     eng_state *s = eng_state_new(g, 1);
     t_play(s, "bombard FLD1 a4");
     t_play(s, "landing 1/FLD1 5");
-    PT_EXPECT_STR(hit_on(s), "2/INF1");
+    T_EXPECT_STR(hit_on(s), "2/INF1");
     t_play(s, "hit 2/INF1 1");
-    PT_EXPECT_STR(hit_on(s), "2/CMD1");
+    T_EXPECT_STR(hit_on(s), "2/CMD1");
     t_play(s, "hit 2/CMD1 2");
-    PT_EXPECT_STR(pt_field(s, "2/INF1", "status"), "destroyed");
-    PT_EXPECT_STR(pt_field(s, "2/CMD1", "status"), "destroyed");
+    T_EXPECT_STR(pt_field(s, "2/INF1", "status"), "destroyed");
+    T_EXPECT_STR(pt_field(s, "2/CMD1", "status"), "destroyed");
     eng_state_free(s);
     eng_game_free(g);
     /* short, onto the gun's own infantry */
@@ -138,7 +138,7 @@ static void test_every_unit_in_the_square_is_hit_friend_or_foe(void **unused)
     s = eng_state_new(g, 1);
     t_play(s, "bombard FLD1 a4");
     t_play(s, "landing 1/FLD1 4");
-    PT_EXPECT_STR(hit_on(s), "1/INF1");
+    T_EXPECT_STR(hit_on(s), "1/INF1");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -148,24 +148,24 @@ static void test_fire_is_simultaneous(void **unused)
     (void)unused;
     eng_game *g = pt_game("o/o/o/o/o/o", "FLD@a1", "FLD@a6", NULL, NULL);
     eng_state *s = eng_state_new(g, 1);
-    PT_EXPECT_STR(pt_status(s), "Turn 1, artillery phase, Red to lay its guns");
-    PT_EXPECT_STR(pt_legal(s), "bombard FLD1 a6; end");
+    T_EXPECT_STR(pt_status(s), "Turn 1, artillery phase, Red to lay its guns");
+    T_EXPECT_STR(pt_legal(s), "bombard FLD1 a6; end");
     t_play(s, "bombard FLD1 a6");
-    PT_EXPECT_STR(pt_status(s), "Turn 1, artillery phase, Blue to lay its guns");
+    T_EXPECT_STR(pt_status(s), "Turn 1, artillery phase, Blue to lay its guns");
     t_play(s, "bombard FLD1 a1");
-    PT_EXPECT_STR(pt_status(s), "Turn 1, artillery phase, landing roll for 1/FLD1 at a6");
+    T_EXPECT_STR(pt_status(s), "Turn 1, artillery phase, landing roll for 1/FLD1 at a6");
     t_play(s, "3");
-    PT_EXPECT_STR(pt_status(s), "Turn 1, artillery phase, landing roll for 2/FLD1 at a1");
+    T_EXPECT_STR(pt_status(s), "Turn 1, artillery phase, landing roll for 2/FLD1 at a1");
     t_play(s, "roll 3");
     /* both shells are in the air before either lands: both guns are hit */
-    PT_EXPECT_STR(hit_on(s), "1/FLD1");
+    T_EXPECT_STR(hit_on(s), "1/FLD1");
     t_play(s, "1");
-    PT_EXPECT_STR(hit_on(s), "2/FLD1");
+    T_EXPECT_STR(hit_on(s), "2/FLD1");
     t_play(s, "1");
     assert_true(eng_is_terminal(s));
     char res[64];
     eng_result_text(s, res, sizeof res);
-    PT_EXPECT_STR(res, "draw");
+    T_EXPECT_STR(res, "draw");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -176,7 +176,7 @@ static void test_guns_need_no_activation_and_may_hold_fire(void **unused)
     eng_game *g = pt_game("o/o/o/o/o/o", "FLD@a1 INF@a2", "INF@a6", NULL, NULL);
     eng_state *s = eng_state_new(g, 1);
     t_play(s, "end");
-    PT_EXPECT_STR(pt_status(s), "Turn 1, initiative, Red rolls");
+    T_EXPECT_STR(pt_status(s), "Turn 1, initiative, Red rolls");
     t_play(s, "initiative 1 6");
     t_play(s, "initiative 2 2");
     /* the gun held its fire: it may move */

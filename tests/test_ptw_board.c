@@ -30,7 +30,7 @@ static void test_map_and_squares(void **unused)
     const char *want[] = {"open", "open", "woods", "woods", "built-up area", "fortification",
                           "trench", "river", "ford"};
     for (int i = 0; i < 9; i++)
-        PT_EXPECT_STR(json_string_value(json_object_get(json_array_get(cells, (size_t)i), "terrain")),
+        T_EXPECT_STR(json_string_value(json_object_get(json_array_get(cells, (size_t)i), "terrain")),
                       want[i]);
     assert_true(json_is_true(json_object_get(json_array_get(cells, 1), "hill")));
     assert_true(json_is_true(json_object_get(json_array_get(cells, 1), "road")));
@@ -38,15 +38,15 @@ static void test_map_and_squares(void **unused)
     assert_null(json_object_get(json_array_get(cells, 0), "hill"));
     assert_true(json_is_true(json_object_get(json_array_get(cells, 8), "road")));
     assert_true(json_is_true(json_object_get(json_array_get(cells, 8), "wire")));
-    PT_EXPECT_STR(json_string_value(json_object_get(json_array_get(cells, 8), "sq")), "c3");
+    T_EXPECT_STR(json_string_value(json_object_get(json_array_get(cells, 8), "sq")), "c3");
     json_decref(j);
     pt_to_side_a(s);
     eng_action a;
     eng_error err;
     assert_int_equal(eng_action_parse(s, "move INF1 d1", &a, &err), -1);
-    PT_EXPECT_HAS(err.msg, "there is no square d1 on this 3x3 board (a1 to c3)");
+    T_EXPECT_HAS(err.msg, "there is no square d1 on this 3x3 board (a1 to c3)");
     assert_int_equal(eng_action_parse(s, "move INF1 11", &a, &err), -1);
-    PT_EXPECT_HAS(err.msg, "expected a square like c4");
+    T_EXPECT_HAS(err.msg, "expected a square like c4");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -113,7 +113,7 @@ static void test_artillery_ranges(void **unused)
         snprintf(blue, sizeof blue, "INF@a%d INF@a%d", guns[i].range + 1, guns[i].range + 2);
         eng_game *g = pt_game(rows, red, blue, NULL, NULL);
         eng_state *s = eng_state_new(g, 1);
-        PT_EXPECT_STR(pt_status(s), "Turn 1, artillery phase, Red to lay its guns");
+        T_EXPECT_STR(pt_status(s), "Turn 1, artillery phase, Red to lay its guns");
         snprintf(act, sizeof act, "bombard %s1 a%d", guns[i].type, guns[i].range + 1);
         assert_true(t_is_legal(s, act));
         snprintf(act, sizeof act, "bombard %s1 a%d", guns[i].type, guns[i].range + 2);
@@ -264,32 +264,32 @@ static void test_range_one_within_a_wood(void **unused)
 static void test_scenario_errors_name_the_field(void **unused)
 {
     (void)unused;
-    PT_EXPECT_HAS(pt_refusal("o x/o o", "INF@a1", "INF@b2", NULL, NULL),
+    T_EXPECT_HAS(pt_refusal("o x/o o", "INF@a1", "INF@b2", NULL, NULL),
                   "map[0] (row 1), square b1: unknown terrain \"x\"");
-    PT_EXPECT_HAS(pt_refusal("o o/o", "INF@a1", "INF@a2", NULL, NULL),
+    T_EXPECT_HAS(pt_refusal("o o/o", "INF@a1", "INF@a2", NULL, NULL),
                   "map[1] (row 2): 1 squares, but row 1 has 2");
-    PT_EXPECT_HAS(pt_refusal("o r", "INF@b1", "INF@a1", NULL, NULL),
+    T_EXPECT_HAS(pt_refusal("o r", "INF@b1", "INF@a1", NULL, NULL),
                   "sides[0].units[0].at: b1 is a river");
-    PT_EXPECT_HAS(pt_refusal("o o", "INF@a1 INF@a1", "INF@b1", NULL, NULL),
+    T_EXPECT_HAS(pt_refusal("o o", "INF@a1 INF@a1", "INF@b1", NULL, NULL),
                   "sides[0].units[1]: a1 already holds a fighting unit of its side");
     assert_null(pt_refusal("o o", "INF@a1 CMD@a1 TRN@a1", "INF@b1", NULL, NULL));
-    PT_EXPECT_HAS(pt_refusal("o o", "INF@a1", "INF@a1", NULL, NULL),
+    T_EXPECT_HAS(pt_refusal("o o", "INF@a1", "INF@a1", NULL, NULL),
                   "sides[1].units[0]: a1 also holds an enemy unit");
-    PT_EXPECT_HAS(pt_refusal("o o", "FLD@a1~", "INF@b1", NULL, NULL),
+    T_EXPECT_HAS(pt_refusal("o o", "FLD@a1~", "INF@b1", NULL, NULL),
                   "sides[0].units[0].limbered: no free transport of its side at a1");
-    PT_EXPECT_HAS(pt_refusal("o o", "ZZZ@a1", "INF@b1", NULL, NULL),
+    T_EXPECT_HAS(pt_refusal("o o", "ZZZ@a1", "INF@b1", NULL, NULL),
                   "sides[0].units[0].type: \"ZZZ\" is not a unit type (INF, DCAV, CAV, MG");
-    PT_EXPECT_HAS(pt_refusal("o o", "INF@a9", "INF@b1", NULL, NULL),
+    T_EXPECT_HAS(pt_refusal("o o", "INF@a9", "INF@b1", NULL, NULL),
                   "sides[0].units[0].at: there is no square a9 on this 2x1 board");
-    PT_EXPECT_HAS(pt_refusal("o o", "INF@a1", "INF@b1", NULL, "{\"close-combat\": \"1900s\"}"),
+    T_EXPECT_HAS(pt_refusal("o o", "INF@a1", "INF@b1", NULL, "{\"close-combat\": \"1900s\"}"),
                   "option close-combat: expected one of 1800s, 2014, got \"1900s\"");
-    PT_EXPECT_HAS(pt_refusal("o o", "INF@a1", "INF@b1", NULL, "{\"fire-hits\": \"strength\"}"),
+    T_EXPECT_HAS(pt_refusal("o o", "INF@a1", "INF@b1", NULL, "{\"fire-hits\": \"strength\"}"),
                   "option fire-hits: strength needs close-combat 2014");
-    PT_EXPECT_HAS(pt_refusal("o o", "INF@a1", "INF@b1", ",\"victory\":{\"rule\":\"objective\"}", NULL),
+    T_EXPECT_HAS(pt_refusal("o o", "INF@a1", "INF@b1", ",\"victory\":{\"rule\":\"objective\"}", NULL),
                   "victory.objectives: the objective rule needs a list of squares");
-    PT_EXPECT_HAS(pt_refusal("o o", "INF@a1", "INF@b1", ",\"victory\":{\"rule\":\"most\"}", NULL),
+    T_EXPECT_HAS(pt_refusal("o o", "INF@a1", "INF@b1", ",\"victory\":{\"rule\":\"most\"}", NULL),
                   "victory.rule: expected one of later-exhaustion, objective, got \"most\"");
-    PT_EXPECT_HAS(pt_refusal("o o", "INF@a1", "INF@b1", ",\"weather\":1", NULL),
+    T_EXPECT_HAS(pt_refusal("o o", "INF@a1", "INF@b1", ",\"weather\":1", NULL),
                   "scenario: unknown field \"weather\"");
     /* a side fields at most 30 units */
     char rows[256] = "", red[1024] = "";
@@ -300,7 +300,7 @@ static void test_scenario_errors_name_the_field(void **unused)
         snprintf(u, sizeof u, "%sINF@%c%d", i ? " " : "", 'a' + i % 8, 1 + i / 8);
         strcat(red, u);
     }
-    PT_EXPECT_HAS(pt_refusal(rows, red, "INF@h4", NULL, NULL),
+    T_EXPECT_HAS(pt_refusal(rows, red, "INF@h4", NULL, NULL),
                   "sides[0].units: 31 units; a side fields at most 30");
 }
 

@@ -68,15 +68,15 @@ static void test_defender_rows_front_and_flank(void **unused)
         snprintf(who, sizeof who, "2/%s1", rows[i].code);
         /* front-on: it faces south, towards the attacker */
         snprintf(def, sizeof def, "%s@b2", rows[i].code);
-        PT_EXPECT_STR(fight(MAP, "INF@b1", def, NULL, 6, rows[i].front - 1), who);
-        PT_EXPECT_STR(fight(MAP, "INF@b1", def, NULL, 6, rows[i].front), "-");
+        T_EXPECT_STR(fight(MAP, "INF@b1", def, NULL, 6, rows[i].front - 1), who);
+        T_EXPECT_STR(fight(MAP, "INF@b1", def, NULL, 6, rows[i].front), "-");
         /* flank-on: it faces east; rear-on: north */
         snprintf(def, sizeof def, "%s@b2>E", rows[i].code);
-        PT_EXPECT_STR(fight(MAP, "INF@b1", def, NULL, 6, rows[i].flank - 1), who);
+        T_EXPECT_STR(fight(MAP, "INF@b1", def, NULL, 6, rows[i].flank - 1), who);
         if (rows[i].flank <= 6)
-            PT_EXPECT_STR(fight(MAP, "INF@b1", def, NULL, 6, rows[i].flank), "-");
+            T_EXPECT_STR(fight(MAP, "INF@b1", def, NULL, 6, rows[i].flank), "-");
         snprintf(def, sizeof def, "%s@b2>N", rows[i].code);
-        PT_EXPECT_STR(fight(MAP, "INF@b1", def, NULL, 6, rows[i].flank - 1), who);
+        T_EXPECT_STR(fight(MAP, "INF@b1", def, NULL, 6, rows[i].flank - 1), who);
     }
 }
 
@@ -91,11 +91,11 @@ static void test_attacker_rows_front_and_flank(void **unused)
         char att[32], who[32];
         snprintf(who, sizeof who, "1/%s1", c);
         snprintf(att, sizeof att, "%s@b1", c);
-        PT_EXPECT_STR(fight(MAP, att, "INF@b2", NULL, rows[i].front - 1, 6), who);
-        PT_EXPECT_STR(fight(MAP, att, "INF@b2", NULL, rows[i].front, 6), "-");
+        T_EXPECT_STR(fight(MAP, att, "INF@b2", NULL, rows[i].front - 1, 6), who);
+        T_EXPECT_STR(fight(MAP, att, "INF@b2", NULL, rows[i].front, 6), "-");
         snprintf(att, sizeof att, "%s@b1>E", c);
-        PT_EXPECT_STR(fight(MAP, att, "INF@b2", NULL, rows[i].flank - 1, 6), who);
-        PT_EXPECT_STR(fight(MAP, att, "INF@b2", NULL, rows[i].flank, 6), "-");
+        T_EXPECT_STR(fight(MAP, att, "INF@b2", NULL, rows[i].flank - 1, 6), who);
+        T_EXPECT_STR(fight(MAP, att, "INF@b2", NULL, rows[i].flank, 6), "-");
     }
 }
 
@@ -118,29 +118,29 @@ static void test_modifiers(void **unused)
 {
     (void)unused;
     /* a commander next to the defender (or in its square): +1 */
-    PT_EXPECT_STR(fight(MAP, "INF@b1", "INF@b2", NULL, 6, 2), "2/INF1");
-    PT_EXPECT_STR(fight(MAP, "INF@b1", "INF@b2 CMD@c2", NULL, 6, 2), "-");
-    PT_EXPECT_STR(fight(MAP, "INF@b1", "INF@b2 CMD@b2", NULL, 6, 2), "-");
-    PT_EXPECT_STR(fight(MAP, "INF@b1", "INF@b2 CMD@c3", NULL, 6, 2), "2/INF1");
+    T_EXPECT_STR(fight(MAP, "INF@b1", "INF@b2", NULL, 6, 2), "2/INF1");
+    T_EXPECT_STR(fight(MAP, "INF@b1", "INF@b2 CMD@c2", NULL, 6, 2), "-");
+    T_EXPECT_STR(fight(MAP, "INF@b1", "INF@b2 CMD@b2", NULL, 6, 2), "-");
+    T_EXPECT_STR(fight(MAP, "INF@b1", "INF@b2 CMD@c3", NULL, 6, 2), "2/INF1");
     /* and next to the attacker */
-    PT_EXPECT_STR(fight(MAP, "INF@b1 CMD@a1", "INF@b2", NULL, 2, 6), "-");
+    T_EXPECT_STR(fight(MAP, "INF@b1 CMD@a1", "INF@b2", NULL, 2, 6), "-");
     /* cover or fortifications: +1 */
-    PT_EXPECT_STR(fight("o o o/o w o/o o o", "INF@b1", "INF@b2", NULL, 6, 2), "-");
-    PT_EXPECT_STR(fight("o o o/o b o/o o o", "INF@b1", "INF@b2", NULL, 6, 2), "-");
-    PT_EXPECT_STR(fight("o o o/o f o/o o o", "INF@b1", "INF@b2", NULL, 6, 2), "-");
-    PT_EXPECT_STR(fight("o o o/o f o/o o o", "INF@b1", "INF@b2", NULL, 6, 1), "2/INF1");
+    T_EXPECT_STR(fight("o o o/o w o/o o o", "INF@b1", "INF@b2", NULL, 6, 2), "-");
+    T_EXPECT_STR(fight("o o o/o b o/o o o", "INF@b1", "INF@b2", NULL, 6, 2), "-");
+    T_EXPECT_STR(fight("o o o/o f o/o o o", "INF@b1", "INF@b2", NULL, 6, 2), "-");
+    T_EXPECT_STR(fight("o o o/o f o/o o o", "INF@b1", "INF@b2", NULL, 6, 1), "2/INF1");
     /* woods: +1 (the cover bonus), or +2 with woods-close-combat plus-2 */
-    PT_EXPECT_STR(fight("o o o/o w o/o o o", "INF@b1", "INF@b2", NULL, 6, 1), "2/INF1");
-    PT_EXPECT_STR(fight("o o o/o w o/o o o", "INF@b1", "INF@b2",
+    T_EXPECT_STR(fight("o o o/o w o/o o o", "INF@b1", "INF@b2", NULL, 6, 1), "2/INF1");
+    T_EXPECT_STR(fight("o o o/o w o/o o o", "INF@b1", "INF@b2",
                         "{\"woods-close-combat\": \"plus-2\"}", 6, 1), "-");
     /* attacking uphill: -1 to the attacker; from a hill of its own, none */
-    PT_EXPECT_STR(fight("o o o/o h o/o o o", "INF@b1", "INF@b2", NULL, 3, 6), "1/INF1");
-    PT_EXPECT_STR(fight("o h o/o h o/o o o", "INF@b1", "INF@b2", NULL, 3, 6), "-");
+    T_EXPECT_STR(fight("o o o/o h o/o o o", "INF@b1", "INF@b2", NULL, 3, 6), "1/INF1");
+    T_EXPECT_STR(fight("o h o/o h o/o o o", "INF@b1", "INF@b2", NULL, 3, 6), "-");
     /* the defender on the hill has no bonus of its own */
-    PT_EXPECT_STR(fight("o o o/o h o/o o o", "INF@b1", "INF@b2", NULL, 6, 2), "2/INF1");
+    T_EXPECT_STR(fight("o o o/o h o/o o o", "INF@b1", "INF@b2", NULL, 6, 2), "2/INF1");
     /* in a river (at a ford): -1 */
-    PT_EXPECT_STR(fight("o o o/r d r/o o o", "INF@b1", "INF@b2", NULL, 6, 3), "2/INF1");
-    PT_EXPECT_STR(fight("o o o/r d r/o o o", "INF@b1", "INF@b2", NULL, 6, 4), "-");
+    T_EXPECT_STR(fight("o o o/r d r/o o o", "INF@b1", "INF@b2", NULL, 6, 3), "2/INF1");
+    T_EXPECT_STR(fight("o o o/r d r/o o o", "INF@b1", "INF@b2", NULL, 6, 4), "-");
 }
 
 static void test_crossing_a_trench(void **unused)
@@ -153,7 +153,7 @@ static void test_crossing_a_trench(void **unused)
     t_play(s, "assault INF1 a3");
     t_play(s, "2");
     t_play(s, "6");
-    PT_EXPECT_STR(hit_on(s), "-");
+    T_EXPECT_STR(hit_on(s), "-");
     eng_state_free(s);
     eng_game_free(g);
     /* just entered it: crossing, -1 (with the +1, no better than the open) */
@@ -161,11 +161,11 @@ static void test_crossing_a_trench(void **unused)
     s = eng_state_new(g, 1);
     pt_to_side_a(s);
     t_play(s, "move INF1 a2");
-    PT_EXPECT_STR(pt_facing(s, "1/INF1"), "N");
+    T_EXPECT_STR(pt_facing(s, "1/INF1"), "N");
     t_play(s, "assault INF1 a3");
     t_play(s, "2");
     t_play(s, "6");
-    PT_EXPECT_STR(hit_on(s), "1/INF1");
+    T_EXPECT_STR(hit_on(s), "1/INF1");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -180,19 +180,19 @@ static void test_winner_advances_and_fights_again(void **unused)
     t_play(s, "combat 1/INF1 6");
     t_play(s, "combat 2/INF1 1");
     t_play(s, "hit 2/INF1 1");
-    PT_EXPECT_STR(pt_field(s, "2/INF1", "status"), "destroyed");
-    PT_EXPECT_STR(pt_status(s), "Turn 1, close combat, INF1 won: Red advances into b2 or stays");
-    PT_EXPECT_STR(pt_legal(s), "advance INF1; stay INF1");
+    T_EXPECT_STR(pt_field(s, "2/INF1", "status"), "destroyed");
+    T_EXPECT_STR(pt_status(s), "Turn 1, close combat, INF1 won: Red advances into b2 or stays");
+    T_EXPECT_STR(pt_legal(s), "advance INF1; stay INF1");
     t_play(s, "advance INF1");
-    PT_EXPECT_STR(pt_loc(s, "1/INF1"), "b2");
-    PT_EXPECT_STR(pt_facing(s, "1/INF1"), "N");
+    T_EXPECT_STR(pt_loc(s, "1/INF1"), "b2");
+    T_EXPECT_STR(pt_facing(s, "1/INF1"), "N");
     /* next to 2/INF2 now: it may fight again, and nothing else */
-    PT_EXPECT_STR(pt_legal(s), "assault INF1 b3; done");
+    T_EXPECT_STR(pt_legal(s), "assault INF1 b3; done");
     t_play(s, "assault INF1 b3");
     t_play(s, "6");
     t_play(s, "6");
     /* nobody hit; INF1 has nothing left to do, nor has Red */
-    PT_EXPECT_STR(pt_status(s), "Turn 1, side B, Blue to act");
+    T_EXPECT_STR(pt_status(s), "Turn 1, side B, Blue to act");
     eng_state_free(s);
     eng_game_free(g);
     /* a defender that retreats leaves its square to the winner too */
@@ -205,7 +205,7 @@ static void test_winner_advances_and_fights_again(void **unused)
     t_play(s, "hit 2/INF1 6");
     t_play(s, "retreat INF1 b3");
     t_play(s, "advance CAV1");
-    PT_EXPECT_STR(pt_loc(s, "1/CAV1"), "b2");
+    T_EXPECT_STR(pt_loc(s, "1/CAV1"), "b2");
     eng_state_free(s);
     eng_game_free(g);
     /* machine guns and commanders do not advance */
@@ -217,7 +217,7 @@ static void test_winner_advances_and_fights_again(void **unused)
     t_play(s, "1");
     t_play(s, "hit 2/INF1 1");
     assert_true(eng_is_terminal(s));
-    PT_EXPECT_STR(pt_loc(s, "1/MG1"), "b1");
+    T_EXPECT_STR(pt_loc(s, "1/MG1"), "b1");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -231,13 +231,13 @@ static void test_attacker_hit_resolved_after_defender(void **unused)
     t_play(s, "assault INF1 b2");
     t_play(s, "2");
     t_play(s, "2");
-    PT_EXPECT_STR(hit_on(s), "2/INF1");
+    T_EXPECT_STR(hit_on(s), "2/INF1");
     t_play(s, "1");
-    PT_EXPECT_STR(hit_on(s), "1/INF1");
+    T_EXPECT_STR(hit_on(s), "1/INF1");
     t_play(s, "5");
     /* the defender is gone: any empty square next to no enemy will do, even
      * the one it held */
-    PT_EXPECT_STR(pt_legal(s), "retreat INF1 b2; retreat INF1 c1; retreat INF1 a1");
+    T_EXPECT_STR(pt_legal(s), "retreat INF1 b2; retreat INF1 c1; retreat INF1 a1");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -249,15 +249,15 @@ static void test_towed_gun_hit_with_its_transport(void **unused)
     eng_state *s = eng_state_new(g, 1);
     pt_to_side_a(s);
     t_play(s, "assault INF1 b2");
-    PT_EXPECT_STR(pt_status(s), "Turn 1, close combat, 1/INF1 attacks 2/TRN1, the attacker rolls");
+    T_EXPECT_STR(pt_status(s), "Turn 1, close combat, 1/INF1 attacks 2/TRN1, the attacker rolls");
     t_play(s, "6");
     t_play(s, "4");
-    PT_EXPECT_STR(hit_on(s), "2/TRN1");
+    T_EXPECT_STR(hit_on(s), "2/TRN1");
     t_play(s, "hit 2/TRN1 1");
-    PT_EXPECT_STR(hit_on(s), "2/FLD1");
+    T_EXPECT_STR(hit_on(s), "2/FLD1");
     t_play(s, "hit 2/FLD1 2");
-    PT_EXPECT_STR(pt_field(s, "2/TRN1", "status"), "destroyed");
-    PT_EXPECT_STR(pt_field(s, "2/FLD1", "status"), "destroyed");
+    T_EXPECT_STR(pt_field(s, "2/TRN1", "status"), "destroyed");
+    T_EXPECT_STR(pt_field(s, "2/FLD1", "status"), "destroyed");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -276,7 +276,7 @@ static void test_exhausted_side_does_not_attack(void **unused)
     t_play(s, "end");
     t_play(s, "end");
     pt_to_side_a(s);
-    PT_EXPECT_STR(pt_top(s, "sides", 0, "exhausted"), "true");
+    T_EXPECT_STR(pt_top(s, "sides", 0, "exhausted"), "true");
     t_refused(s, "assault INF1 a2", "Red has reached its exhaustion point: it takes no "
                                     "aggressive action");
     eng_state_free(s);

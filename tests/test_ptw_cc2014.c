@@ -32,13 +32,13 @@ static void test_defender_hit_and_lower_retreats(void **unused)
     (void)unused;
     eng_game *g = pt_game(MAP, "INF@b1", "INF@b2", NULL, CC2014);
     eng_state *s = attack(g, 5, 2);
-    PT_EXPECT_STR(pt_field(s, "2/INF1", "strength"), "3");
-    PT_EXPECT_STR(pt_field(s, "1/INF1", "strength"), "4");
-    PT_EXPECT_STR(pt_status(s), "Turn 1, 2/INF1 retreats, Blue chooses where");
+    T_EXPECT_STR(pt_field(s, "2/INF1", "strength"), "3");
+    T_EXPECT_STR(pt_field(s, "1/INF1", "strength"), "4");
+    T_EXPECT_STR(pt_status(s), "Turn 1, 2/INF1 retreats, Blue chooses where");
     t_play(s, "retreat INF1 b3");
-    PT_EXPECT_STR(pt_legal(s), "advance INF1; stay INF1");
+    T_EXPECT_STR(pt_legal(s), "advance INF1; stay INF1");
     t_play(s, "stay INF1");
-    PT_EXPECT_STR(pt_loc(s, "1/INF1"), "b1");
+    T_EXPECT_STR(pt_loc(s, "1/INF1"), "b1");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -48,16 +48,16 @@ static void test_both_hit(void **unused)
     (void)unused;
     eng_game *g = pt_game(MAP, "INF@b1", "INF@b2", NULL, CC2014);
     eng_state *s = attack(g, 4, 3);
-    PT_EXPECT_STR(pt_field(s, "2/INF1", "strength"), "3");
-    PT_EXPECT_STR(pt_field(s, "1/INF1", "strength"), "3");
-    PT_EXPECT_STR(pt_status(s), "Turn 1, 2/INF1 retreats, Blue chooses where");
+    T_EXPECT_STR(pt_field(s, "2/INF1", "strength"), "3");
+    T_EXPECT_STR(pt_field(s, "1/INF1", "strength"), "3");
+    T_EXPECT_STR(pt_status(s), "Turn 1, 2/INF1 retreats, Blue chooses where");
     eng_state_free(s);
     eng_game_free(g);
     /* the attacker rolls lower: it falls back */
     g = pt_game(MAP, "INF@b1", "INF@b2", NULL, CC2014);
     s = attack(g, 3, 4);
-    PT_EXPECT_STR(pt_status(s), "Turn 1, 1/INF1 retreats, Red chooses where");
-    PT_EXPECT_STR(pt_legal(s), "retreat INF1 c1; retreat INF1 a1");
+    T_EXPECT_STR(pt_status(s), "Turn 1, 1/INF1 retreats, Red chooses where");
+    T_EXPECT_STR(pt_legal(s), "retreat INF1 c1; retreat INF1 a1");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -67,20 +67,20 @@ static void test_equal_rolls_fight_again(void **unused)
     (void)unused;
     eng_game *g = pt_game(MAP, "INF@b1", "INF@b2", NULL, CC2014);
     eng_state *s = attack(g, 4, 4);
-    PT_EXPECT_STR(pt_field(s, "2/INF1", "strength"), "3");
-    PT_EXPECT_STR(pt_field(s, "1/INF1", "strength"), "3");
-    PT_EXPECT_STR(pt_status(s), "Turn 1, close combat, 1/INF1 attacks 2/INF1 (another round), "
+    T_EXPECT_STR(pt_field(s, "2/INF1", "strength"), "3");
+    T_EXPECT_STR(pt_field(s, "1/INF1", "strength"), "3");
+    T_EXPECT_STR(pt_status(s), "Turn 1, close combat, 1/INF1 attacks 2/INF1 (another round), "
                                 "the attacker rolls");
     t_play(s, "combat 1/INF1 2");
     t_play(s, "combat 2/INF1 2");
     /* nobody hits on 2; equal again */
-    PT_EXPECT_STR(pt_field(s, "2/INF1", "strength"), "3");
-    PT_EXPECT_HAS(pt_status(s), "(another round)");
+    T_EXPECT_STR(pt_field(s, "2/INF1", "strength"), "3");
+    T_EXPECT_HAS(pt_status(s), "(another round)");
     t_play(s, "combat 1/INF1 5");
     t_play(s, "combat 2/INF1 1");
-    PT_EXPECT_STR(pt_field(s, "2/INF1", "strength"), "2");
-    PT_EXPECT_STR(pt_field(s, "1/INF1", "strength"), "3");
-    PT_EXPECT_STR(pt_status(s), "Turn 1, 2/INF1 retreats, Blue chooses where");
+    T_EXPECT_STR(pt_field(s, "2/INF1", "strength"), "2");
+    T_EXPECT_STR(pt_field(s, "1/INF1", "strength"), "3");
+    T_EXPECT_STR(pt_status(s), "Turn 1, 2/INF1 retreats, Blue chooses where");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -94,8 +94,8 @@ static void test_unable_to_retreat_loses_another_point(void **unused)
     t_play(s, "assault INF1 a2");
     t_play(s, "5");
     t_play(s, "2");
-    PT_EXPECT_STR(pt_field(s, "2/INF1", "strength"), "2");
-    PT_EXPECT_STR(pt_loc(s, "2/INF1"), "a2");
+    T_EXPECT_STR(pt_field(s, "2/INF1", "strength"), "2");
+    T_EXPECT_STR(pt_loc(s, "2/INF1"), "a2");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -106,21 +106,21 @@ static void test_flank_attack_takes_one_from_the_defender(void **unused)
     /* front: 3 against 4, the attacker lower */
     eng_game *g = pt_game(MAP, "INF@b1", "INF@b2", NULL, CC2014);
     eng_state *s = attack(g, 3, 4);
-    PT_EXPECT_HAS(pt_status(s), "1/INF1 retreats");
+    T_EXPECT_HAS(pt_status(s), "1/INF1 retreats");
     eng_state_free(s);
     eng_game_free(g);
     /* flank: the defender's 4 counts 3: equal, another round */
     g = pt_game(MAP, "INF@b1", "INF@b2>E", NULL, CC2014);
     s = attack(g, 3, 4);
-    PT_EXPECT_HAS(pt_status(s), "(another round)");
+    T_EXPECT_HAS(pt_status(s), "(another round)");
     eng_state_free(s);
     eng_game_free(g);
     /* rear: the defender's 3 counts 2, so it neither hits nor holds */
     g = pt_game(MAP, "INF@b1", "INF@b2>N", NULL, CC2014);
     s = attack(g, 3, 3);
-    PT_EXPECT_STR(pt_field(s, "1/INF1", "strength"), "4");
-    PT_EXPECT_STR(pt_field(s, "2/INF1", "strength"), "3");
-    PT_EXPECT_HAS(pt_status(s), "2/INF1 retreats");
+    T_EXPECT_STR(pt_field(s, "1/INF1", "strength"), "4");
+    T_EXPECT_STR(pt_field(s, "2/INF1", "strength"), "3");
+    T_EXPECT_HAS(pt_status(s), "2/INF1 retreats");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -135,20 +135,20 @@ static void test_rows_and_modifiers_to_hit(void **unused)
     t_play(s, "assault CAV1 b2");
     t_play(s, "2");
     t_play(s, "1");
-    PT_EXPECT_STR(pt_field(s, "2/INF1", "strength"), "3");
-    PT_EXPECT_STR(pt_field(s, "1/CAV1", "strength"), "3");
+    T_EXPECT_STR(pt_field(s, "2/INF1", "strength"), "3");
+    T_EXPECT_STR(pt_field(s, "1/CAV1", "strength"), "3");
     eng_state_free(s);
     eng_game_free(g);
     /* a commander next to the attacker: its 2 counts 3, a hit */
     g = pt_game(MAP, "INF@b1 CMD@a1", "INF@b2", NULL, CC2014);
     s = attack(g, 2, 1);
-    PT_EXPECT_STR(pt_field(s, "2/INF1", "strength"), "3");
+    T_EXPECT_STR(pt_field(s, "2/INF1", "strength"), "3");
     eng_state_free(s);
     eng_game_free(g);
     /* the defender in a wood: its 2 counts 3, a hit on the attacker */
     g = pt_game("o o o/o w o/o o o", "INF@b1", "INF@b2", NULL, CC2014);
     s = attack(g, 1, 2);
-    PT_EXPECT_STR(pt_field(s, "1/INF1", "strength"), "3");
+    T_EXPECT_STR(pt_field(s, "1/INF1", "strength"), "3");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -158,7 +158,7 @@ static void test_strength_zero_destroys(void **unused)
     (void)unused;
     eng_game *g = pt_game(MAP, "INF@b1", "INF@b2*1", NULL, CC2014);
     eng_state *s = attack(g, 3, 1);
-    PT_EXPECT_STR(pt_field(s, "2/INF1", "status"), "destroyed");
+    T_EXPECT_STR(pt_field(s, "2/INF1", "status"), "destroyed");
     assert_true(eng_is_terminal(s));
     eng_state_free(s);
     eng_game_free(g);
@@ -169,12 +169,12 @@ static void test_strength_zero_destroys(void **unused)
     t_play(s, "assault INF1 b2");
     t_play(s, "5");
     t_play(s, "1");
-    PT_EXPECT_STR(pt_field(s, "2/TRN1", "status"), "destroyed");
-    PT_EXPECT_STR(pt_field(s, "2/FLD1", "strength"), "1");
-    PT_EXPECT_STR(pt_loc(s, "2/FLD1"), "b2");
-    PT_EXPECT_STR(pt_field(s, "2/FLD1", "towed_by"), "-");
+    T_EXPECT_STR(pt_field(s, "2/TRN1", "status"), "destroyed");
+    T_EXPECT_STR(pt_field(s, "2/FLD1", "strength"), "1");
+    T_EXPECT_STR(pt_loc(s, "2/FLD1"), "b2");
+    T_EXPECT_STR(pt_field(s, "2/FLD1", "towed_by"), "-");
     /* the gun still holds the square: no advance */
-    PT_EXPECT_STR(pt_status(s), "Turn 1, side B, Blue to act");
+    T_EXPECT_STR(pt_status(s), "Turn 1, side B, Blue to act");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -188,9 +188,9 @@ static void test_fire_hits_cost_strength_in_the_roster_variant(void **unused)
     pt_to_side_a(s);
     t_play(s, "fire INF1 b3");
     t_play(s, "6");
-    PT_EXPECT_STR(pt_field(s, "2/INF1", "strength"), "3");
-    PT_EXPECT_STR(pt_loc(s, "2/INF1"), "b3");
-    PT_EXPECT_STR(pt_status(s), "Turn 1, side A, Red: INF1 in action");
+    T_EXPECT_STR(pt_field(s, "2/INF1", "strength"), "3");
+    T_EXPECT_STR(pt_loc(s, "2/INF1"), "b3");
+    T_EXPECT_STR(pt_status(s), "Turn 1, side A, Red: INF1 in action");
     eng_state_free(s);
     eng_game_free(g);
     /* without it, fire is resolved by quality as in the 19th-century text */
@@ -199,7 +199,7 @@ static void test_fire_hits_cost_strength_in_the_roster_variant(void **unused)
     pt_to_side_a(s);
     t_play(s, "fire INF1 b3");
     t_play(s, "6");
-    PT_EXPECT_STR(pt_status(s), "Turn 1, hit on 2/INF1, its die");
+    T_EXPECT_STR(pt_status(s), "Turn 1, hit on 2/INF1, its die");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -210,14 +210,14 @@ static void test_default_strength_by_type_and_from_the_scenario(void **unused)
     eng_game *g = pt_game("o o o o o/o o o o o", "INF@a1 DCAV@b1 CAV@c1 MG@d1 FLD@e1 CMD@a2*2",
                           "TRN@e2 INF@d2*6", NULL, CC2014);
     eng_state *s = eng_state_new(g, 1);
-    PT_EXPECT_STR(pt_field(s, "1/INF1", "strength"), "4");
-    PT_EXPECT_STR(pt_field(s, "1/DCAV1", "strength"), "3");
-    PT_EXPECT_STR(pt_field(s, "1/CAV1", "strength"), "3");
-    PT_EXPECT_STR(pt_field(s, "1/MG1", "strength"), "2");
-    PT_EXPECT_STR(pt_field(s, "1/FLD1", "strength"), "2");
-    PT_EXPECT_STR(pt_field(s, "1/CMD1", "strength"), "2");
-    PT_EXPECT_STR(pt_field(s, "2/TRN1", "strength"), "1");
-    PT_EXPECT_STR(pt_field(s, "2/INF1", "strength"), "6");
+    T_EXPECT_STR(pt_field(s, "1/INF1", "strength"), "4");
+    T_EXPECT_STR(pt_field(s, "1/DCAV1", "strength"), "3");
+    T_EXPECT_STR(pt_field(s, "1/CAV1", "strength"), "3");
+    T_EXPECT_STR(pt_field(s, "1/MG1", "strength"), "2");
+    T_EXPECT_STR(pt_field(s, "1/FLD1", "strength"), "2");
+    T_EXPECT_STR(pt_field(s, "1/CMD1", "strength"), "2");
+    T_EXPECT_STR(pt_field(s, "2/TRN1", "strength"), "1");
+    T_EXPECT_STR(pt_field(s, "2/INF1", "strength"), "6");
     eng_state_free(s);
     eng_game_free(g);
 }

@@ -90,13 +90,13 @@ static void test_machine_gun_rolls_three_dice(void **unused)
     eng_state *s = eng_state_new(g, 1);
     pt_to_side_a(s);
     t_play(s, "fire MG1 a3");
-    PT_EXPECT_STR(pt_status(s), "Turn 1, 1/MG1 fires at a3, die 1 of 3");
+    T_EXPECT_STR(pt_status(s), "Turn 1, 1/MG1 fires at a3, die 1 of 3");
     t_play(s, "6");
-    PT_EXPECT_STR(pt_status(s), "Turn 1, 1/MG1 fires at a3, die 2 of 3");
+    T_EXPECT_STR(pt_status(s), "Turn 1, 1/MG1 fires at a3, die 2 of 3");
     t_play(s, "6");
     t_play(s, "6");
-    PT_EXPECT_STR(pt_status(s), "Turn 1, hit on 2/INF1, its die");
-    PT_EXPECT_STR(pt_field(s, "2/INF1", "hits_waiting"), "3");
+    T_EXPECT_STR(pt_status(s), "Turn 1, hit on 2/INF1, its die");
+    T_EXPECT_STR(pt_field(s, "2/INF1", "hits_waiting"), "3");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -109,14 +109,14 @@ static void test_a_hit_falls_on_every_enemy_in_the_square(void **unused)
     pt_to_side_a(s);
     t_play(s, "fire INF1 a3");
     t_play(s, "shot 1/INF1 6");
-    PT_EXPECT_STR(pt_field(s, "2/INF1", "hits_waiting"), "1");
-    PT_EXPECT_STR(pt_field(s, "2/CMD1", "hits_waiting"), "1");
-    PT_EXPECT_STR(pt_field(s, "2/TRN1", "hits_waiting"), "1");
+    T_EXPECT_STR(pt_field(s, "2/INF1", "hits_waiting"), "1");
+    T_EXPECT_STR(pt_field(s, "2/CMD1", "hits_waiting"), "1");
+    T_EXPECT_STR(pt_field(s, "2/TRN1", "hits_waiting"), "1");
     /* resolved in unit order; each is destroyed on a low roll */
     t_play(s, "hit 2/INF1 1");
     t_play(s, "hit 2/CMD1 1");
     t_play(s, "hit 2/TRN1 1");
-    PT_EXPECT_STR(pt_field(s, "2/TRN1", "status"), "destroyed");
+    T_EXPECT_STR(pt_field(s, "2/TRN1", "status"), "destroyed");
     assert_true(eng_is_terminal(s));
     eng_state_free(s);
     eng_game_free(g);
@@ -130,9 +130,9 @@ static void test_fires_once_and_the_activation_goes_on(void **unused)
     pt_to_side_a(s);
     t_play(s, "fire INF1 a3");
     t_play(s, "2");
-    PT_EXPECT_STR(pt_status(s), "Turn 1, side A, Red: INF1 in action");
+    T_EXPECT_STR(pt_status(s), "Turn 1, side A, Red: INF1 in action");
     t_refused(s, "fire INF1 b4", "INF1 has already fired this turn");
-    PT_EXPECT_STR(pt_legal(s), "face INF1 E; face INF1 S; face INF1 W; done");
+    T_EXPECT_STR(pt_legal(s), "face INF1 E; face INF1 S; face INF1 W; done");
     eng_state_free(s);
     eng_game_free(g);
 }

@@ -27,16 +27,16 @@ static void check_quality(const char *blue, int roll, bool destroyed)
 {
     eng_game *g = pt_game(MAP, "INF@b1", blue, NULL, NULL);
     eng_state *s = hit_at_b3(g);
-    PT_EXPECT_STR(pt_status(s), "Turn 1, hit on 2/INF1, its die");
+    T_EXPECT_STR(pt_status(s), "Turn 1, hit on 2/INF1, its die");
     char act[32];
     snprintf(act, sizeof act, "hit 2/INF1 %d", roll);
     t_play(s, act);
     if (destroyed) {
-        PT_EXPECT_STR(pt_field(s, "2/INF1", "status"), "destroyed");
+        T_EXPECT_STR(pt_field(s, "2/INF1", "status"), "destroyed");
     } else {
-        PT_EXPECT_STR(pt_status(s), "Turn 1, 2/INF1 retreats, Blue chooses where");
+        T_EXPECT_STR(pt_status(s), "Turn 1, 2/INF1 retreats, Blue chooses where");
         assert_int_equal(eng_current_player(s), 1);
-        PT_EXPECT_STR(pt_legal(s), "retreat INF1 b4; retreat INF1 c3; retreat INF1 a3");
+        T_EXPECT_STR(pt_legal(s), "retreat INF1 b4; retreat INF1 c3; retreat INF1 a3");
     }
     eng_state_free(s);
     eng_game_free(g);
@@ -77,10 +77,10 @@ static void test_retreat_chosen_by_the_owner(void **unused)
                                     "orthogonally adjacent empty square that is not next to an "
                                     "enemy unit");
     t_play(s, "retreat INF1 c3");
-    PT_EXPECT_STR(pt_loc(s, "2/INF1"), "c3");
-    PT_EXPECT_STR(pt_facing(s, "2/INF1"), "S");
+    T_EXPECT_STR(pt_loc(s, "2/INF1"), "c3");
+    T_EXPECT_STR(pt_facing(s, "2/INF1"), "S");
     /* back to Red's firer */
-    PT_EXPECT_STR(pt_status(s), "Turn 1, side A, Red: INF1 in action");
+    T_EXPECT_STR(pt_status(s), "Turn 1, side A, Red: INF1 in action");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -95,7 +95,7 @@ static void test_retreat_without_choice_or_destroyed(void **unused)
     t_play(s, "fire INF1 a3");
     t_play(s, "6");
     t_play(s, "hit 2/INF1 6");
-    PT_EXPECT_STR(pt_loc(s, "2/INF1"), "a4");
+    T_EXPECT_STR(pt_loc(s, "2/INF1"), "a4");
     eng_state_free(s);
     eng_game_free(g);
     /* the only square behind it is taken (by its own commander): destroyed */
@@ -105,7 +105,7 @@ static void test_retreat_without_choice_or_destroyed(void **unused)
     t_play(s, "fire INF1 a3");
     t_play(s, "6");
     t_play(s, "hit 2/INF1 6");
-    PT_EXPECT_STR(pt_field(s, "2/INF1", "status"), "destroyed");
+    T_EXPECT_STR(pt_field(s, "2/INF1", "status"), "destroyed");
     eng_state_free(s);
     eng_game_free(g);
     /* the edge of the board behind it, the square in front next to the enemy */
@@ -115,7 +115,7 @@ static void test_retreat_without_choice_or_destroyed(void **unused)
     t_play(s, "fire INF1 a3");
     t_play(s, "6");
     t_play(s, "hit 2/INF1 6");
-    PT_EXPECT_STR(pt_field(s, "2/INF1", "status"), "destroyed");
+    T_EXPECT_STR(pt_field(s, "2/INF1", "status"), "destroyed");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -130,15 +130,15 @@ static void test_multiple_hits_each(void **unused)
     t_play(s, "6");
     t_play(s, "6");
     t_play(s, "1");
-    PT_EXPECT_STR(pt_field(s, "2/INF1", "hits_waiting"), "2");
+    T_EXPECT_STR(pt_field(s, "2/INF1", "hits_waiting"), "2");
     t_play(s, "hit 2/INF1 5");
-    PT_EXPECT_STR(pt_legal(s), "retreat INF1 a5; retreat INF1 a3");
+    T_EXPECT_STR(pt_legal(s), "retreat INF1 a5; retreat INF1 a3");
     t_play(s, "retreat INF1 a5");
     /* the second hit at once */
-    PT_EXPECT_STR(pt_status(s), "Turn 1, hit on 2/INF1, its die");
+    T_EXPECT_STR(pt_status(s), "Turn 1, hit on 2/INF1, its die");
     t_play(s, "hit 2/INF1 4");
     t_play(s, "retreat INF1 a6");
-    PT_EXPECT_STR(pt_loc(s, "2/INF1"), "a6");
+    T_EXPECT_STR(pt_loc(s, "2/INF1"), "a6");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -155,11 +155,11 @@ static void test_multiple_hits_once(void **unused)
     t_play(s, "6");
     t_play(s, "1");
     t_play(s, "hit 2/INF1 5");
-    PT_EXPECT_STR(pt_status(s), "Turn 1, hit on 2/INF1, its die");   /* its second die first */
+    T_EXPECT_STR(pt_status(s), "Turn 1, hit on 2/INF1, its die");   /* its second die first */
     t_play(s, "hit 2/INF1 4");
     t_play(s, "retreat INF1 a5");
-    PT_EXPECT_STR(pt_loc(s, "2/INF1"), "a5");
-    PT_EXPECT_STR(pt_status(s), "Turn 1, side A, Red: MG1 in action");
+    T_EXPECT_STR(pt_loc(s, "2/INF1"), "a5");
+    T_EXPECT_STR(pt_status(s), "Turn 1, side A, Red: MG1 in action");
     eng_state_free(s);
     eng_game_free(g);
     /* any die that destroys it destroys it */
@@ -172,7 +172,7 @@ static void test_multiple_hits_once(void **unused)
     t_play(s, "1");
     t_play(s, "hit 2/INF1 6");
     t_play(s, "hit 2/INF1 2");
-    PT_EXPECT_STR(pt_field(s, "2/INF1", "status"), "destroyed");
+    T_EXPECT_STR(pt_field(s, "2/INF1", "status"), "destroyed");
     eng_state_free(s);
     eng_game_free(g);
 }

@@ -56,7 +56,7 @@ static void test_allowances(void **unused)
         char ref[32], at[8];
         snprintf(ref, sizeof ref, "1/%s1", kinds[i].type);
         snprintf(at, sizeof at, "a%d", kinds[i].move + 1);
-        PT_EXPECT_STR(pt_loc(s, ref), at);
+        T_EXPECT_STR(pt_loc(s, ref), at);
         eng_state_free(s);
         eng_game_free(g);
     }
@@ -86,7 +86,7 @@ static void test_road_bonus_only_along_the_whole_move(void **unused)
     t_play(s, "move CAV1 a2");
     t_play(s, "move CAV1 a3");
     t_play(s, "move CAV1 a4");
-    PT_EXPECT_STR(pt_loc(s, "1/CAV1"), "a4");
+    T_EXPECT_STR(pt_loc(s, "1/CAV1"), "a4");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -98,7 +98,7 @@ static void test_firing_costs_a_square(void **unused)
     eng_state *s = ready(g);
     t_play(s, "fire INF1 b4");
     t_play(s, "shot 1/INF1 1");
-    PT_EXPECT_STR(pt_status(s), "Turn 1, side A, Red: INF1 in action");
+    T_EXPECT_STR(pt_status(s), "Turn 1, side A, Red: INF1 in action");
     t_refused(s, "move INF1 b2", "has moved 0 squares: infantry move 1 a turn, +1 when the "
                                  "whole move is along a road, -1 after firing");
     /* it may still turn in place */
@@ -133,21 +133,21 @@ static void test_facing_and_guns_that_fired(void **unused)
     t_play(s, "landing 1/FLD1 1");
     t_play(s, "initiative 1 4");
     t_play(s, "initiative 2 4");   /* equal: both roll again */
-    PT_EXPECT_STR(pt_status(s), "Turn 1, initiative, Red rolls");
+    T_EXPECT_STR(pt_status(s), "Turn 1, initiative, Red rolls");
     t_play(s, "initiative 1 2");
     t_play(s, "initiative 2 5");
-    PT_EXPECT_STR(pt_status(s), "Turn 1, side A, Blue to act");
+    T_EXPECT_STR(pt_status(s), "Turn 1, side A, Blue to act");
     t_play(s, "end");
-    PT_EXPECT_STR(pt_status(s), "Turn 1, side B, Red to act");
+    T_EXPECT_STR(pt_status(s), "Turn 1, side B, Red to act");
     t_refused(s, "move FLD1 d2", "FLD1 fired this turn: artillery that has fired may not move");
     t_refused(s, "face FLD1 E", "FLD1 fired this turn");
     t_play(s, "face INF1 E");
-    PT_EXPECT_STR(pt_facing(s, "1/INF1"), "E");
+    T_EXPECT_STR(pt_facing(s, "1/INF1"), "E");
     t_refused(s, "move INF1 c2", "INF1's move is over");
     t_refused(s, "face INF1 W", "INF1's move is over");
     t_play(s, "done");
     /* Red, side B, had nothing else that could act: turn 2 */
-    PT_EXPECT_STR(pt_status(s), "Turn 2, artillery phase, Red to lay its guns");
+    T_EXPECT_STR(pt_status(s), "Turn 2, artillery phase, Red to lay its guns");
     t_refused(s, "move INF1 b3", "units move in their side's part of the turn; now the guns are "
                                  "being laid");
     eng_state_free(s);
@@ -165,13 +165,13 @@ static void test_stacking(void **unused)
     t_play(s, "move CAV1 c2");
     t_play(s, "face CAV1 W");
     /* nothing left for it to do: its activation is over */
-    PT_EXPECT_STR(pt_status(s), "Turn 1, side A, Red to act");
+    T_EXPECT_STR(pt_status(s), "Turn 1, side A, Red to act");
     eng_state_free(s);
     eng_game_free(g);
     g = pt_game(OPEN5, "INF@b1 INF@b2 CAV@b3 CMD@a1 TRN@d2", "INF@e5", NULL, NULL);
     s = ready(g);
     t_play(s, "move CAV1 b2");
-    PT_EXPECT_STR(pt_legal(s), "move CAV1 b3; move CAV1 c2; move CAV1 a2");
+    T_EXPECT_STR(pt_legal(s), "move CAV1 b3; move CAV1 c2; move CAV1 a2");
     t_refused(s, "done", "CAV1 is passing through b2, which holds a friendly unit of its kind");
     t_play(s, "move CAV1 c2");
     t_play(s, "done");
@@ -180,9 +180,9 @@ static void test_stacking(void **unused)
     t_play(s, "done");
     t_play(s, "move TRN1 c2");
     t_play(s, "done");
-    PT_EXPECT_STR(pt_loc(s, "1/TRN1"), "c2");
-    PT_EXPECT_STR(pt_loc(s, "1/CAV1"), "c2");
-    PT_EXPECT_STR(pt_loc(s, "1/CMD1"), "b1");
+    T_EXPECT_STR(pt_loc(s, "1/TRN1"), "c2");
+    T_EXPECT_STR(pt_loc(s, "1/CAV1"), "c2");
+    T_EXPECT_STR(pt_loc(s, "1/CMD1"), "b1");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -193,9 +193,9 @@ static void test_stop_next_to_an_enemy_and_face_it(void **unused)
     eng_game *g = pt_game(OPEN5, "CAV@a2", "INF@c3", NULL, NULL);
     eng_state *s = ready(g);
     t_play(s, "move CAV1 b2");
-    PT_EXPECT_STR(pt_facing(s, "1/CAV1"), "E");
+    T_EXPECT_STR(pt_facing(s, "1/CAV1"), "E");
     t_play(s, "move CAV1 c2");
-    PT_EXPECT_STR(pt_facing(s, "1/CAV1"), "N");    /* turned to face 2/INF1 at once */
+    T_EXPECT_STR(pt_facing(s, "1/CAV1"), "N");    /* turned to face 2/INF1 at once */
     t_refused(s, "move CAV1 d2", "CAV1 may move no further this turn: it came next to an enemy "
                                  "unit and must stop (movement rule h)");
     t_refused(s, "face CAV1 E", "CAV1's move is over");
@@ -205,12 +205,12 @@ static void test_stop_next_to_an_enemy_and_face_it(void **unused)
     g = pt_game(OPEN5, "CAV@c1", "INF@c3 INF@d2", NULL, NULL);
     s = ready(g);
     t_play(s, "move CAV1 c2");
-    PT_EXPECT_STR(pt_status(s), "Turn 1, side A, Red: CAV1 faces an enemy next to it");
-    PT_EXPECT_STR(pt_legal(s), "face CAV1 N; face CAV1 E");
+    T_EXPECT_STR(pt_status(s), "Turn 1, side A, Red: CAV1 faces an enemy next to it");
+    T_EXPECT_STR(pt_legal(s), "face CAV1 N; face CAV1 E");
     t_refused(s, "face CAV1 W", "must turn to face one of them");
     t_play(s, "face CAV1 E");
-    PT_EXPECT_STR(pt_facing(s, "1/CAV1"), "E");
-    PT_EXPECT_STR(pt_status(s), "Turn 1, side A, Red: CAV1 in action");
+    T_EXPECT_STR(pt_facing(s, "1/CAV1"), "E");
+    T_EXPECT_STR(pt_status(s), "Turn 1, side A, Red: CAV1 in action");
     eng_state_free(s);
     eng_game_free(g);
     /* never into the enemy's square */
@@ -239,7 +239,7 @@ static void test_withdrawing_when_faced(void **unused)
     g = pt_game(OPEN5, "INF@b2", "INF@b3>E INF@a3", NULL, NULL);
     s = ready(g);
     t_play(s, "move INF1 a2");
-    PT_EXPECT_STR(pt_facing(s, "1/INF1"), "N");
+    T_EXPECT_STR(pt_facing(s, "1/INF1"), "N");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -288,12 +288,12 @@ static void test_trenches_take_two_turns_and_bar_fire_while_crossing(void **unus
     eng_state *s = ready(g);
     t_play(s, "move INF1 a2");
     t_refused(s, "move INF1 a3", "a unit stops in a trench it enters");
-    PT_EXPECT_STR(pt_field(s, "1/INF1", "crossing_trench"), "true");
+    T_EXPECT_STR(pt_field(s, "1/INF1", "crossing_trench"), "true");
     next_turn(s);
     t_refused(s, "fire INF1 a5", "INF1 is crossing a trench: units crossing trenches may not fire");
     next_turn(s);
     /* a whole turn in the trench: it holds it now */
-    PT_EXPECT_STR(pt_field(s, "1/INF1", "crossing_trench"), "-");
+    T_EXPECT_STR(pt_field(s, "1/INF1", "crossing_trench"), "-");
     assert_true(t_is_legal(s, "fire INF1 a5"));
     eng_state_free(s);
     eng_game_free(g);
@@ -317,7 +317,7 @@ static void test_barbed_wire(void **unused)
     /* laying wire takes the unit's turn in its square */
     t_play(s, "wire INF1");
     /* nothing else of Red's may act: Blue's part */
-    PT_EXPECT_STR(pt_status(s), "Turn 1, side B, Blue to act");
+    T_EXPECT_STR(pt_status(s), "Turn 1, side B, Blue to act");
     json_t *j = eng_state_json(s, ENG_VIEW_ALL);
     json_t *cells = json_object_get(json_object_get(j, "board"), "cells");
     assert_true(json_is_true(json_object_get(json_array_get(cells, 1), "wire")));   /* b1 */
@@ -343,17 +343,17 @@ static void test_exhausted_side_keeps_its_distance(void **unused)
     /* Red has 3 units: its exhaustion point is 1 */
     eng_game *g = pt_game(OPEN5, "INF@a1 INF@c1 CAV@e1", "FLD@c5 INF@a4", NULL, NULL);
     eng_state *s = eng_state_new(g, 1);
-    PT_EXPECT_STR(pt_status(s), "Turn 1, artillery phase, Blue to lay its guns");
+    T_EXPECT_STR(pt_status(s), "Turn 1, artillery phase, Blue to lay its guns");
     t_play(s, "bombard FLD1 c1");
     /* 3 + 2 (direct) = 5: on the target */
     t_play(s, "landing 2/FLD1 3");
-    PT_EXPECT_STR(pt_status(s), "Turn 1, hit on 1/INF2, its die");
+    T_EXPECT_STR(pt_status(s), "Turn 1, hit on 1/INF2, its die");
     t_play(s, "hit 1/INF2 3");
-    PT_EXPECT_STR(pt_field(s, "1/INF2", "status"), "destroyed");
+    T_EXPECT_STR(pt_field(s, "1/INF2", "status"), "destroyed");
     pt_to_side_a(s);
     next_turn(s);
-    PT_EXPECT_STR(pt_top(s, "sides", 0, "exhausted"), "true");
-    PT_EXPECT_STR(pt_top(s, "sides", 0, "exhausted_turn"), "1");
+    T_EXPECT_STR(pt_top(s, "sides", 0, "exhausted"), "true");
+    T_EXPECT_STR(pt_top(s, "sides", 0, "exhausted_turn"), "1");
     t_refused(s, "move INF1 a2", "Red has reached its exhaustion point: its units no longer move "
                                  "towards the enemy");
     assert_true(t_is_legal(s, "move INF1 b1"));

@@ -33,14 +33,14 @@ static void test_meeting(void **unused)
     eng_state *s = eng_state_new(g, 1);
     json_t *j = eng_state_json(s, ENG_VIEW_ALL);
     assert_int_equal(json_integer_value(json_object_get(json_object_get(j, "board"), "width")), 8);
-    PT_EXPECT_STR(cell(j, "d4", "terrain"), "built-up area");
-    PT_EXPECT_STR(cell(j, "d4", "road"), "true");
-    PT_EXPECT_STR(cell(j, "b3", "terrain"), "woods");
-    PT_EXPECT_STR(cell(j, "c5", "hill"), "true");
+    T_EXPECT_STR(cell(j, "d4", "terrain"), "built-up area");
+    T_EXPECT_STR(cell(j, "d4", "road"), "true");
+    T_EXPECT_STR(cell(j, "b3", "terrain"), "woods");
+    T_EXPECT_STR(cell(j, "c5", "hill"), "true");
     assert_int_equal(json_array_size(json_object_get(j, "units")), 14);
     json_decref(j);
-    PT_EXPECT_STR(pt_field(s, "1/INF3", "quality"), "elite");
-    PT_EXPECT_STR(pt_field(s, "2/FLD1", "facing"), "S");
+    T_EXPECT_STR(pt_field(s, "1/INF3", "quality"), "elite");
+    T_EXPECT_STR(pt_field(s, "2/FLD1", "facing"), "S");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -51,14 +51,14 @@ static void test_river_crossing(void **unused)
     eng_game *g = t_game_named("portable-wargame", "river-crossing", NULL);
     eng_state *s = eng_state_new(g, 1);
     json_t *j = eng_state_json(s, ENG_VIEW_ALL);
-    PT_EXPECT_STR(cell(j, "a5", "terrain"), "river");
-    PT_EXPECT_STR(cell(j, "c5", "terrain"), "ford");
-    PT_EXPECT_STR(cell(j, "g5", "terrain"), "ford");
-    PT_EXPECT_STR(cell(j, "g5", "road"), "true");
-    PT_EXPECT_STR(cell(j, "g1", "road"), "true");
+    T_EXPECT_STR(cell(j, "a5", "terrain"), "river");
+    T_EXPECT_STR(cell(j, "c5", "terrain"), "ford");
+    T_EXPECT_STR(cell(j, "g5", "terrain"), "ford");
+    T_EXPECT_STR(cell(j, "g5", "road"), "true");
+    T_EXPECT_STR(cell(j, "g1", "road"), "true");
     json_decref(j);
-    PT_EXPECT_STR(pt_field(s, "1/FLD2", "towed_by"), "1/TRN1");
-    PT_EXPECT_STR(pt_top(s, "victory", -1, "rule"), "objective");
+    T_EXPECT_STR(pt_field(s, "1/FLD2", "towed_by"), "1/TRN1");
+    T_EXPECT_STR(pt_top(s, "victory", -1, "rule"), "objective");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -69,13 +69,13 @@ static void test_trench_assault(void **unused)
     eng_game *g = t_game_named("portable-wargame", "trench-assault", NULL);
     eng_state *s = eng_state_new(g, 1);
     json_t *j = eng_state_json(s, ENG_VIEW_ALL);
-    PT_EXPECT_STR(cell(j, "c7", "terrain"), "trench");
-    PT_EXPECT_STR(cell(j, "c6", "wire"), "true");
-    PT_EXPECT_STR(cell(j, "d6", "wire"), "-");
+    T_EXPECT_STR(cell(j, "c7", "terrain"), "trench");
+    T_EXPECT_STR(cell(j, "c6", "wire"), "true");
+    T_EXPECT_STR(cell(j, "d6", "wire"), "-");
     json_decref(j);
-    PT_EXPECT_STR(pt_field(s, "2/MG1", "loc"), "c7");
-    PT_EXPECT_STR(pt_field(s, "2/MG2", "loc"), "f7");
-    PT_EXPECT_STR(pt_field(s, "1/HVY1", "loc"), "d1");
+    T_EXPECT_STR(pt_field(s, "2/MG1", "loc"), "c7");
+    T_EXPECT_STR(pt_field(s, "2/MG2", "loc"), "f7");
+    T_EXPECT_STR(pt_field(s, "1/HVY1", "loc"), "d1");
     eng_state_free(s);
     eng_game_free(g);
 }

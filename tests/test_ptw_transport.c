@@ -16,23 +16,23 @@ static void test_limber_takes_the_turn_of_both(void **unused)
     eng_state *s = eng_state_new(g, 1);
     t_play(s, "end");                     /* the gun holds its fire */
     pt_to_side_a(s);
-    PT_EXPECT_HAS(pt_legal(s), "limber TRN1");
+    T_EXPECT_HAS(pt_legal(s), "limber TRN1");
     t_play(s, "limber TRN1");
-    PT_EXPECT_STR(pt_field(s, "1/FLD1", "towed_by"), "1/TRN1");
-    PT_EXPECT_STR(pt_field(s, "1/TRN1", "towing"), "1/FLD1");
-    PT_EXPECT_STR(pt_field(s, "1/FLD1", "acted"), "true");
-    PT_EXPECT_STR(pt_field(s, "1/TRN1", "acted"), "true");
+    T_EXPECT_STR(pt_field(s, "1/FLD1", "towed_by"), "1/TRN1");
+    T_EXPECT_STR(pt_field(s, "1/TRN1", "towing"), "1/FLD1");
+    T_EXPECT_STR(pt_field(s, "1/FLD1", "acted"), "true");
+    T_EXPECT_STR(pt_field(s, "1/TRN1", "acted"), "true");
     /* both have used their turn: Blue's part */
-    PT_EXPECT_STR(pt_status(s), "Turn 1, side B, Blue to act");
+    T_EXPECT_STR(pt_status(s), "Turn 1, side B, Blue to act");
     t_play(s, "end");
     /* turn 2: a limbered gun cannot be laid */
-    PT_EXPECT_STR(pt_status(s), "Turn 2, initiative, Red rolls");
+    T_EXPECT_STR(pt_status(s), "Turn 2, initiative, Red rolls");
     pt_to_side_a(s);
     t_refused(s, "move FLD1 b2", "FLD1 is limbered: it goes where TRN1, towing it, goes");
     /* towed at the transport's rate */
     t_play(s, "move TRN1 b2");
-    PT_EXPECT_STR(pt_loc(s, "1/FLD1"), "b2");
-    PT_EXPECT_STR(pt_facing(s, "1/FLD1"), "N");
+    T_EXPECT_STR(pt_loc(s, "1/FLD1"), "b2");
+    T_EXPECT_STR(pt_facing(s, "1/FLD1"), "N");
     t_refused(s, "move TRN1 b3", "has moved 1 square: horse-drawn transport move 1");
     t_refused(s, "unlimber TRN1 N", "limbering or unlimbering takes a turn with both units in "
                                     "the same square: TRN1 has moved this turn");
@@ -45,15 +45,15 @@ static void test_unlimber_with_a_facing(void **unused)
     (void)unused;
     eng_game *g = pt_game(MAP, "TRN@b2 FLD@b2~", "INF@c5", NULL, NULL);
     eng_state *s = eng_state_new(g, 1);
-    PT_EXPECT_STR(pt_status(s), "Turn 1, initiative, Red rolls");   /* nothing to lay */
+    T_EXPECT_STR(pt_status(s), "Turn 1, initiative, Red rolls");   /* nothing to lay */
     pt_to_side_a(s);
-    PT_EXPECT_HAS(pt_legal(s), "unlimber TRN1 N; unlimber TRN1 E; unlimber TRN1 S; "
+    T_EXPECT_HAS(pt_legal(s), "unlimber TRN1 N; unlimber TRN1 E; unlimber TRN1 S; "
                                "unlimber TRN1 W");
     t_refused(s, "limber TRN1", "TRN1 is already towing a gun");
     t_play(s, "unlimber TRN1 E");
-    PT_EXPECT_STR(pt_field(s, "1/FLD1", "towed_by"), "-");
-    PT_EXPECT_STR(pt_facing(s, "1/FLD1"), "E");
-    PT_EXPECT_STR(pt_field(s, "1/FLD1", "acted"), "true");
+    T_EXPECT_STR(pt_field(s, "1/FLD1", "towed_by"), "-");
+    T_EXPECT_STR(pt_facing(s, "1/FLD1"), "E");
+    T_EXPECT_STR(pt_field(s, "1/FLD1", "acted"), "true");
     eng_state_free(s);
     eng_game_free(g);
     /* not where another fighting unit of its side stands */
@@ -87,16 +87,16 @@ static void test_a_hit_on_the_transport_hits_its_gun(void **unused)
     pt_to_side_a(s);
     t_play(s, "fire INF1 b3");
     t_play(s, "6");
-    PT_EXPECT_STR(pt_field(s, "2/TRN1", "hits_waiting"), "1");
-    PT_EXPECT_STR(pt_field(s, "2/FLD1", "hits_waiting"), "-");   /* through the transport */
-    PT_EXPECT_STR(pt_status(s), "Turn 1, hit on 2/TRN1, its die");
+    T_EXPECT_STR(pt_field(s, "2/TRN1", "hits_waiting"), "1");
+    T_EXPECT_STR(pt_field(s, "2/FLD1", "hits_waiting"), "-");   /* through the transport */
+    T_EXPECT_STR(pt_status(s), "Turn 1, hit on 2/TRN1, its die");
     t_play(s, "hit 2/TRN1 5");
-    PT_EXPECT_STR(pt_status(s), "Turn 1, hit on 2/FLD1, its die");
+    T_EXPECT_STR(pt_status(s), "Turn 1, hit on 2/FLD1, its die");
     t_play(s, "hit 2/FLD1 6");
     t_play(s, "retreat TRN1 b4");
-    PT_EXPECT_STR(pt_loc(s, "2/TRN1"), "b4");
-    PT_EXPECT_STR(pt_loc(s, "2/FLD1"), "b4");
-    PT_EXPECT_STR(pt_field(s, "2/FLD1", "towed_by"), "2/TRN1");
+    T_EXPECT_STR(pt_loc(s, "2/TRN1"), "b4");
+    T_EXPECT_STR(pt_loc(s, "2/FLD1"), "b4");
+    T_EXPECT_STR(pt_field(s, "2/FLD1", "towed_by"), "2/TRN1");
     eng_state_free(s);
     eng_game_free(g);
     /* the transport dies, the gun lives: it stands alone and retreats */
@@ -107,11 +107,11 @@ static void test_a_hit_on_the_transport_hits_its_gun(void **unused)
     t_play(s, "6");
     t_play(s, "hit 2/TRN1 1");
     t_play(s, "hit 2/FLD1 6");
-    PT_EXPECT_STR(pt_field(s, "2/TRN1", "status"), "destroyed");
-    PT_EXPECT_STR(pt_status(s), "Turn 1, 2/FLD1 retreats, Blue chooses where");
+    T_EXPECT_STR(pt_field(s, "2/TRN1", "status"), "destroyed");
+    T_EXPECT_STR(pt_status(s), "Turn 1, 2/FLD1 retreats, Blue chooses where");
     t_play(s, "retreat FLD1 c3");
-    PT_EXPECT_STR(pt_loc(s, "2/FLD1"), "c3");
-    PT_EXPECT_STR(pt_field(s, "2/FLD1", "towed_by"), "-");
+    T_EXPECT_STR(pt_loc(s, "2/FLD1"), "c3");
+    T_EXPECT_STR(pt_field(s, "2/FLD1", "towed_by"), "-");
     eng_state_free(s);
     eng_game_free(g);
     /* the gun dies, the transport lives: it retreats alone */
@@ -122,9 +122,9 @@ static void test_a_hit_on_the_transport_hits_its_gun(void **unused)
     t_play(s, "6");
     t_play(s, "hit 2/TRN1 6");
     t_play(s, "hit 2/FLD1 3");
-    PT_EXPECT_STR(pt_field(s, "2/FLD1", "status"), "destroyed");
+    T_EXPECT_STR(pt_field(s, "2/FLD1", "status"), "destroyed");
     t_play(s, "retreat TRN1 a3");
-    PT_EXPECT_STR(pt_loc(s, "2/TRN1"), "a3");
+    T_EXPECT_STR(pt_loc(s, "2/TRN1"), "a3");
     eng_state_free(s);
     eng_game_free(g);
 }

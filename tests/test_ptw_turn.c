@@ -28,18 +28,18 @@ static void test_initiative(void **unused)
     (void)unused;
     eng_game *g = pt_game(MAP6, "INF@b1", "INF@b6", NULL, NULL);
     eng_state *s = start(g);
-    PT_EXPECT_STR(pt_status(s), "Turn 1, initiative, Red rolls");
+    T_EXPECT_STR(pt_status(s), "Turn 1, initiative, Red rolls");
     t_play(s, "initiative Red 2");
-    PT_EXPECT_STR(pt_status(s), "Turn 1, initiative, Blue rolls");
-    PT_EXPECT_STR(pt_top(s, "sides", 0, "initiative_roll"), "2");
+    T_EXPECT_STR(pt_status(s), "Turn 1, initiative, Blue rolls");
+    T_EXPECT_STR(pt_top(s, "sides", 0, "initiative_roll"), "2");
     t_play(s, "initiative Blue 2");
-    PT_EXPECT_STR(pt_status(s), "Turn 1, initiative, Red rolls");
+    T_EXPECT_STR(pt_status(s), "Turn 1, initiative, Red rolls");
     t_play(s, "3");
     t_play(s, "5");
-    PT_EXPECT_STR(pt_status(s), "Turn 1, side A, Blue to act");
-    PT_EXPECT_STR(pt_top(s, "side_a", -1, NULL), "2");
+    T_EXPECT_STR(pt_status(s), "Turn 1, side A, Blue to act");
+    T_EXPECT_STR(pt_top(s, "side_a", -1, NULL), "2");
     t_play(s, "end");
-    PT_EXPECT_STR(pt_status(s), "Turn 1, side B, Red to act");
+    T_EXPECT_STR(pt_status(s), "Turn 1, side B, Red to act");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -56,14 +56,14 @@ static void test_exhaustion_points(void **unused)
         char r[8], b[8];
         snprintf(r, sizeof r, "%d", want[i].red);
         snprintf(b, sizeof b, "%d", want[i].blue);
-        PT_EXPECT_STR(pt_top(s, "sides", 0, "exhaustion_point"), r);
-        PT_EXPECT_STR(pt_top(s, "sides", 1, "exhaustion_point"), b);
+        T_EXPECT_STR(pt_top(s, "sides", 0, "exhaustion_point"), r);
+        T_EXPECT_STR(pt_top(s, "sides", 1, "exhaustion_point"), b);
         eng_state_free(s);
         eng_game_free(g);
     }
     eng_game *g = pt_game(MAP6, "INF@b1", "INF@b6", NULL, NULL);
     eng_state *s = start(g);
-    PT_EXPECT_STR(pt_top(s, "sides", 0, "exhaustion_point"), "1");
+    T_EXPECT_STR(pt_top(s, "sides", 0, "exhaustion_point"), "1");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -78,8 +78,8 @@ static void test_later_exhaustion_wins(void **unused)
     t_play(s, "landing 1/FLD1 3");
     t_play(s, "hit 2/INF1 1");
     quiet_rest_of_turn(s);
-    PT_EXPECT_STR(pt_top(s, "sides", 1, "exhausted_turn"), "1");
-    PT_EXPECT_STR(pt_top(s, "sides", 0, "exhausted"), "false");
+    T_EXPECT_STR(pt_top(s, "sides", 1, "exhausted_turn"), "1");
+    T_EXPECT_STR(pt_top(s, "sides", 0, "exhausted"), "false");
     /* turn 2: Red loses one too */
     t_play(s, "end");
     t_play(s, "bombard FLD1 b1");
@@ -87,7 +87,7 @@ static void test_later_exhaustion_wins(void **unused)
     t_play(s, "hit 1/INF1 1");
     quiet_rest_of_turn(s);
     assert_true(eng_is_terminal(s));
-    PT_EXPECT_STR(pt_status(s), "Game over after turn 2: Red wins");
+    T_EXPECT_STR(pt_status(s), "Game over after turn 2: Red wins");
     double ret[2];
     eng_returns(s, ret);
     assert_true(ret[0] == 1.0 && ret[1] == 0.0);
@@ -112,7 +112,7 @@ static void test_same_turn_exhaustion(void **unused)
     assert_true(eng_is_terminal(s));
     char res[64];
     eng_result_text(s, res, sizeof res);
-    PT_EXPECT_STR(res, "draw");
+    T_EXPECT_STR(res, "draw");
     double ret[2];
     eng_returns(s, ret);
     assert_true(ret[0] == 0.5 && ret[1] == 0.5);
@@ -129,7 +129,7 @@ static void test_same_turn_exhaustion(void **unused)
     t_play(s, "hit 1/CMD1 1");
     t_play(s, "hit 2/INF1 1");
     quiet_rest_of_turn(s);
-    PT_EXPECT_STR(pt_status(s), "Game over after turn 1: Blue wins");
+    T_EXPECT_STR(pt_status(s), "Game over after turn 1: Blue wins");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -142,7 +142,7 @@ static void test_turn_limit(void **unused)
     eng_game *g = pt_game(MAP6, "INF@b1", "INF@b6", limit, NULL);
     eng_state *s = start(g);
     quiet_rest_of_turn(s);
-    PT_EXPECT_STR(pt_status(s), "Game over after turn 1: draw");
+    T_EXPECT_STR(pt_status(s), "Game over after turn 1: draw");
     eng_state_free(s);
     eng_game_free(g);
     /* one side exhausted, the other not */
@@ -152,7 +152,7 @@ static void test_turn_limit(void **unused)
     t_play(s, "3");
     t_play(s, "hit 2/INF1 1");
     quiet_rest_of_turn(s);
-    PT_EXPECT_STR(pt_status(s), "Game over after turn 1: Red wins");
+    T_EXPECT_STR(pt_status(s), "Game over after turn 1: Red wins");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -164,7 +164,7 @@ static void test_objectives(void **unused)
                       "\"objectives\":[{\"at\":\"b3\",\"holder\":2},\"a1\"]}";
     eng_game *g = pt_game("o o o/o o o/o o o/o o o", "INF@b2", "INF@c4 INF@a4", obj, NULL);
     eng_state *s = start(g);
-    PT_EXPECT_STR(pt_top(s, "victory", -1, "rule"), "objective");
+    T_EXPECT_STR(pt_top(s, "victory", -1, "rule"), "objective");
     pt_to_side_a(s);
     t_play(s, "move INF1 b3");
     t_play(s, "done");
@@ -176,14 +176,14 @@ static void test_objectives(void **unused)
     assert_int_equal(json_integer_value(json_object_get(json_array_get(objs, 0), "holder")), 1);
     assert_true(json_is_null(json_object_get(json_array_get(objs, 1), "holder")));
     json_decref(j);
-    PT_EXPECT_STR(pt_status(s), "Game over after turn 1: Red wins");
+    T_EXPECT_STR(pt_status(s), "Game over after turn 1: Red wins");
     eng_state_free(s);
     eng_game_free(g);
     /* Blue keeps b3: Blue wins */
     g = pt_game("o o o/o o o/o o o/o o o", "INF@b2", "INF@c4 INF@a4", obj, NULL);
     s = start(g);
     quiet_rest_of_turn(s);
-    PT_EXPECT_STR(pt_status(s), "Game over after turn 1: Blue wins");
+    T_EXPECT_STR(pt_status(s), "Game over after turn 1: Blue wins");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -288,28 +288,28 @@ static void test_notation_errors(void **unused)
     eng_action a;
     eng_error err;
     assert_int_equal(eng_action_parse(s, "bombard FLD9 b6", &a, &err), -1);
-    PT_EXPECT_HAS(err.msg, "Red has no unit FLD9");
+    T_EXPECT_HAS(err.msg, "Red has no unit FLD9");
     assert_int_equal(eng_action_parse(s, "bombard FLD01 b6", &a, &err), -1);
-    PT_EXPECT_HAS(err.msg, "write unit numbers without leading zeros (like INF1), got \"FLD01\"");
+    T_EXPECT_HAS(err.msg, "write unit numbers without leading zeros (like INF1), got \"FLD01\"");
     assert_int_equal(eng_action_parse(s, "bombard FLD b6", &a, &err), -1);
-    PT_EXPECT_HAS(err.msg, "expected a unit like INF1 or 2/INF1, got \"FLD\"");
+    T_EXPECT_HAS(err.msg, "expected a unit like INF1 or 2/INF1, got \"FLD\"");
     assert_int_equal(eng_action_parse(s, "bombard /FLD1 b6", &a, &err), -1);
-    PT_EXPECT_HAS(err.msg, "expected a unit like INF1 or 2/INF1, got \"/FLD1\"");
+    T_EXPECT_HAS(err.msg, "expected a unit like INF1 or 2/INF1, got \"/FLD1\"");
     assert_int_equal(eng_action_parse(s, "bombard 2/FLD123456789 b6", &a, &err), -1);
-    PT_EXPECT_HAS(err.msg, "Blue has no unit FLD123456789");
+    T_EXPECT_HAS(err.msg, "Blue has no unit FLD123456789");
     assert_int_equal(eng_action_parse(s, "face INF1 up", &a, &err), -1);
-    PT_EXPECT_HAS(err.msg, "expected a facing N, E, S or W");
+    T_EXPECT_HAS(err.msg, "expected a facing N, E, S or W");
     assert_int_equal(eng_action_parse(s, "fly INF1", &a, &err), -1);
-    PT_EXPECT_HAS(err.msg, "expected an action (bombard, move, face, fire");
+    T_EXPECT_HAS(err.msg, "expected an action (bombard, move, face, fire");
     assert_int_equal(eng_action_parse(s, "move INF1", &a, &err), -1);
-    PT_EXPECT_HAS(err.msg, "expected \"move INF1 c5\"");
+    T_EXPECT_HAS(err.msg, "expected \"move INF1 c5\"");
     assert_int_equal(eng_action_parse(s, "fire Blue/INF1 b1", &a, &err), 0);
     t_refused(s, "fire Blue/INF1 b1", "units fire in their side's part of the turn");
     t_refused(s, "bombard 2/INF1 b1", "2/INF1 belongs to Blue; it is Red's decision");
     t_refused(s, "bombard INF1 b6", "INF1 is not artillery (infantry): only guns bombard");
     t_play(s, "bombard FLD1 b6");
     assert_int_equal(eng_action_parse(s, "roll 7", &a, &err), -1);
-    PT_EXPECT_HAS(err.msg, "a die shows 1 to 6");
+    T_EXPECT_HAS(err.msg, "a die shows 1 to 6");
     t_refused(s, "hit 2/INF1 4", "the next roll is \"landing 1/FLD1 N\"");
     t_refused(s, "landing 1/INF1 4", "the next roll is \"landing 1/FLD1 N\"");
     t_play(s, "landing 1/FLD1 3");
@@ -323,30 +323,30 @@ static void test_json_and_drawing(void **unused)
     (void)unused;
     eng_game *g = pt_game("o= w h/o o hw", "INF@a1! CAV@b1>E?", "INF@c2", NULL, NULL);
     eng_state *s = start(g);
-    PT_EXPECT_STR(pt_top(s, "rules", -1, NULL), "portable-wargame");
-    PT_EXPECT_STR(pt_top(s, "close_combat", -1, NULL), "1800s");
-    PT_EXPECT_STR(pt_top(s, "stage", -1, NULL), "initiative");
-    PT_EXPECT_STR(pt_top(s, "to_act", -1, NULL), "chance");
-    PT_EXPECT_STR(pt_field(s, "1/INF1", "quality"), "elite");
-    PT_EXPECT_STR(pt_field(s, "1/CAV1", "quality"), "poor");
-    PT_EXPECT_STR(pt_field(s, "1/CAV1", "facing"), "E");
-    PT_EXPECT_STR(pt_field(s, "1/INF1", "type_name"), "infantry");
-    PT_EXPECT_STR(pt_field(s, "1/INF1", "strength"), "-");   /* only with close-combat 2014 */
+    T_EXPECT_STR(pt_top(s, "rules", -1, NULL), "portable-wargame");
+    T_EXPECT_STR(pt_top(s, "close_combat", -1, NULL), "1800s");
+    T_EXPECT_STR(pt_top(s, "stage", -1, NULL), "initiative");
+    T_EXPECT_STR(pt_top(s, "to_act", -1, NULL), "chance");
+    T_EXPECT_STR(pt_field(s, "1/INF1", "quality"), "elite");
+    T_EXPECT_STR(pt_field(s, "1/CAV1", "quality"), "poor");
+    T_EXPECT_STR(pt_field(s, "1/CAV1", "facing"), "E");
+    T_EXPECT_STR(pt_field(s, "1/INF1", "type_name"), "infantry");
+    T_EXPECT_STR(pt_field(s, "1/INF1", "strength"), "-");   /* only with close-combat 2014 */
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     eng_render(s, ENG_VIEW_ALL, false, f);
     fclose(f);
-    PT_EXPECT_HAS(buf, "The Portable Wargame: t (close combat 1800s)");
-    PT_EXPECT_HAS(buf, "1INF1^e");
-    PT_EXPECT_HAS(buf, "1CAV1>p");
-    PT_EXPECT_HAS(buf, "2INF1va");
-    PT_EXPECT_HAS(buf, "wood");
-    PT_EXPECT_HAS(buf, "h-wood");
-    PT_EXPECT_HAS(buf, "hill");
-    PT_EXPECT_HAS(buf, "=");
-    PT_EXPECT_HAS(buf, "1 Red: 2 of 2 units left, 0 lost, exhaustion point 1");
-    PT_EXPECT_HAS(buf, "Turn 1, initiative, Red rolls");
+    T_EXPECT_HAS(buf, "The Portable Wargame: t (close combat 1800s)");
+    T_EXPECT_HAS(buf, "1INF1^e");
+    T_EXPECT_HAS(buf, "1CAV1>p");
+    T_EXPECT_HAS(buf, "2INF1va");
+    T_EXPECT_HAS(buf, "wood");
+    T_EXPECT_HAS(buf, "h-wood");
+    T_EXPECT_HAS(buf, "hill");
+    T_EXPECT_HAS(buf, "=");
+    T_EXPECT_HAS(buf, "1 Red: 2 of 2 units left, 0 lost, exhaustion point 1");
+    T_EXPECT_HAS(buf, "Turn 1, initiative, Red rolls");
     free(buf);
     eng_state_free(s);
     eng_game_free(g);
@@ -355,9 +355,9 @@ static void test_json_and_drawing(void **unused)
     f = open_memstream(&buf, &len);
     eng_render(s, ENG_VIEW_ALL, true, f);
     fclose(f);
-    PT_EXPECT_HAS(buf, "1INF1^a4");
-    PT_EXPECT_HAS(buf, "2INF1va2");
-    PT_EXPECT_HAS(buf, "\033[");
+    T_EXPECT_HAS(buf, "1INF1^a4");
+    T_EXPECT_HAS(buf, "2INF1va2");
+    T_EXPECT_HAS(buf, "\033[");
     free(buf);
     eng_state_free(s);
     eng_game_free(g);

@@ -48,9 +48,9 @@ static void test_battlefield_larger_than_deck_refused(void **unused)
     const char *sc = "{\"name\":\"t\",\"rules\":\"pocket-wargame\",\"battlefield\":{\"deal\":true,"
                      "\"width\":9,\"height\":6},\"forces\":[{\"units\":{\"LI\":1}},"
                      "{\"units\":{\"LI\":1}}]}";
-    PW_EXPECT_HAS(pw_refusal(sc, "{\"deck\":\"german\"}"),
+    T_EXPECT_HAS(pw_refusal(sc, "{\"deck\":\"german\"}"),
                   "a 9x6 battlefield needs 54 cards, but the german deck has only 32");
-    PW_EXPECT_HAS(pw_refusal(sc, "{\"jokers\":false}"), "the french deck has only 52");
+    T_EXPECT_HAS(pw_refusal(sc, "{\"jokers\":false}"), "the french deck has only 52");
     assert_null(pw_refusal(sc, NULL));
 }
 
@@ -84,38 +84,38 @@ static void test_terrain_sets(void **unused)
     char t[256];
     const char *cards = "AC AD AH AS QS QH JK1";
     row_terrain(cards, NULL, NULL, t, sizeof t);
-    PW_EXPECT_STR(t, "woodland hills open rough rough open open");
+    T_EXPECT_STR(t, "woodland hills open rough rough open open");
     row_terrain(cards, "{\"terrain\":\"steppes\"}", NULL, t, sizeof t);
-    PW_EXPECT_STR(t, "open hills open rough rough open open");
+    T_EXPECT_STR(t, "open hills open rough rough open open");
     row_terrain(cards, "{\"terrain\":\"wetland\"}", NULL, t, sizeof t);
-    PW_EXPECT_STR(t, "woodland hills open swamp lake open open");
+    T_EXPECT_STR(t, "woodland hills open swamp lake open open");
     row_terrain(cards, "{\"terrain\":\"wetland-all-courts\"}", NULL, t, sizeof t);
-    PW_EXPECT_STR(t, "woodland hills open swamp lake lake open");
+    T_EXPECT_STR(t, "woodland hills open swamp lake lake open");
     row_terrain(cards, "{\"terrain\":\"mountainous\"}", NULL, t, sizeof t);
-    PW_EXPECT_STR(t, "woodland hills open mountain mountain open open");
+    T_EXPECT_STR(t, "woodland hills open mountain mountain open open");
     /* the jokers' terrain is the scenario's */
     row_terrain(cards, NULL, ",\"joker\":\"hills\"", t, sizeof t);
-    PW_EXPECT_STR(t, "woodland hills open rough rough open hills");
+    T_EXPECT_STR(t, "woodland hills open rough rough open hills");
     /* ... unless the joker option says otherwise */
     row_terrain(cards, "{\"joker\":\"swamp\"}", NULL, t, sizeof t);
-    PW_EXPECT_STR(t, "woodland hills open rough rough open swamp");
+    T_EXPECT_STR(t, "woodland hills open rough rough open swamp");
     row_terrain(cards, "{\"joker\":\"woodland\"}", ",\"joker\":\"hills\"", t, sizeof t);
-    PW_EXPECT_STR(t, "woodland hills open rough rough open woodland");
+    T_EXPECT_STR(t, "woodland hills open rough rough open woodland");
     row_terrain(cards, "{\"joker\":\"marsh\"}",
                 ",\"terrain_types\":[{\"name\":\"marsh\",\"symbol\":\"x\"}]", t, sizeof t);
-    PW_EXPECT_STR(t, "woodland hills open rough rough open marsh");
+    T_EXPECT_STR(t, "woodland hills open rough rough open marsh");
     const char *sc = "{\"name\":\"t\",\"rules\":\"pocket-wargame\",\"battlefield\":{\"deal\":true,"
                      "\"width\":2,\"height\":2},\"forces\":[{\"units\":{\"LI\":1}},"
                      "{\"units\":{\"LI\":1}}]}";
-    PW_EXPECT_STR(pw_refusal(sc, "{\"joker\":\"lava\"}"),
+    T_EXPECT_STR(pw_refusal(sc, "{\"joker\":\"lava\"}"),
                   "option joker: unknown terrain \"lava\" (open, hills, woodland, rough, swamp, "
                   "mountain, lake)");
     /* other decks map their suits onto French ones */
     row_terrain("7A 8L 9H 10B UL", "{\"deck\":\"german\",\"terrain\":\"wetland\"}", NULL, t,
                 sizeof t);
-    PW_EXPECT_STR(t, "woodland swamp open hills lake");
+    T_EXPECT_STR(t, "woodland swamp open hills lake");
     row_terrain("1B 2E 3O 4C RE", "{\"deck\":\"spanish\"}", NULL, t, sizeof t);
-    PW_EXPECT_STR(t, "woodland rough hills open rough");
+    T_EXPECT_STR(t, "woodland rough hills open rough");
 }
 
 static void test_custom_terrain_set(void **unused)
@@ -127,14 +127,14 @@ static void test_custom_terrain_set(void **unused)
                 "{\"suit\":\"clubs\",\"ranks\":[\"2\"],\"terrain\":\"lake\"},"
                 "{\"suit\":\"any\",\"court\":true,\"terrain\":\"swamp\"}]}",
                 t, sizeof t);
-    PW_EXPECT_STR(t, "woodland lake rough hills swamp");
+    T_EXPECT_STR(t, "woodland lake rough hills swamp");
     /* a custom terrain type, used by a custom set */
     row_terrain("AC AH", NULL,
                 ",\"terrain_types\":[{\"name\":\"marsh\",\"symbol\":\"x\",\"colour\":\"teal\","
                 "\"flags\":[\"cover\"]}],\"terrain_set\":{\"base\":\"normal\","
                 "\"suits\":{\"clubs\":\"marsh\"}}",
                 t, sizeof t);
-    PW_EXPECT_STR(t, "marsh open");
+    T_EXPECT_STR(t, "marsh open");
 }
 
 /* The terrain of every cell, row by row from a1, joined by spaces. */
@@ -159,14 +159,14 @@ static void test_terrain_rows_with_full_names(void **unused)
     eng_state *s = eng_state_new(g, 1);
     char t[512];
     board_terrain(s, t, sizeof t);
-    PW_EXPECT_STR(t, "open hills woodland mountain lake swamp open rough hills open hills woodland");
+    T_EXPECT_STR(t, "open hills woodland mountain lake swamp open rough hills open hills woodland");
     eng_state_free(s);
     eng_game_free(g);
     /* a word too long for any name is refused, not cut short */
     const char *sc = "{\"name\":\"t\",\"rules\":\"pocket-wargame\",\"battlefield\":{\"terrain\":"
                      "[\"open woodlandwoodlandwoodlandwoodland\"]},\"forces\":[{\"placed\":[{\"unit\":"
                      "\"HI\",\"at\":\"a1\"}]},{\"placed\":[{\"unit\":\"HI\",\"at\":\"a1\"}]}]}";
-    PW_EXPECT_STR(pw_refusal(sc, NULL), "battlefield.terrain[0]: \"woodlandwoodlandwoodlandwoodlan...\" "
+    T_EXPECT_STR(pw_refusal(sc, NULL), "battlefield.terrain[0]: \"woodlandwoodlandwoodlandwoodlan...\" "
                                         "is too long for a terrain or card name (at most 31 characters)");
 }
 
@@ -177,35 +177,35 @@ static void test_deal(void **unused)
     (void)unused;
     eng_game *g = t_game_named("pocket-wargame", "meeting", NULL);
     eng_state *s = eng_state_new(g, 7);
-    PW_EXPECT_STR(pw_status(s), "Deal: card for a1");
+    T_EXPECT_STR(pw_status(s), "Deal: card for a1");
     eng_action out[ENG_MAX_ACTIONS];
     double prob[ENG_MAX_ACTIONS];
     assert_int_equal(eng_chance_outcomes(s, out, prob), 54);
     t_play(s, "deal a1 QS");
-    PW_EXPECT_STR(pw_status(s), "Deal: card for b1");
+    T_EXPECT_STR(pw_status(s), "Deal: card for b1");
     int n = eng_chance_outcomes(s, out, prob);
     assert_int_equal(n, 53);
     for (int i = 0; i < n; i++) {
         char text[ENG_TEXT_MAX];
         assert_true(prob[i] == 1.0 / 53);
         eng_action_text(s, out[i], text, sizeof text);
-        PW_EXPECT_LACKS(text, "QS");
+        T_EXPECT_LACKS(text, "QS");
     }
     t_refused(s, "deal b1 QS", "QS has already been dealt (at a1)");
     t_refused(s, "deal c1 2H", "the next card goes to b1");
     t_play(s, "2H");                   /* a bare card is the outcome here */
-    PW_EXPECT_STR(pw_status(s), "Deal: card for c1");
+    T_EXPECT_STR(pw_status(s), "Deal: card for c1");
     /* deal the rest from the generator: every card once, row by row */
     while (eng_current_player(s) == ENG_CHANCE)
         eng_apply_fast(s, eng_chance_sample(s));
-    PW_EXPECT_HAS(pw_status(s), "Deployment, round 1: Red to place a unit");
+    T_EXPECT_HAS(pw_status(s), "Deployment, round 1: Red to place a unit");
     json_t *st = eng_state_json(s, ENG_VIEW_ALL);
     json_t *cells = json_object_get(json_object_get(st, "board"), "cells");
     assert_int_equal(json_array_size(cells), 54);
-    PW_EXPECT_STR(json_string_value(json_object_get(json_array_get(cells, 0), "card")), "QS");
-    PW_EXPECT_STR(json_string_value(json_object_get(json_array_get(cells, 0), "terrain")), "rough");
-    PW_EXPECT_STR(json_string_value(json_object_get(json_array_get(cells, 1), "loc")), "b1");
-    PW_EXPECT_STR(json_string_value(json_object_get(json_array_get(cells, 9), "loc")), "a2");
+    T_EXPECT_STR(json_string_value(json_object_get(json_array_get(cells, 0), "card")), "QS");
+    T_EXPECT_STR(json_string_value(json_object_get(json_array_get(cells, 0), "terrain")), "rough");
+    T_EXPECT_STR(json_string_value(json_object_get(json_array_get(cells, 1), "loc")), "b1");
+    T_EXPECT_STR(json_string_value(json_object_get(json_array_get(cells, 9), "loc")), "a2");
     char seen[54][8];
     for (size_t i = 0; i < 54; i++) {
         snprintf(seen[i], 8, "%s", json_string_value(json_object_get(json_array_get(cells, i), "card")));
@@ -227,7 +227,7 @@ static void test_range_light_and_heavy(void **unused)
     eng_game *g = pw_game("ooooo/ooooo/ooooo/ooooo/ooooo", "LM@a1 HM@e1",
                           "LI@a2 LI@a3 LI@b2 HI@e3 HI@e4 HI@d2", NULL, NULL);
     eng_state *s = eng_state_new(g, 1);
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Ranged phase, Red to act");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Ranged phase, Red to act");
     assert_true(t_is_legal(s, "shoot LM1 2/LI1"));           /* a2: 1 card */
     t_refused(s, "shoot LM1 2/LI2", "2/LI2 is out of range (2 cards; range 1)");
     t_refused(s, "shoot LM1 2/LI3", "2/LI3 is out of range (2 cards; range 1)");  /* diagonal */
@@ -265,8 +265,8 @@ static void test_cavalry_phase_terrain(void **unused)
     eng_game *g = pw_game("ooooo/oosoo/owoRo/oohom/owooh", "LC@c3 HC@b5 LI@a1 LC@e5", "HI@a5",
                           NULL, NULL);
     eng_state *s = eng_state_new(g, 1);
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Cavalry phase, Red to act");
-    PW_EXPECT_STR(pw_legal(s), "move LC1 c4; move LC2 d5; end");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Cavalry phase, Red to act");
+    T_EXPECT_STR(pw_legal(s), "move LC1 c4; move LC2 d5; end");
     t_refused(s, "move LC1 c2", "cavalry may only move in the cavalry phase between open ground "
                                 "or hills: c2 is swamp");
     t_refused(s, "move LC1 b3", "b3 is woodland");
@@ -278,7 +278,7 @@ static void test_cavalry_phase_terrain(void **unused)
     t_refused(s, "move LC1 c5", "LC1 has already moved this phase");
     t_play(s, "end");
     /* Blue has no cavalry, nobody has missiles: on to the Movement phase */
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
     /* cavalry moves again in the Movement phase, over any ground but lakes */
     assert_true(t_is_legal(s, "move LC1 c3"));
     assert_true(t_is_legal(s, "move HC1 a5"));                /* into the enemy: melee */
@@ -297,13 +297,13 @@ static void test_cavalry_special_in_the_cavalry_phase(void **unused)
                           "\"weight\":\"heavy\"},\"KNT\":{\"name\":\"Knights\",\"class\":"
                           "\"infantry\",\"weight\":\"heavy\"}}", NULL);
     eng_state *s = eng_state_new(g, 1);
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Cavalry phase, Red to act");
-    PW_EXPECT_STR(pw_legal(s), "move GEN1 b1; move GEN1 a2; end");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Cavalry phase, Red to act");
+    T_EXPECT_STR(pw_legal(s), "move GEN1 b1; move GEN1 a2; end");
     t_refused(s, "move KNT1 b2", "only cavalry moves in the Cavalry phase (KNT1 is Knights)");
     t_play(s, "move GEN1 b1");
-    PW_EXPECT_STR(pw_loc(s, "1/GEN1"), "b1");
+    T_EXPECT_STR(pw_loc(s, "1/GEN1"), "b1");
     /* and again in the Movement phase */
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
     assert_true(t_is_legal(s, "move GEN1 c1"));
     eng_state_free(s);
     eng_game_free(g);
@@ -315,16 +315,16 @@ static void test_leaving_an_enemy_held_card(void **unused)
     (void)unused;
     eng_game *g = pw_game("oo", "HI@a1", "HI@a1", NULL, NULL);
     eng_state *s = eng_state_new(g, 1);
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
-    PW_EXPECT_STR(pw_legal(s), "move HI1 b1; end");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
+    T_EXPECT_STR(pw_legal(s), "move HI1 b1; end");
     t_play(s, "move HI1 b1");
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Blue to act");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Blue to act");
     t_play(s, "end");
     /* nobody shares a card: no melee, on to turn 2 */
-    PW_EXPECT_STR(pw_status(s), "Turn 2, Movement phase, Red to act");
-    PW_EXPECT_STR(pw_loc(s, "1/HI1"), "b1");
-    PW_EXPECT_STR(pw_loc(s, "2/HI1"), "a1");
-    PW_EXPECT_STR(pw_cond(s, "1/HI1"), "steady");
+    T_EXPECT_STR(pw_status(s), "Turn 2, Movement phase, Red to act");
+    T_EXPECT_STR(pw_loc(s, "1/HI1"), "b1");
+    T_EXPECT_STR(pw_loc(s, "2/HI1"), "a1");
+    T_EXPECT_STR(pw_cond(s, "1/HI1"), "steady");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -336,19 +336,19 @@ static void test_shooting_into_a_melee(void **unused)
     (void)unused;
     eng_game *g = pw_game("oo", "LM@a1 HI@b1", "LI@b1", NULL, NULL);
     eng_state *s = eng_state_new(g, 1);
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Ranged phase, Red to act");
-    PW_EXPECT_STR(pw_legal(s), "shoot LM1 2/LI1; end");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Ranged phase, Red to act");
+    T_EXPECT_STR(pw_legal(s), "shoot LM1 2/LI1; end");
     t_play(s, "shoot LM1 2/LI1");
     t_play(s, "toss 1/LM1 H");
     t_play(s, "toss 2/LI1 T");
-    PW_EXPECT_STR(pw_legal(s), "damage 2/LI1");
+    T_EXPECT_STR(pw_legal(s), "damage 2/LI1");
     t_play(s, "damage 2/LI1");
-    PW_EXPECT_STR(pw_cond(s, "2/LI1"), "wavering");
-    PW_EXPECT_STR(pw_cond(s, "1/HI1"), "steady");
+    T_EXPECT_STR(pw_cond(s, "2/LI1"), "wavering");
+    T_EXPECT_STR(pw_cond(s, "1/HI1"), "steady");
     /* the melee at b1 comes after the Movement phase */
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
     t_play_list(s, (const char *const[]){"end", "end", NULL});
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at b1: toss for 1/HI1");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Melee at b1: toss for 1/HI1");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -358,21 +358,21 @@ static void test_move_one_orthogonal_step(void **unused)
     (void)unused;
     eng_game *g = pw_game("ooooo/ooooo/ooooo/ooooo/ooooo", "HI@c3 LI@a1", "HI@e5", NULL, NULL);
     eng_state *s = eng_state_new(g, 1);
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
-    PW_EXPECT_STR(pw_legal(s), "move HI1 c2; move HI1 b3; move HI1 d3; move HI1 c4; "
+    T_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
+    T_EXPECT_STR(pw_legal(s), "move HI1 c2; move HI1 b3; move HI1 d3; move HI1 c4; "
                                "move LI1 b1; move LI1 a2; end");
     t_refused(s, "move HI1 c5", "HI1 can only move one card horizontally or vertically");
     t_refused(s, "move HI1 d4", "HI1 can only move one card horizontally or vertically");
     t_refused(s, "move HI1 c3", "HI1 can only move one card horizontally or vertically");
     t_refused(s, "move 2/HI1 e4", "2/HI1 belongs to Blue; it is Red's turn to act");
     t_play(s, "move HI1 c4");
-    PW_EXPECT_STR(pw_loc(s, "1/HI1"), "c4");
+    T_EXPECT_STR(pw_loc(s, "1/HI1"), "c4");
     t_refused(s, "move HI1 c5", "HI1 has already moved this phase");
     t_play(s, "move LI1 b1");
     /* Red has nothing left to do: Blue's part begins without an `end` */
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Blue to act");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Blue to act");
     t_play(s, "move HI1 e4");
-    PW_EXPECT_STR(pw_status(s), "Turn 2, Movement phase, Red to act");
+    T_EXPECT_STR(pw_status(s), "Turn 2, Movement phase, Red to act");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -383,13 +383,13 @@ static void test_lakes(void **unused)
     eng_game *g = pw_game("ooo/olo/ooo", "HI@a2", "HI@c3", NULL, NULL);
     eng_state *s = eng_state_new(g, 1);
     t_refused(s, "move HI1 b2", "no unit may enter a lake (b2)");
-    PW_EXPECT_STR(pw_legal(s), "move HI1 a1; move HI1 a3; end");
+    T_EXPECT_STR(pw_legal(s), "move HI1 a1; move HI1 a3; end");
     eng_state_free(s);
     eng_game_free(g);
     const char *sc = "{\"name\":\"t\",\"rules\":\"pocket-wargame\",\"battlefield\":{\"terrain\":"
                      "[\"ol\",\"oo\"]},\"forces\":[{\"placed\":[{\"unit\":\"HI\",\"at\":\"b1\"}]},"
                      "{\"placed\":[{\"unit\":\"HI\",\"at\":\"a2\"}]}]}";
-    PW_EXPECT_STR(pw_refusal(sc, NULL), "forces[0].placed[0].at: no unit may be on a lake");
+    T_EXPECT_STR(pw_refusal(sc, NULL), "forces[0].placed[0].at: no unit may be on a lake");
 }
 
 static void test_mountain_rule(void **unused)
@@ -398,9 +398,9 @@ static void test_mountain_rule(void **unused)
     /* row 1: o m h ; row 2: w m o ; row 3: o o o */
     eng_game *g = pw_game("omh/wmo/ooo", "HI@a1 LI@b1 LC@c1", "HI@c3", NULL, NULL);
     eng_state *s = eng_state_new(g, 1);
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Cavalry phase, Red to act");   /* LC1: c1 to c2 */
+    T_EXPECT_STR(pw_status(s), "Turn 1, Cavalry phase, Red to act");   /* LC1: c1 to c2 */
     t_play(s, "end");
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
     t_refused(s, "move HI1 b1", "a move between steep ground (mountain) and ground that is not "
                                 "highland (hills or mountain) is not possible (a1 is open, b1 is "
                                 "mountain)");
@@ -428,15 +428,15 @@ static void test_mountain_rule_follows_highland_not_elevation(void **unused)
     /* row 1: plateau mountain downs; row 2: open */
     eng_game *g = pw_game("pmd/ooo", "HI@b1 LI@a1", "HI@c2", types, NULL);
     eng_state *s = eng_state_new(g, 1);
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
-    PW_EXPECT_STR(pw_legal(s), "move HI1 c1; move LI1 a2; end");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
+    T_EXPECT_STR(pw_legal(s), "move HI1 c1; move LI1 a2; end");
     t_refused(s, "move HI1 a1", "a move between steep ground (mountain) and ground that is not "
                                 "highland (hills, mountain or downs) is not possible (b1 is "
                                 "mountain, a1 is plateau)");
     t_refused(s, "move LI1 b1", "(a1 is plateau, b1 is mountain)");
     t_refused(s, "move HI1 b2", "(b1 is mountain, b2 is open)");
     t_play(s, "move HI1 c1");
-    PW_EXPECT_STR(pw_loc(s, "1/HI1"), "c1");
+    T_EXPECT_STR(pw_loc(s, "1/HI1"), "c1");
     eng_state_free(s);
     eng_game_free(g);
 }

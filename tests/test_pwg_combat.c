@@ -18,35 +18,35 @@ static void test_melee_tosses_and_damage_to_destruction(void **unused)
     (void)unused;
     eng_game *g = pw_game("o", "HI@a1", "LI@a1", NULL, NULL);
     eng_state *s = eng_state_new(g, 1);
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: toss for 1/HI1");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: toss for 1/HI1");
     eng_action out[ENG_MAX_ACTIONS];
     double prob[ENG_MAX_ACTIONS];
     assert_int_equal(eng_chance_outcomes(s, out, prob), 2);
     assert_true(prob[0] == 0.5 && prob[1] == 0.5);
     t_refused(s, "toss 2/LI1 H", "the next coin to toss is 1/HI1's");
     t_play(s, "toss 1/HI1 H");
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: toss for 2/LI1");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: toss for 2/LI1");
     t_play(s, "T");
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Red spends a head");
-    PW_EXPECT_STR(pw_legal(s), "damage 2/LI1");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Red spends a head");
+    T_EXPECT_STR(pw_legal(s), "damage 2/LI1");
     t_refused(s, "damage HI1", "HI1 is not an enemy unit");
     t_play(s, "damage 2/LI1");
-    PW_EXPECT_STR(pw_cond(s, "2/LI1"), "wavering");
-    PW_EXPECT_STR(pw_loc(s, "2/LI1"), "a1");
+    T_EXPECT_STR(pw_cond(s, "2/LI1"), "wavering");
+    T_EXPECT_STR(pw_loc(s, "2/LI1"), "a1");
     /* nobody has heads left: the End phase, then turn 2 fights again */
-    PW_EXPECT_STR(pw_status(s), "Turn 2, Melee at a1: toss for 1/HI1");
+    T_EXPECT_STR(pw_status(s), "Turn 2, Melee at a1: toss for 1/HI1");
     t_play(s, "toss 1/HI1 heads");
     t_play(s, "toss 2/LI1 tails");
     t_play(s, "damage 2/LI1");
-    PW_EXPECT_STR(pw_cond(s, "2/LI1"), "destroyed");
-    PW_EXPECT_STR(pw_loc(s, "2/LI1"), "-");
+    T_EXPECT_STR(pw_cond(s, "2/LI1"), "destroyed");
+    T_EXPECT_STR(pw_loc(s, "2/LI1"), "-");
     assert_true(eng_is_terminal(s));
     double ret[2];
     eng_returns(s, ret);
     assert_true(ret[0] == 1.0 && ret[1] == 0.0);
     char res[64];
     eng_result_text(s, res, sizeof res);
-    PW_EXPECT_STR(res, "Red wins");
+    T_EXPECT_STR(res, "Red wins");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -58,9 +58,9 @@ static void test_all_tails_nothing_happens(void **unused)
     eng_state *s = eng_state_new(g, 1);
     t_play(s, "T");
     t_play(s, "T");
-    PW_EXPECT_STR(pw_status(s), "Turn 2, Melee at a1: toss for 1/HI1");
-    PW_EXPECT_STR(pw_cond(s, "1/HI1"), "steady");
-    PW_EXPECT_STR(pw_cond(s, "2/HI1"), "steady");
+    T_EXPECT_STR(pw_status(s), "Turn 2, Melee at a1: toss for 1/HI1");
+    T_EXPECT_STR(pw_cond(s, "1/HI1"), "steady");
+    T_EXPECT_STR(pw_cond(s, "2/HI1"), "steady");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -72,23 +72,23 @@ static void test_ranged_light_target_may_cancel(void **unused)
     (void)unused;
     eng_game *g = pw_game("oo", "LM@a1", "LI@b1", NULL, NULL);
     eng_state *s = eng_state_new(g, 1);
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Ranged phase, Red to act");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Ranged phase, Red to act");
     t_play(s, "shoot LM1 2/LI1");
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Ranged combat, 1/LM1 shoots at 2/LI1: toss for 1/LM1");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Ranged combat, 1/LM1 shoots at 2/LI1: toss for 1/LM1");
     t_play(s, "toss 1/LM1 H");
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Ranged combat, 1/LM1 shoots at 2/LI1: toss for 2/LI1");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Ranged combat, 1/LM1 shoots at 2/LI1: toss for 2/LI1");
     t_play(s, "toss 2/LI1 H");
     /* one head each: the first player spends first */
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Ranged combat, 1/LM1 shoots at 2/LI1: Red spends a head");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Ranged combat, 1/LM1 shoots at 2/LI1: Red spends a head");
     t_play(s, "damage 2/LI1");
-    PW_EXPECT_STR(pw_cond(s, "2/LI1"), "wavering");
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Ranged combat, 1/LM1 shoots at 2/LI1: Blue spends a head");
-    PW_EXPECT_STR(pw_legal(s), "cancel; accept");
+    T_EXPECT_STR(pw_cond(s, "2/LI1"), "wavering");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Ranged combat, 1/LM1 shoots at 2/LI1: Blue spends a head");
+    T_EXPECT_STR(pw_legal(s), "cancel; accept");
     t_refused(s, "damage 1/LM1", "the target of a shot may only use its heads to cancel damage");
     t_play(s, "cancel");
-    PW_EXPECT_STR(pw_cond(s, "2/LI1"), "steady");
+    T_EXPECT_STR(pw_cond(s, "2/LI1"), "steady");
     /* the shot is over; nobody else can shoot */
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -103,8 +103,8 @@ static void test_ranged_accept(void **unused)
     t_play(s, "H");
     t_play(s, "damage 2/LI1");
     t_play(s, "accept");
-    PW_EXPECT_STR(pw_cond(s, "2/LI1"), "wavering");
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
+    T_EXPECT_STR(pw_cond(s, "2/LI1"), "wavering");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -117,10 +117,10 @@ static void test_ranged_heavy_target_in_the_open_does_not_toss(void **unused)
     t_play(s, "shoot LM1 2/HI1");
     t_play(s, "toss 1/LM1 H");
     /* the target could do nothing with a head: no toss */
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Ranged combat, 1/LM1 shoots at 2/HI1: Red spends a head");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Ranged combat, 1/LM1 shoots at 2/HI1: Red spends a head");
     t_play(s, "damage 2/HI1");
-    PW_EXPECT_STR(pw_cond(s, "2/HI1"), "wavering");
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
+    T_EXPECT_STR(pw_cond(s, "2/HI1"), "wavering");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -132,12 +132,12 @@ static void test_ranged_woodland_target_may_cancel(void **unused)
     eng_state *s = eng_state_new(g, 1);
     t_play(s, "shoot HM1 2/HI1");
     t_play(s, "toss 1/HM1 T");
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Ranged combat, 1/HM1 shoots at 2/HI1: toss for 2/HI1");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Ranged combat, 1/HM1 shoots at 2/HI1: toss for 2/HI1");
     t_play(s, "toss 2/HI1 H");
     /* a target's head cannot hurt the shooter: the test is over */
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
-    PW_EXPECT_STR(pw_cond(s, "1/HM1"), "steady");
-    PW_EXPECT_STR(pw_cond(s, "2/HI1"), "steady");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
+    T_EXPECT_STR(pw_cond(s, "1/HM1"), "steady");
+    T_EXPECT_STR(pw_cond(s, "2/HI1"), "steady");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -149,11 +149,11 @@ static void test_ranged_target_of_the_first_player(void **unused)
     (void)unused;
     eng_game *g = pw_game("oo", "LM@a1", "LI@b1", ",\"first\":2", NULL);
     eng_state *s = eng_state_new(g, 1);
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Ranged phase, Red to act");   /* Blue has no missiles */
+    T_EXPECT_STR(pw_status(s), "Turn 1, Ranged phase, Red to act");   /* Blue has no missiles */
     t_play(s, "shoot LM1 2/LI1");
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Ranged combat, 1/LM1 shoots at 2/LI1: toss for 2/LI1");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Ranged combat, 1/LM1 shoots at 2/LI1: toss for 2/LI1");
     t_play(s, "H");
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Ranged combat, 1/LM1 shoots at 2/LI1: toss for 1/LM1");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Ranged combat, 1/LM1 shoots at 2/LI1: toss for 1/LM1");
     t_play(s, "H");
     json_t *st = eng_state_json(s, ENG_VIEW_ALL);
     json_t *rot = json_object_get(json_object_get(st, "combat"), "rotation");
@@ -161,12 +161,12 @@ static void test_ranged_target_of_the_first_player(void **unused)
     assert_int_equal(json_integer_value(json_array_get(rot, 1)), 1);
     json_decref(st);
     /* ... but a cancel needs damage first: Red spends */
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Ranged combat, 1/LM1 shoots at 2/LI1: Red spends a head");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Ranged combat, 1/LM1 shoots at 2/LI1: Red spends a head");
     t_play(s, "damage 2/LI1");
-    PW_EXPECT_STR(pw_legal(s), "cancel; accept");
+    T_EXPECT_STR(pw_legal(s), "cancel; accept");
     t_play(s, "cancel");
-    PW_EXPECT_STR(pw_cond(s, "2/LI1"), "steady");
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Blue to act");
+    T_EXPECT_STR(pw_cond(s, "2/LI1"), "steady");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Blue to act");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -176,8 +176,8 @@ static void test_missile_in_melee_cannot_shoot(void **unused)
     (void)unused;
     eng_game *g = pw_game("oo", "LM@a1 LM@b1 LM@a1", "HI@b1", NULL, NULL);
     eng_state *s = eng_state_new(g, 1);
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Ranged phase, Red to act");
-    PW_EXPECT_STR(pw_legal(s), "shoot LM1 2/HI1; shoot LM3 2/HI1; end");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Ranged phase, Red to act");
+    T_EXPECT_STR(pw_legal(s), "shoot LM1 2/HI1; shoot LM3 2/HI1; end");
     t_refused(s, "shoot LM2 2/HI1", "LM2 is in melee and cannot shoot");
     t_play(s, "shoot LM1 2/HI1");
     t_play(s, "T");
@@ -212,28 +212,28 @@ static void test_melee_cancel_cases(void **unused)
     (void)unused;
     char l[256];
     melee_answer("o", "HI", NULL, l, sizeof l);
-    PW_EXPECT_STR(l, "damage 1/HI1; cancel");       /* heavy infantry on open ground */
+    T_EXPECT_STR(l, "damage 1/HI1; cancel");       /* heavy infantry on open ground */
     melee_answer("h", "HI", NULL, l, sizeof l);
-    PW_EXPECT_STR(l, "damage 1/HI1; cancel");       /* on hills */
+    T_EXPECT_STR(l, "damage 1/HI1; cancel");       /* on hills */
     melee_answer("w", "HI", NULL, l, sizeof l);
-    PW_EXPECT_STR(l, "damage 1/HI1");               /* not in woodland */
+    T_EXPECT_STR(l, "damage 1/HI1");               /* not in woodland */
     melee_answer("r", "HI", NULL, l, sizeof l);
-    PW_EXPECT_STR(l, "damage 1/HI1");               /* nor rough */
+    T_EXPECT_STR(l, "damage 1/HI1");               /* nor rough */
     melee_answer("o", "HC", NULL, l, sizeof l);
-    PW_EXPECT_STR(l, "damage 1/HI1; cancel");
+    T_EXPECT_STR(l, "damage 1/HI1; cancel");
     melee_answer("h", "LC", NULL, l, sizeof l);
-    PW_EXPECT_STR(l, "damage 1/HI1; cancel");       /* cavalry of both weights by default */
+    T_EXPECT_STR(l, "damage 1/HI1; cancel");       /* cavalry of both weights by default */
     melee_answer("o", "LI", NULL, l, sizeof l);
-    PW_EXPECT_STR(l, "damage 1/HI1");
+    T_EXPECT_STR(l, "damage 1/HI1");
     melee_answer("o", "HM", NULL, l, sizeof l);
-    PW_EXPECT_STR(l, "damage 1/HI1");
+    T_EXPECT_STR(l, "damage 1/HI1");
     /* melee-save heavy-only: light cavalry no longer saves, heavy cavalry does */
     melee_answer("o", "LC", "{\"melee-save\":\"heavy-only\"}", l, sizeof l);
-    PW_EXPECT_STR(l, "damage 1/HI1");
+    T_EXPECT_STR(l, "damage 1/HI1");
     melee_answer("o", "HC", "{\"melee-save\":\"heavy-only\"}", l, sizeof l);
-    PW_EXPECT_STR(l, "damage 1/HI1; cancel");
+    T_EXPECT_STR(l, "damage 1/HI1; cancel");
     melee_answer("o", "HI", "{\"melee-save\":\"heavy-only\"}", l, sizeof l);
-    PW_EXPECT_STR(l, "damage 1/HI1; cancel");
+    T_EXPECT_STR(l, "damage 1/HI1; cancel");
 }
 
 /* Specials save in melee by their class and weight, like standard units. */
@@ -263,7 +263,7 @@ static void test_melee_saves_for_specials(void **unused)
         t_play_list(s, (const char *const[]){"H", "H", NULL});
         snprintf(dmg, sizeof dmg, "damage 2/%s1", cases[i].blue);
         t_play(s, dmg);
-        PW_EXPECT_STR(pw_legal(s), cases[i].legal);
+        T_EXPECT_STR(pw_legal(s), cases[i].legal);
         eng_state_free(s);
         eng_game_free(g);
     }
@@ -277,13 +277,13 @@ static void test_any_unit_cancel_for_a_unit_that_cannot(void **unused)
     eng_game *g = pw_game("o", "HI@a1 LI@a1", "LI@a1 LI@a1 LI@a1", NULL, NULL);
     eng_state *s = eng_state_new(g, 1);
     t_play_list(s, (const char *const[]){"H", "H", "H", "H", "H", NULL});
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Blue spends a head");
-    PW_EXPECT_STR(pw_legal(s), "damage 1/HI1; damage 1/LI1");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Blue spends a head");
+    T_EXPECT_STR(pw_legal(s), "damage 1/HI1; damage 1/LI1");
     t_play(s, "damage 1/LI1");
-    PW_EXPECT_STR(pw_cond(s, "1/LI1"), "wavering");
-    PW_EXPECT_STR(pw_legal(s), "damage 2/LI1; damage 2/LI2; damage 2/LI3; cancel");
+    T_EXPECT_STR(pw_cond(s, "1/LI1"), "wavering");
+    T_EXPECT_STR(pw_legal(s), "damage 2/LI1; damage 2/LI2; damage 2/LI3; cancel");
     t_play(s, "cancel");
-    PW_EXPECT_STR(pw_cond(s, "1/LI1"), "steady");
+    T_EXPECT_STR(pw_cond(s, "1/LI1"), "steady");
     /* the head spent was HI1's: LI1's is left */
     json_t *st = eng_state_json(s, ENG_VIEW_ALL);
     size_t i;
@@ -307,19 +307,19 @@ static void test_accept_in_melee(void **unused)
     eng_game *g = pw_game("o", "LI@a1~", "HI@a1 HI@a1", NULL, NULL);
     eng_state *s = eng_state_new(g, 1);
     t_play_list(s, (const char *const[]){"H", "H", "H", NULL});
-    PW_EXPECT_STR(pw_legal(s), "damage 1/LI1");
+    T_EXPECT_STR(pw_legal(s), "damage 1/LI1");
     t_play(s, "damage 1/LI1");
-    PW_EXPECT_STR(pw_cond(s, "1/LI1"), "destroyed");
-    PW_EXPECT_STR(pw_legal(s), "damage 2/HI1; damage 2/HI2");   /* the dead unit's head */
+    T_EXPECT_STR(pw_cond(s, "1/LI1"), "destroyed");
+    T_EXPECT_STR(pw_legal(s), "damage 2/HI1; damage 2/HI2");   /* the dead unit's head */
     t_play(s, "damage 2/HI1");
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Blue spends a head");
-    PW_EXPECT_STR(pw_legal(s), "cancel; accept");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Blue spends a head");
+    T_EXPECT_STR(pw_legal(s), "cancel; accept");
     t_play(s, "accept");
-    PW_EXPECT_STR(pw_cond(s, "2/HI1"), "wavering");
+    T_EXPECT_STR(pw_cond(s, "2/HI1"), "wavering");
     assert_true(eng_is_terminal(s));
     char res[64];
     eng_result_text(s, res, sizeof res);
-    PW_EXPECT_STR(res, "Blue wins");
+    T_EXPECT_STR(res, "Blue wins");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -343,9 +343,9 @@ static void test_cancel_in_melee(void **unused)
     t_refused(s, "cancel", "there is no damage to cancel");
     t_play(s, "damage 2/HI1");
     t_play(s, "cancel");
-    PW_EXPECT_STR(pw_cond(s, "2/HI1"), "steady");
+    T_EXPECT_STR(pw_cond(s, "2/HI1"), "steady");
     /* every head spent: next turn */
-    PW_EXPECT_STR(pw_status(s), "Turn 2, Melee at a1: toss for 1/HI1");
+    T_EXPECT_STR(pw_status(s), "Turn 2, Melee at a1: toss for 1/HI1");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -389,7 +389,7 @@ static void test_cancel_refusals_say_why(void **unused)
             t_play(s, step);
         char status[64];
         snprintf(status, sizeof status, "Turn 1, Melee at a1: %s spends a head", cases[i].who);
-        PW_EXPECT_STR(pw_status(s), status);
+        T_EXPECT_STR(pw_status(s), status);
         t_refused(s, "cancel", cases[i].why);
         eng_state_free(s);
         eng_game_free(g);
@@ -404,15 +404,15 @@ static void test_rule_1(void **unused)
     eng_game *g = pw_game("o", "HI@a1 HI@a1", "LI@a1 LI@a1", NULL, NULL);
     eng_state *s = eng_state_new(g, 1);
     t_play_list(s, (const char *const[]){"H", "H", "T", "T", NULL});
-    PW_EXPECT_STR(pw_legal(s), "damage 2/LI1; damage 2/LI2");
+    T_EXPECT_STR(pw_legal(s), "damage 2/LI1; damage 2/LI2");
     t_play(s, "damage 2/LI1");
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Red spends a head");
-    PW_EXPECT_STR(pw_legal(s), "damage 2/LI2");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Red spends a head");
+    T_EXPECT_STR(pw_legal(s), "damage 2/LI2");
     t_refused(s, "damage 2/LI1", "rule 1: every enemy unit must take one damage before any "
                                  "takes another (2/LI2 has taken less than 2/LI1)");
     t_play(s, "damage 2/LI2");
-    PW_EXPECT_STR(pw_cond(s, "2/LI1"), "wavering");
-    PW_EXPECT_STR(pw_cond(s, "2/LI2"), "wavering");
+    T_EXPECT_STR(pw_cond(s, "2/LI1"), "wavering");
+    T_EXPECT_STR(pw_cond(s, "2/LI2"), "wavering");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -424,20 +424,20 @@ static void test_rule_2_and_rule_1_first(void **unused)
     eng_state *s = eng_state_new(g, 1);
     t_play_list(s, (const char *const[]){"H", "H", "H", "T", NULL});
     /* Red 2 heads, Blue 1: Red first, and must hit the tails-thrower */
-    PW_EXPECT_STR(pw_legal(s), "damage 2/LI2");
+    T_EXPECT_STR(pw_legal(s), "damage 2/LI2");
     t_refused(s, "damage 2/LI1", "rule 2: you must damage a unit that threw tails first (2/LI2)");
     t_play(s, "damage 2/LI2");
     /* Blue hits back (light infantry cannot cancel) */
-    PW_EXPECT_STR(pw_legal(s), "damage 1/HI1; damage 1/HI2");
+    T_EXPECT_STR(pw_legal(s), "damage 1/HI1; damage 1/HI2");
     t_play(s, "damage 1/HI1");
     /* Red may cancel (heavy infantry on open ground) or damage; rule 1 now
      * outranks rule 2: LI1 threw heads but has taken nothing */
-    PW_EXPECT_STR(pw_legal(s), "damage 2/LI1; cancel");
+    T_EXPECT_STR(pw_legal(s), "damage 2/LI1; cancel");
     t_refused(s, "damage 2/LI2", "rule 1");
     t_play(s, "damage 2/LI1");
-    PW_EXPECT_STR(pw_cond(s, "1/HI1"), "wavering");
-    PW_EXPECT_STR(pw_cond(s, "2/LI1"), "wavering");
-    PW_EXPECT_STR(pw_cond(s, "2/LI2"), "wavering");
+    T_EXPECT_STR(pw_cond(s, "1/HI1"), "wavering");
+    T_EXPECT_STR(pw_cond(s, "2/LI1"), "wavering");
+    T_EXPECT_STR(pw_cond(s, "2/LI2"), "wavering");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -450,12 +450,12 @@ static void test_rule_2_beats_rule_3(void **unused)
     eng_game *g = pw_game("o", "HI@a1", "LI@a1 LI@a1~", NULL, NULL);
     eng_state *s = eng_state_new(g, 1);
     t_play_list(s, (const char *const[]){"H", "H", "T", NULL});
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Red spends a head");
-    PW_EXPECT_STR(pw_legal(s), "damage 2/LI2");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Red spends a head");
+    T_EXPECT_STR(pw_legal(s), "damage 2/LI2");
     t_refused(s, "damage 2/LI1", "rule 2: you must damage a unit that threw tails first (2/LI2)");
     t_play(s, "damage 2/LI2");
-    PW_EXPECT_STR(pw_cond(s, "2/LI2"), "destroyed");
-    PW_EXPECT_STR(pw_cond(s, "2/LI1"), "steady");
+    T_EXPECT_STR(pw_cond(s, "2/LI2"), "destroyed");
+    T_EXPECT_STR(pw_cond(s, "2/LI1"), "steady");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -466,7 +466,7 @@ static void test_rule_3(void **unused)
     eng_game *g = pw_game("o", "HI@a1", "LI@a1~ LI@a1", NULL, NULL);
     eng_state *s = eng_state_new(g, 1);
     t_play_list(s, (const char *const[]){"H", "T", "T", NULL});
-    PW_EXPECT_STR(pw_legal(s), "damage 2/LI2");
+    T_EXPECT_STR(pw_legal(s), "damage 2/LI2");
     t_refused(s, "damage 2/LI1", "rule 3: you must damage a steady unit before a wavering one "
                                  "(2/LI2)");
     eng_state_free(s);
@@ -482,17 +482,17 @@ static void test_most_heads_spend_first(void **unused)
     eng_state *s = eng_state_new(g, 1);
     t_play_list(s, (const char *const[]){"H", "H", "H", NULL});
     /* Blue threw 2 heads to Red's 1: Blue first although Red is the first player */
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Blue spends a head");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Blue spends a head");
     t_play(s, "damage 1/HI1");
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Red spends a head");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Red spends a head");
     t_play(s, "cancel");
-    PW_EXPECT_STR(pw_cond(s, "1/HI1"), "steady");
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Blue spends a head");
+    T_EXPECT_STR(pw_cond(s, "1/HI1"), "steady");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Blue spends a head");
     t_play(s, "damage 1/HI1");
     /* Red has nothing left to spend with; Blue none either */
-    PW_EXPECT_STR(pw_cond(s, "1/HI1"), "wavering");
-    PW_EXPECT_STR(pw_cond(s, "2/LI1"), "steady");
-    PW_EXPECT_STR(pw_status(s), "Turn 2, Melee at a1: toss for 1/HI1");
+    T_EXPECT_STR(pw_cond(s, "1/HI1"), "wavering");
+    T_EXPECT_STR(pw_cond(s, "2/LI1"), "steady");
+    T_EXPECT_STR(pw_status(s), "Turn 2, Melee at a1: toss for 1/HI1");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -503,10 +503,10 @@ static void test_tie_goes_to_first_player(void **unused)
     eng_game *g = pw_game("o", "HI@a1", "HI@a1", ",\"first\":2", NULL);
     eng_state *s = eng_state_new(g, 1);
     /* Blue is the first player: its coins are tossed first, and it spends first */
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: toss for 2/HI1");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: toss for 2/HI1");
     t_play(s, "H");
     t_play(s, "H");
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Blue spends a head");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Blue spends a head");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -518,19 +518,19 @@ static void test_destroyed_units_heads_still_count(void **unused)
     eng_game *g = pw_game("w", "LI@a1~", "HI@a1 HI@a1", NULL, NULL);
     eng_state *s = eng_state_new(g, 1);
     t_play_list(s, (const char *const[]){"H", "H", "H", NULL});
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Blue spends a head");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Blue spends a head");
     t_play(s, "damage 1/LI1");
-    PW_EXPECT_STR(pw_cond(s, "1/LI1"), "destroyed");
+    T_EXPECT_STR(pw_cond(s, "1/LI1"), "destroyed");
     /* LI1 is gone, but the head it threw is Red's to spend */
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Red spends a head");
-    PW_EXPECT_STR(pw_legal(s), "damage 2/HI1; damage 2/HI2");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Red spends a head");
+    T_EXPECT_STR(pw_legal(s), "damage 2/HI1; damage 2/HI2");
     t_play(s, "damage 2/HI1");
-    PW_EXPECT_STR(pw_cond(s, "2/HI1"), "wavering");
+    T_EXPECT_STR(pw_cond(s, "2/HI1"), "wavering");
     /* Blue's last head has no Red unit left to damage: the game ends (End phase) */
     assert_true(eng_is_terminal(s));
     char res[64];
     eng_result_text(s, res, sizeof res);
-    PW_EXPECT_STR(res, "Blue wins");
+    T_EXPECT_STR(res, "Blue wins");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -543,21 +543,21 @@ static void test_cancel_brings_a_destroyed_unit_back(void **unused)
     t_play_list(s, (const char *const[]){"H", "H", "H", "H", NULL});
     t_play(s, "damage 2/LI1");
     t_play(s, "damage 1/HI1");
-    PW_EXPECT_STR(pw_cond(s, "1/HI1"), "destroyed");
+    T_EXPECT_STR(pw_cond(s, "1/HI1"), "destroyed");
     json_t *st = eng_state_json(s, ENG_VIEW_ALL);
     json_t *last = json_object_get(json_object_get(st, "combat"), "last_damage");
-    PW_EXPECT_STR(json_string_value(json_object_get(last, "unit")), "1/HI1");
-    PW_EXPECT_STR(json_string_value(json_object_get(last, "before")), "wavering");
+    T_EXPECT_STR(json_string_value(json_object_get(last, "unit")), "1/HI1");
+    T_EXPECT_STR(json_string_value(json_object_get(last, "before")), "wavering");
     json_decref(st);
     /* HI2's head cancels the damage to HI1 (cancel-scope any-unit) */
-    PW_EXPECT_STR(pw_legal(s), "damage 2/LI2; cancel");
+    T_EXPECT_STR(pw_legal(s), "damage 2/LI2; cancel");
     t_play(s, "cancel");
-    PW_EXPECT_STR(pw_cond(s, "1/HI1"), "wavering");
-    PW_EXPECT_STR(pw_loc(s, "1/HI1"), "a1");
+    T_EXPECT_STR(pw_cond(s, "1/HI1"), "wavering");
+    T_EXPECT_STR(pw_loc(s, "1/HI1"), "a1");
     /* Blue's second head: HI2 has taken less than HI1 (rule 1, cancelled damage counts) */
-    PW_EXPECT_STR(pw_legal(s), "damage 1/HI2");
+    T_EXPECT_STR(pw_legal(s), "damage 1/HI2");
     t_play(s, "damage 1/HI2");
-    PW_EXPECT_STR(pw_cond(s, "1/HI2"), "destroyed");
+    T_EXPECT_STR(pw_cond(s, "1/HI2"), "destroyed");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -579,9 +579,9 @@ static void test_rule1_cancelled_option(void **unused)
         t_play(s, "damage 2/LI1");
         t_play(s, "damage 1/HI1");
         t_play(s, "cancel");
-        PW_EXPECT_STR(pw_cond(s, "1/HI1"), "wavering");
-        PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Blue spends a head");
-        PW_EXPECT_STR(pw_legal(s), cases[i].legal);
+        T_EXPECT_STR(pw_cond(s, "1/HI1"), "wavering");
+        T_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Blue spends a head");
+        T_EXPECT_STR(pw_legal(s), cases[i].legal);
         eng_state_free(s);
         eng_game_free(g);
     }
@@ -591,11 +591,11 @@ static void test_rule1_cancelled_option(void **unused)
     eng_state *s = eng_state_new(g, 1);
     t_play_list(s, (const char *const[]){"H", "H", "H", "H", "damage 2/LI1", "damage 1/HI1",
                                          "cancel", "damage 1/HI1", NULL});
-    PW_EXPECT_STR(pw_cond(s, "1/HI1"), "destroyed");
-    PW_EXPECT_STR(pw_cond(s, "1/HI2"), "wavering");
+    T_EXPECT_STR(pw_cond(s, "1/HI1"), "destroyed");
+    T_EXPECT_STR(pw_cond(s, "1/HI2"), "wavering");
     eng_state_free(s);
     eng_game_free(g);
-    PW_EXPECT_HAS(pw_refusal("{\"name\":\"t\",\"rules\":\"pocket-wargame\",\"battlefield\":"
+    T_EXPECT_HAS(pw_refusal("{\"name\":\"t\",\"rules\":\"pocket-wargame\",\"battlefield\":"
                              "{\"terrain\":[\"o\"]},\"forces\":[{\"placed\":[{\"unit\":\"HI\","
                              "\"at\":\"a1\"}]},{\"placed\":[{\"unit\":\"HI\",\"at\":\"a1\"}]}]}",
                              "{\"rule1-cancelled\":\"sometimes\"}"),
@@ -610,7 +610,7 @@ static void test_cancel_scope_own_unit(void **unused)
     eng_state *s = eng_state_new(g, 1);
     t_play_list(s, (const char *const[]){"H", "H", "H", "H", NULL});
     /* which head pays matters (each may save only its own unit): Red says */
-    PW_EXPECT_STR(pw_legal(s), "damage 2/LI1 with HI1; damage 2/LI1 with HI2; "
+    T_EXPECT_STR(pw_legal(s), "damage 2/LI1 with HI1; damage 2/LI1 with HI2; "
                                "damage 2/LI2 with HI1; damage 2/LI2 with HI2");
     t_refused(s, "damage 2/LI1", "with cancel-scope own-unit say which head pays, as a head that "
                                  "may cancel keeps its unit's save only while unspent: damage "
@@ -618,13 +618,13 @@ static void test_cancel_scope_own_unit(void **unused)
     t_play(s, "damage 2/LI1 with HI1");
     t_play(s, "damage 1/HI1");
     /* HI2's head may cancel only damage to HI2 */
-    PW_EXPECT_STR(pw_legal(s), "damage 2/LI2");
+    T_EXPECT_STR(pw_legal(s), "damage 2/LI2");
     t_refused(s, "cancel", "with cancel-scope own-unit only HI1's own head may cancel");
-    PW_EXPECT_STR(pw_legal(s), "damage 2/LI2");   /* one head left: nothing to choose */
+    T_EXPECT_STR(pw_legal(s), "damage 2/LI2");   /* one head left: nothing to choose */
     t_play(s, "damage 2/LI2");
     t_play(s, "damage 1/HI2");
-    PW_EXPECT_STR(pw_cond(s, "1/HI1"), "destroyed");
-    PW_EXPECT_STR(pw_cond(s, "1/HI2"), "destroyed");
+    T_EXPECT_STR(pw_cond(s, "1/HI1"), "destroyed");
+    T_EXPECT_STR(pw_cond(s, "1/HI2"), "destroyed");
     eng_state_free(s);
     eng_game_free(g);
 
@@ -633,19 +633,19 @@ static void test_cancel_scope_own_unit(void **unused)
     g = pw_game("o", "HI@a1~ HI@a1~", "HI@a1 HI@a1 HI@a1", NULL, "{\"cancel-scope\":\"own-unit\"}");
     s = eng_state_new(g, 1);
     t_play_list(s, (const char *const[]){"H", "H", "H", "H", "H", NULL});
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Blue spends a head");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Blue spends a head");
     t_play(s, "damage 1/HI1 with HI1");
-    PW_EXPECT_STR(pw_cond(s, "1/HI1"), "destroyed");
+    T_EXPECT_STR(pw_cond(s, "1/HI1"), "destroyed");
     /* dead HI1's head can save nobody now: it is the spare choice */
-    PW_EXPECT_STR(pw_legal(s), "damage 2/HI1 with HI1; damage 2/HI1 with HI2; "
+    T_EXPECT_STR(pw_legal(s), "damage 2/HI1 with HI1; damage 2/HI1 with HI2; "
                                "damage 2/HI2 with HI1; damage 2/HI2 with HI2; "
                                "damage 2/HI3 with HI1; damage 2/HI3 with HI2; cancel");
     t_play(s, "damage 2/HI1 with HI1");    /* Red pays with dead HI1's head */
     t_play(s, "damage 1/HI2 with HI2");
-    PW_EXPECT_STR(pw_legal(s), "damage 2/HI2; damage 2/HI3; cancel");
+    T_EXPECT_STR(pw_legal(s), "damage 2/HI2; damage 2/HI3; cancel");
     t_play(s, "cancel");                   /* HI2's own head was kept for this */
-    PW_EXPECT_STR(pw_cond(s, "1/HI2"), "wavering");
-    PW_EXPECT_STR(pw_loc(s, "1/HI2"), "a1");
+    T_EXPECT_STR(pw_cond(s, "1/HI2"), "wavering");
+    T_EXPECT_STR(pw_loc(s, "1/HI2"), "a1");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -662,31 +662,31 @@ static void test_own_unit_payer_keeps_a_save(void **unused)
         eng_state *s = eng_state_new(g, 1);
         t_play_list(s, (const char *const[]){"H", "H", "H", "H", "H", NULL});
         /* Blue threw 3 heads to Red's 2: Blue first, and rule 3 says the steady HC1 */
-        PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Blue spends a head");
-        PW_EXPECT_STR(pw_legal(s), "damage 1/HC1");
+        T_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Blue spends a head");
+        T_EXPECT_STR(pw_legal(s), "damage 1/HC1");
         t_play(s, "damage 1/HC1");
-        PW_EXPECT_STR(pw_legal(s), "damage 2/LI1 with HI1; damage 2/LI1 with HC1; "
+        T_EXPECT_STR(pw_legal(s), "damage 2/LI1 with HI1; damage 2/LI1 with HC1; "
                                    "damage 2/LI2 with HI1; damage 2/LI2 with HC1; "
                                    "damage 2/LI3 with HI1; damage 2/LI3 with HC1; cancel");
         t_play(s, pay_with_hc ? "damage 2/LI1 with HC1" : "damage 2/LI1 with HI1");
-        PW_EXPECT_STR(pw_cond(s, "1/HC1"), "wavering");
+        T_EXPECT_STR(pw_cond(s, "1/HC1"), "wavering");
         /* rule 1: HI1 has had no damage yet */
-        PW_EXPECT_STR(pw_legal(s), "damage 1/HI1");
+        T_EXPECT_STR(pw_legal(s), "damage 1/HI1");
         t_play(s, "damage 1/HI1");
-        PW_EXPECT_STR(pw_cond(s, "1/HI1"), "destroyed");
+        T_EXPECT_STR(pw_cond(s, "1/HI1"), "destroyed");
         if (pay_with_hc) {
             /* HI1's own head is unspent: it cancels, HI1 comes back */
-            PW_EXPECT_STR(pw_legal(s), "damage 2/LI2; damage 2/LI3; cancel");
+            T_EXPECT_STR(pw_legal(s), "damage 2/LI2; damage 2/LI3; cancel");
             t_play(s, "cancel");
-            PW_EXPECT_STR(pw_cond(s, "1/HI1"), "wavering");
-            PW_EXPECT_STR(pw_loc(s, "1/HI1"), "a1");
+            T_EXPECT_STR(pw_cond(s, "1/HI1"), "wavering");
+            T_EXPECT_STR(pw_loc(s, "1/HI1"), "a1");
         } else {
             /* HI1 paid: HC1's head is left, but it may cancel only for HC1 */
-            PW_EXPECT_STR(pw_legal(s), "damage 2/LI2; damage 2/LI3");
+            T_EXPECT_STR(pw_legal(s), "damage 2/LI2; damage 2/LI3");
             t_refused(s, "cancel", "with cancel-scope own-unit only HI1's own head may cancel its "
                                    "damage, and HI1's head has been spent");
             t_play(s, "damage 2/LI2");
-            PW_EXPECT_STR(pw_cond(s, "1/HI1"), "destroyed");
+            T_EXPECT_STR(pw_cond(s, "1/HI1"), "destroyed");
         }
         eng_state_free(s);
         eng_game_free(g);
@@ -695,7 +695,7 @@ static void test_own_unit_payer_keeps_a_save(void **unused)
     eng_game *g = pw_game("o", "HI@a1 LI@a1 LI@a1", "LI@a1 LI@a1", NULL, own);
     eng_state *s = eng_state_new(g, 1);
     t_play_list(s, (const char *const[]){"H", "H", "H", "H", "T", NULL});
-    PW_EXPECT_STR(pw_legal(s), "damage 2/LI2 with HI1; damage 2/LI2 with LI1");
+    T_EXPECT_STR(pw_legal(s), "damage 2/LI2 with HI1; damage 2/LI2 with LI1");
     eng_action a, b;
     eng_error err;
     assert_int_equal(eng_action_parse(s, "damage 2/LI2 with LI2", &a, &err), 0);
@@ -708,7 +708,7 @@ static void test_own_unit_payer_keeps_a_save(void **unused)
     g = pw_game("o", "HI@a1~ HC@a1", "LI@a1 LI@a1 LI@a1", NULL, NULL);
     s = eng_state_new(g, 1);
     t_play_list(s, (const char *const[]){"H", "H", "H", "H", "H", "damage 1/HC1", NULL});
-    PW_EXPECT_STR(pw_legal(s), "damage 2/LI1; damage 2/LI2; damage 2/LI3; cancel");
+    T_EXPECT_STR(pw_legal(s), "damage 2/LI1; damage 2/LI2; damage 2/LI3; cancel");
     assert_int_equal(eng_action_parse(s, "damage 2/LI1 with HC1", &a, &err), 0);
     assert_int_equal(eng_action_parse(s, "damage 2/LI1", &b, &err), 0);
     assert_true(a == b);
@@ -723,22 +723,22 @@ static void test_cancel_only_by_the_next_spender(void **unused)
     eng_game *g = pw_game_n("o", forces, NULL, NULL);
     eng_state *s = eng_state_new(g, 1);
     t_play_list(s, (const char *const[]){"H", "H", "H", NULL});
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Red spends a head");
-    PW_EXPECT_STR(pw_legal(s), "damage 2/HI1; damage 3/HI1");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Red spends a head");
+    T_EXPECT_STR(pw_legal(s), "damage 2/HI1; damage 3/HI1");
     t_play(s, "damage 3/HI1");
     /* Blue: rule 1 counts damage from anyone: 3/HI1 has had one */
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Blue spends a head");
-    PW_EXPECT_STR(pw_legal(s), "damage 1/HI1");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Blue spends a head");
+    T_EXPECT_STR(pw_legal(s), "damage 1/HI1");
     t_play(s, "damage 1/HI1");
     /* Green could have cancelled Red's damage on its go straight after;
      * Blue has spent since, so it is too late */
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Green spends a head");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: Green spends a head");
     t_refused(s, "cancel", "the damage just dealt was to 1/HI1, not to one of your units");
-    PW_EXPECT_STR(pw_legal(s), "damage 2/HI1");
+    T_EXPECT_STR(pw_legal(s), "damage 2/HI1");
     t_play(s, "damage 2/HI1");
-    PW_EXPECT_STR(pw_cond(s, "1/HI1"), "wavering");
-    PW_EXPECT_STR(pw_cond(s, "2/HI1"), "wavering");
-    PW_EXPECT_STR(pw_cond(s, "3/HI1"), "wavering");
+    T_EXPECT_STR(pw_cond(s, "1/HI1"), "wavering");
+    T_EXPECT_STR(pw_cond(s, "2/HI1"), "wavering");
+    T_EXPECT_STR(pw_cond(s, "3/HI1"), "wavering");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -753,7 +753,7 @@ static void test_three_force_melee_with_a_neutral(void **unused)
     eng_state *s = eng_state_new(g, 1);
     t_play_list(s, (const char *const[]){"ally 3", "ready", "ally 3", "ready", "ally 1", "ally 2",
                                          "ready", NULL});
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: toss for 1/HI1");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: toss for 1/HI1");
     json_t *st = eng_state_json(s, ENG_VIEW_ALL);
     json_t *c = json_object_get(st, "combat");
     assert_int_equal(json_array_size(json_object_get(c, "tosses")), 2);
@@ -763,18 +763,18 @@ static void test_three_force_melee_with_a_neutral(void **unused)
     assert_int_equal(json_integer_value(json_object_get(json_array_get(heads, 1), "force")), 2);
     json_decref(st);
     t_play(s, "H");
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: toss for 2/HI1");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: toss for 2/HI1");
     t_play(s, "H");
     /* Red may damage Blue only; Green is nobody's target */
-    PW_EXPECT_STR(pw_legal(s), "damage 2/HI1");
+    T_EXPECT_STR(pw_legal(s), "damage 2/HI1");
     t_refused(s, "damage 3/HI1", "3/HI1 is not in this combat");
     t_play(s, "damage 2/HI1");
-    PW_EXPECT_STR(pw_legal(s), "damage 1/HI1; cancel");
+    T_EXPECT_STR(pw_legal(s), "damage 1/HI1; cancel");
     t_play(s, "damage 1/HI1");
-    PW_EXPECT_STR(pw_cond(s, "1/HI1"), "wavering");
-    PW_EXPECT_STR(pw_cond(s, "2/HI1"), "wavering");
-    PW_EXPECT_STR(pw_cond(s, "3/HI1"), "steady");
-    PW_EXPECT_STR(pw_status(s), "Turn 2, Alliances: Red to declare");
+    T_EXPECT_STR(pw_cond(s, "1/HI1"), "wavering");
+    T_EXPECT_STR(pw_cond(s, "2/HI1"), "wavering");
+    T_EXPECT_STR(pw_cond(s, "3/HI1"), "steady");
+    T_EXPECT_STR(pw_status(s), "Turn 2, Alliances: Red to declare");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -784,19 +784,19 @@ static void test_melees_in_location_order(void **unused)
     (void)unused;
     eng_game *g = pw_game("olo", "HI@c1 LI@a1", "HI@a1 LI@c1", NULL, NULL);
     eng_state *s = eng_state_new(g, 1);
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: toss for 1/LI1");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: toss for 1/LI1");
     json_t *st = eng_state_json(s, ENG_VIEW_ALL);
     json_t *c = json_object_get(st, "combat");
-    PW_EXPECT_STR(json_string_value(json_object_get(c, "kind")), "melee");
-    PW_EXPECT_STR(json_string_value(json_object_get(c, "loc")), "a1");
+    T_EXPECT_STR(json_string_value(json_object_get(c, "kind")), "melee");
+    T_EXPECT_STR(json_string_value(json_object_get(c, "loc")), "a1");
     assert_int_equal(json_array_size(json_object_get(c, "tosses")), 2);
     json_decref(st);
     t_play(s, "T");
     t_play(s, "T");
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at c1: toss for 1/HI1");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Melee at c1: toss for 1/HI1");
     t_play(s, "T");
     t_play(s, "T");
-    PW_EXPECT_STR(pw_status(s), "Turn 2, Melee at a1: toss for 1/LI1");
+    T_EXPECT_STR(pw_status(s), "Turn 2, Melee at a1: toss for 1/LI1");
     eng_state_free(s);
     eng_game_free(g);
 }

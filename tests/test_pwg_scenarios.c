@@ -102,7 +102,7 @@ static void test_shipped_scenarios_as_promised(void **unused)
     eng_game *g = t_game_named("pocket-wargame", "meeting", NULL);
     assert_int_equal(eng_game_players(g), 2);
     eng_state *s = eng_state_new(g, 3);
-    PW_EXPECT_STR(pw_status(s), "Deal: card for a1");
+    T_EXPECT_STR(pw_status(s), "Deal: card for a1");
     assert_int_equal(pw_force_int(s, 1, "units_left"), 8);
     assert_int_equal(pw_force_int(s, 2, "units_left"), 8);
     eng_state_free(s);
@@ -119,9 +119,9 @@ static void test_shipped_scenarios_as_promised(void **unused)
     t_play(s, "deploy LI b1");
     t_play(s, "deploy LI b6");
     const char *legal = pw_legal(s);
-    PW_EXPECT_LACKS(legal, " a1");
-    PW_EXPECT_LACKS(legal, " a6");
-    PW_EXPECT_HAS(legal, "deploy LI a2");
+    T_EXPECT_LACKS(legal, " a1");
+    T_EXPECT_LACKS(legal, " a6");
+    T_EXPECT_HAS(legal, "deploy LI a2");
     eng_state_free(s);
     eng_game_free(g);
 
@@ -130,9 +130,9 @@ static void test_shipped_scenarios_as_promised(void **unused)
     s = eng_state_new(g, 3);
     json_t *st = eng_state_json(s, ENG_VIEW_ALL);
     json_t *a2 = json_array_get(json_object_get(json_object_get(st, "board"), "cells"), 7);
-    PW_EXPECT_STR(json_string_value(json_object_get(a2, "card")), "AS");
-    PW_EXPECT_STR(json_string_value(json_object_get(a2, "terrain")), "mountain");
-    PW_EXPECT_STR(json_string_value(json_object_get(pw_unit(st, "1/GEN1"), "coin")), "\u00a31");
+    T_EXPECT_STR(json_string_value(json_object_get(a2, "card")), "AS");
+    T_EXPECT_STR(json_string_value(json_object_get(a2, "terrain")), "mountain");
+    T_EXPECT_STR(json_string_value(json_object_get(pw_unit(st, "1/GEN1"), "coin")), "\u00a31");
     json_decref(st);
     eng_state_free(s);
     eng_game_free(g);
@@ -140,8 +140,8 @@ static void test_shipped_scenarios_as_promised(void **unused)
     /* crossroads: Blue's cavalry waits in reserve */
     g = t_game_named("pocket-wargame", "crossroads", NULL);
     s = eng_state_new(g, 3);
-    PW_EXPECT_STR(pw_cond(s, "2/HC1"), "reserve");
-    PW_EXPECT_STR(pw_cond(s, "2/LC1"), "reserve");
+    T_EXPECT_STR(pw_cond(s, "2/HC1"), "reserve");
+    T_EXPECT_STR(pw_cond(s, "2/LC1"), "reserve");
     eng_state_free(s);
     eng_game_free(g);
 }

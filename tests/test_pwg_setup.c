@@ -23,8 +23,8 @@ static void test_deployment_areas(void **unused)
     (void)unused;
     eng_game *g = t_game("pocket-wargame", deploy_scenario, NULL);
     eng_state *s = eng_state_new(g, 1);
-    PW_EXPECT_STR(pw_status(s), "Deployment, round 1: Red to place a unit");
-    PW_EXPECT_STR(pw_legal(s),
+    T_EXPECT_STR(pw_status(s), "Deployment, round 1: Red to place a unit");
+    T_EXPECT_STR(pw_legal(s),
                   "deploy LI a1; deploy LI b1; deploy LI d1; deploy LI e1; "
                   "deploy HI a1; deploy HI b1; deploy HI d1; deploy HI e1; "
                   "deploy LC a1; deploy LC b1; deploy LC d1; deploy LC e1; "
@@ -47,10 +47,10 @@ static void test_deployment_areas(void **unused)
                "\"forces\":[{\"deploy\":\"south\",\"depth\":2,\"units\":{\"HI\":1}},"
                "{\"deploy\":[\"a4\",\"c3\"],\"units\":{\"HI\":1}}]}", NULL);
     s = eng_state_new(g, 1);
-    PW_EXPECT_STR(pw_legal(s), "deploy HI a1; deploy HI b1; deploy HI c1; deploy HI a2; "
+    T_EXPECT_STR(pw_legal(s), "deploy HI a1; deploy HI b1; deploy HI c1; deploy HI a2; "
                                "deploy HI b2; deploy HI c2");
     t_play(s, "deploy HI b2");
-    PW_EXPECT_STR(pw_legal(s), "deploy HI c3; deploy HI a4");
+    T_EXPECT_STR(pw_legal(s), "deploy HI c3; deploy HI a4");
     eng_state_free(s);
     eng_game_free(g);
 
@@ -61,14 +61,14 @@ static void test_deployment_areas(void **unused)
                "\"forces\":[{\"units\":[\"HI\"]},{\"units\":[\"HI\"]},{\"units\":[\"HI\"]},"
                "{\"units\":[\"HI\"]}]}", NULL);
     s = eng_state_new(g, 1);
-    PW_EXPECT_STR(pw_legal(s), "deploy HI a1; deploy HI b1; deploy HI c1; deploy HI d1");
+    T_EXPECT_STR(pw_legal(s), "deploy HI a1; deploy HI b1; deploy HI c1; deploy HI d1");
     t_play(s, "deploy HI a1");
-    PW_EXPECT_STR(pw_legal(s), "deploy HI a4; deploy HI b4; deploy HI c4; deploy HI d4");
+    T_EXPECT_STR(pw_legal(s), "deploy HI a4; deploy HI b4; deploy HI c4; deploy HI d4");
     t_play(s, "deploy HI a4");
-    PW_EXPECT_STR(pw_legal(s), "deploy HI a2; deploy HI a3");
+    T_EXPECT_STR(pw_legal(s), "deploy HI a2; deploy HI a3");
     t_refused(s, "deploy HI a1", "a1 is not in Green's deployment area");
     t_play(s, "deploy HI a2");
-    PW_EXPECT_STR(pw_legal(s), "deploy HI d2; deploy HI d3");
+    T_EXPECT_STR(pw_legal(s), "deploy HI d2; deploy HI d3");
     eng_state_free(s);
     eng_game_free(g);
 
@@ -81,7 +81,7 @@ static void test_deployment_areas(void **unused)
     s = eng_state_new(g, 1);
     t_play(s, "deploy HI a1");
     t_play(s, "deploy HI a5");
-    PW_EXPECT_STR(pw_legal(s), "deploy HI a3; deploy HI b3; deploy HI a4; deploy HI b4");
+    T_EXPECT_STR(pw_legal(s), "deploy HI a3; deploy HI b3; deploy HI a4; deploy HI b4");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -126,14 +126,14 @@ static void test_deployment_areas_refused(void **unused)
         const char *got = pw_refusal(sc, NULL);
         if (!got)
             fail_msg("case %zu was accepted; expected \"%s\"", i, cases[i].want);
-        PW_EXPECT_HAS(got, cases[i].want);
+        T_EXPECT_HAS(got, cases[i].want);
     }
     /* overlapping areas nobody uses are no matter: every unit placed */
     assert_null(pw_refusal(HEAD "\"battlefield\":{\"terrain\":[\"o\"]},\"forces\":["
                            "{\"placed\":[{\"unit\":\"HI\",\"at\":\"a1\"}]},"
                            "{\"placed\":[{\"unit\":\"HI\",\"at\":\"a1\"}]}]}", NULL));
     /* but they are when a rally uses them */
-    PW_EXPECT_HAS(pw_refusal(HEAD "\"battlefield\":{\"terrain\":[\"o\"]},\"forces\":["
+    T_EXPECT_HAS(pw_refusal(HEAD "\"battlefield\":{\"terrain\":[\"o\"]},\"forces\":["
                              "{\"placed\":[{\"unit\":\"HI\",\"at\":\"a1\"}]},"
                              "{\"placed\":[{\"unit\":\"HI\",\"at\":\"a1\"}]}],\"end_phase\":"
                              "[{\"rule\":\"rally\"}]}", NULL),
@@ -153,7 +153,7 @@ static void test_light_cavalry_forward_with_depth(void **unused)
                          "\"ooo\"]},\"forces\":[{\"depth\":2,\"units\":[\"LC\",\"HI\"]},"
                          "{\"deploy\":[\"a3\",\"c5\"],\"units\":[\"HI\"]}]}", NULL);
     eng_state *s = eng_state_new(g, 1);
-    PW_EXPECT_STR(pw_legal(s),
+    T_EXPECT_STR(pw_legal(s),
                   "deploy HI a1; deploy HI b1; deploy HI c1; deploy HI a2; deploy HI b2; "
                   "deploy HI c2; "
                   "deploy LC a1; deploy LC b1; deploy LC c1; deploy LC a2; deploy LC b2; "
@@ -165,7 +165,7 @@ static void test_light_cavalry_forward_with_depth(void **unused)
     t_refused(s, "deploy HI c3", "c3 is not in Red's deployment area (only light cavalry may "
                                  "deploy one card beyond it, on open ground)");
     t_play(s, "deploy LC c3");
-    PW_EXPECT_STR(pw_field_as(s, 0, "1/LC1", "loc"), "c3");
+    T_EXPECT_STR(pw_field_as(s, 0, "1/LC1", "loc"), "c3");
     eng_state_free(s);
     eng_game_free(g);
 
@@ -175,7 +175,7 @@ static void test_light_cavalry_forward_with_depth(void **unused)
                "{\"depth\":2,\"units\":[\"LC\"]},{\"placed\":[{\"unit\":\"HI\",\"at\":\"c3\"}]}]}",
                NULL);
     s = eng_state_new(g, 1);
-    PW_EXPECT_STR(pw_legal(s), "deploy LC a1; deploy LC b1; deploy LC c1; deploy LC a2; "
+    T_EXPECT_STR(pw_legal(s), "deploy LC a1; deploy LC b1; deploy LC c1; deploy LC a2; "
                                "deploy LC b2; deploy LC c2; deploy LC a3; deploy LC b3; "
                                "deploy LC c3");
     eng_state_free(s);
@@ -188,38 +188,38 @@ static void test_deployment_rounds_are_hidden(void **unused)
     eng_game *g = t_game("pocket-wargame", deploy_scenario, NULL);
     eng_state *s = eng_state_new(g, 1);
     t_play(s, "deploy HI a1");
-    PW_EXPECT_STR(pw_status(s), "Deployment, round 1: Blue to place a unit");
+    T_EXPECT_STR(pw_status(s), "Deployment, round 1: Blue to place a unit");
     /* Blue (player 1) does not see where Red put its coin this round */
     /* it looks to Blue like every coin still to deploy: not even its type shows */
-    PW_EXPECT_STR(pw_field_as(s, 1, "1/HI1", "condition"), "undeployed");
-    PW_EXPECT_STR(pw_field_as(s, 1, "1/HI1", "loc"), "-");
-    PW_EXPECT_STR(pw_field_as(s, 0, "1/HI1", "loc"), "a1");
-    PW_EXPECT_STR(pw_field_as(s, ENG_VIEW_ALL, "1/HI1", "loc"), "a1");
-    PW_EXPECT_STR(pw_field_as(s, 1, "1/LI1", "condition"), "undeployed");
+    T_EXPECT_STR(pw_field_as(s, 1, "1/HI1", "condition"), "undeployed");
+    T_EXPECT_STR(pw_field_as(s, 1, "1/HI1", "loc"), "-");
+    T_EXPECT_STR(pw_field_as(s, 0, "1/HI1", "loc"), "a1");
+    T_EXPECT_STR(pw_field_as(s, ENG_VIEW_ALL, "1/HI1", "loc"), "a1");
+    T_EXPECT_STR(pw_field_as(s, 1, "1/LI1", "condition"), "undeployed");
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     eng_render(s, 1, false, f);
     fclose(f);
-    PW_EXPECT_LACKS(buf, "1:HI1");
-    PW_EXPECT_HAS(buf, "1 coin placed this round not shown yet");
+    T_EXPECT_LACKS(buf, "1:HI1");
+    T_EXPECT_HAS(buf, "1 coin placed this round not shown yet");
     free(buf);
     f = open_memstream(&buf, &len);
     eng_render(s, ENG_VIEW_ALL, false, f);
     fclose(f);
-    PW_EXPECT_HAS(buf, "1:HI1");
+    T_EXPECT_HAS(buf, "1:HI1");
     free(buf);
     /* the round completes: all is revealed */
     t_play(s, "deploy HI c3");
-    PW_EXPECT_STR(pw_field_as(s, 1, "1/HI1", "loc"), "a1");
-    PW_EXPECT_STR(pw_field_as(s, 0, "2/HI1", "loc"), "c3");
+    T_EXPECT_STR(pw_field_as(s, 1, "1/HI1", "loc"), "a1");
+    T_EXPECT_STR(pw_field_as(s, 0, "2/HI1", "loc"), "c3");
     /* Blue has no more coins: Red places the rest, one round each */
-    PW_EXPECT_STR(pw_status(s), "Deployment, round 2: Red to place a unit");
+    T_EXPECT_STR(pw_status(s), "Deployment, round 2: Red to place a unit");
     t_play(s, "deploy LI b1");
-    PW_EXPECT_STR(pw_status(s), "Deployment, round 3: Red to place a unit");
+    T_EXPECT_STR(pw_status(s), "Deployment, round 3: Red to place a unit");
     t_play(s, "deploy LC c2");
     /* no "first" in the scenario: a coin toss */
-    PW_EXPECT_STR(pw_status(s), "Coin toss for the first player");
+    T_EXPECT_STR(pw_status(s), "Coin toss for the first player");
     eng_action out[ENG_MAX_ACTIONS];
     double prob[ENG_MAX_ACTIONS];
     assert_int_equal(eng_chance_outcomes(s, out, prob), 2);
@@ -228,11 +228,11 @@ static void test_deployment_rounds_are_hidden(void **unused)
     assert_int_equal(pw_int(s, "first"), 2);
     /* Blue goes first in every phase: Blue has no cavalry, so Red's LC;
      * nobody shoots; then Blue moves first */
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Cavalry phase, Red to act");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Cavalry phase, Red to act");
     t_play(s, "end");
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Blue to act");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Blue to act");
     t_play(s, "end");
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -247,14 +247,14 @@ static void test_first_player_lot_among_three(void **unused)
                          "{\"placed\":[{\"unit\":\"HI\",\"at\":\"a3\"}]}]}", NULL);
     eng_state *s = eng_state_new(g, 1);
     /* every unit placed: no deployment, straight to the lot */
-    PW_EXPECT_STR(pw_status(s), "Drawing lots for the first player");
+    T_EXPECT_STR(pw_status(s), "Drawing lots for the first player");
     eng_action out[ENG_MAX_ACTIONS];
     double prob[ENG_MAX_ACTIONS];
     assert_int_equal(eng_chance_outcomes(s, out, prob), 3);
     assert_true(prob[0] == 1.0 / 3 && prob[2] == 1.0 / 3);
     t_play(s, "first 3");
     /* nobody has cavalry or missiles: Green (force 3) moves first */
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Green to act");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Green to act");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -265,8 +265,8 @@ static void test_all_placed_skips_deployment(void **unused)
     eng_game *g = pw_game("ooo/ooo", "HI@a1 LI@b1~", "HC@c2", NULL, NULL);
     eng_state *s = eng_state_new(g, 1);
     assert_int_equal(pw_int(s, "turn"), 1);
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Cavalry phase, Blue to act");
-    PW_EXPECT_STR(pw_cond(s, "1/LI1"), "wavering");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Cavalry phase, Blue to act");
+    T_EXPECT_STR(pw_cond(s, "1/LI1"), "wavering");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -414,21 +414,21 @@ static void test_coin_sets(void **unused)
                          "{\"unit\":\"GEN\",\"at\":\"b2\"},{\"unit\":\"ART\",\"at\":\"c2\"}]}]}",
                          NULL);
     eng_state *s = eng_state_new(g, 1);
-    PW_EXPECT_STR(pw_field_as(s, ENG_VIEW_ALL, "1/HI1", "coin"), "2p");
-    PW_EXPECT_STR(pw_field_as(s, ENG_VIEW_ALL, "1/HM1", "coin"), "50p");
-    PW_EXPECT_STR(pw_field_as(s, ENG_VIEW_ALL, "1/GEN1", "coin"), "\u00a31");
-    PW_EXPECT_STR(pw_field_as(s, ENG_VIEW_ALL, "1/ART1", "coin"), "\u00a32");
-    PW_EXPECT_STR(pw_field_as(s, ENG_VIEW_ALL, "1/GEN1", "type_name"), "General");
-    PW_EXPECT_STR(pw_field_as(s, ENG_VIEW_ALL, "2/HI1", "coin"), "10c");
-    PW_EXPECT_STR(pw_field_as(s, ENG_VIEW_ALL, "2/GEN1", "coin"), "1\u20ac");
-    PW_EXPECT_STR(pw_field_as(s, ENG_VIEW_ALL, "3/HM1", "coin"), "silver dollar");
-    PW_EXPECT_STR(pw_field_as(s, ENG_VIEW_ALL, "3/ART1", "coin"), "gold dollar");
+    T_EXPECT_STR(pw_field_as(s, ENG_VIEW_ALL, "1/HI1", "coin"), "2p");
+    T_EXPECT_STR(pw_field_as(s, ENG_VIEW_ALL, "1/HM1", "coin"), "50p");
+    T_EXPECT_STR(pw_field_as(s, ENG_VIEW_ALL, "1/GEN1", "coin"), "\u00a31");
+    T_EXPECT_STR(pw_field_as(s, ENG_VIEW_ALL, "1/ART1", "coin"), "\u00a32");
+    T_EXPECT_STR(pw_field_as(s, ENG_VIEW_ALL, "1/GEN1", "type_name"), "General");
+    T_EXPECT_STR(pw_field_as(s, ENG_VIEW_ALL, "2/HI1", "coin"), "10c");
+    T_EXPECT_STR(pw_field_as(s, ENG_VIEW_ALL, "2/GEN1", "coin"), "1\u20ac");
+    T_EXPECT_STR(pw_field_as(s, ENG_VIEW_ALL, "3/HM1", "coin"), "silver dollar");
+    T_EXPECT_STR(pw_field_as(s, ENG_VIEW_ALL, "3/ART1", "coin"), "gold dollar");
     /* a heavy missile special has range 2 */
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Cavalry phase, Red to act");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Cavalry phase, Red to act");
     t_play(s, "end");
     t_play(s, "end");
     t_play(s, "end");
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Ranged phase, Red to act");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Ranged phase, Red to act");
     assert_true(t_is_legal(s, "shoot ART1 3/GEN1"));   /* c1 to b2: 2 cards */
     t_refused(s, "shoot GEN1 2/GEN1", "GEN1 is not a missile unit (it is General)");
     eng_state_free(s);
@@ -494,9 +494,9 @@ static void test_notation_parse_errors_and_printing(void **unused)
     (void)unused;
     eng_game *g = pw_game("ooooo/ooooo/ooooo", "HI@c1 LM@a1", "HI@c3 LI@a2", NULL, NULL);
     eng_state *s = eng_state_new(g, 1);
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Ranged phase, Red to act");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Ranged phase, Red to act");
     /* own units short, others in full */
-    PW_EXPECT_STR(pw_legal(s), "shoot LM1 2/LI1; end");
+    T_EXPECT_STR(pw_legal(s), "shoot LM1 2/LI1; end");
     parse_error(s, "move HI1 z9", "expected a location like c4, got \"z9\"");
     parse_error(s, "move HI1 f1", "there is no location f1 on this 5x3 battlefield");
     parse_error(s, "move XX1 c2", "Red has no unit XX1");
@@ -530,10 +530,10 @@ static void test_notation_parse_errors_and_printing(void **unused)
     t_refused(s, "ready", "this battle has no alliances");
     t_play(s, "shoot LM1 2/LI1");
     /* at a chance point every unit is written in full */
-    PW_EXPECT_STR(pw_legal(s), "toss 1/LM1 H; toss 1/LM1 T");
+    T_EXPECT_STR(pw_legal(s), "toss 1/LM1 H; toss 1/LM1 T");
     t_play(s, "toss LM1 T");   /* a short name means the tossing unit's force */
     t_play(s, "toss 2/LI1 H");
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -548,13 +548,13 @@ static void test_force_names_reach_the_notation(void **unused)
                          "{\"name\":\"Northumbrian-X\",\"placed\":[{\"unit\":\"LI\",\"at\":\"b1\"}]}]}",
                          NULL);
     eng_state *s = eng_state_new(g, 1);
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Ranged phase, Wessex_2 to act");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Ranged phase, Wessex_2 to act");
     t_play(s, "shoot Wessex_2/LM1 Northumbrian-X/LI1");
     t_play(s, "toss Wessex_2/LM1 H");
     t_play(s, "toss northumbrian-x/LI1 T");
-    PW_EXPECT_STR(pw_legal(s), "damage 2/LI1");
+    T_EXPECT_STR(pw_legal(s), "damage 2/LI1");
     t_play(s, "damage Northumbrian-X/LI1");
-    PW_EXPECT_STR(pw_cond(s, "2/LI1"), "wavering");
+    T_EXPECT_STR(pw_cond(s, "2/LI1"), "wavering");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -568,7 +568,7 @@ static void test_oversize_unit_numbers_refused(void **unused)
     eng_state *s = eng_state_new(g, 1);
     t_play(s, "H");
     t_play(s, "T");
-    PW_EXPECT_STR(pw_legal(s), "damage 2/LI1");
+    T_EXPECT_STR(pw_legal(s), "damage 2/LI1");
     /* 4294967297 is 2^32 + 1: read as a 32-bit number it would be LI1 */
     parse_error(s, "damage 2/LI4294967297", "Blue has no unit LI4294967297");
     parse_error(s, "damage 2/LI99999999999999999999999", "Blue has no unit LI99999999999999999999999");
@@ -581,7 +581,7 @@ static void test_oversize_unit_numbers_refused(void **unused)
     parse_error(s, "damage 4294967298/LI1", "there is no force 4294967298 (forces are 1 to 2)");
     parse_error(s, "damage +2/LI1", "expected a force number (1 to 2) or name, got \"+2\"");
     t_play(s, "damage 2/LI1");
-    PW_EXPECT_STR(pw_cond(s, "2/LI1"), "wavering");
+    T_EXPECT_STR(pw_cond(s, "2/LI1"), "wavering");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -594,16 +594,16 @@ static void test_json_view(void **unused)
     eng_game *g = pw_game("ohw/ooo", "HI@a1 LM@b1~", "HC@c2", NULL, NULL);
     eng_state *s = eng_state_new(g, 1);
     json_t *st = eng_state_json(s, ENG_VIEW_ALL);
-    PW_EXPECT_STR(json_string_value(json_object_get(st, "rules")), "pocket-wargame");
-    PW_EXPECT_STR(json_string_value(json_object_get(st, "phase")), "cavalry");
+    T_EXPECT_STR(json_string_value(json_object_get(st, "rules")), "pocket-wargame");
+    T_EXPECT_STR(json_string_value(json_object_get(st, "phase")), "cavalry");
     assert_int_equal(json_integer_value(json_object_get(st, "turn")), 1);
     assert_int_equal(json_integer_value(json_object_get(st, "first")), 1);
     assert_int_equal(json_integer_value(json_object_get(st, "to_act")), 2);
     assert_true(json_is_null(json_object_get(st, "combat")));
     json_t *f1 = json_array_get(json_object_get(st, "forces"), 0);
-    PW_EXPECT_STR(json_string_value(json_object_get(f1, "name")), "Red");
-    PW_EXPECT_STR(json_string_value(json_object_get(f1, "colour")), "red");
-    PW_EXPECT_STR(json_string_value(json_object_get(f1, "coins")), "uk");
+    T_EXPECT_STR(json_string_value(json_object_get(f1, "name")), "Red");
+    T_EXPECT_STR(json_string_value(json_object_get(f1, "colour")), "red");
+    T_EXPECT_STR(json_string_value(json_object_get(f1, "coins")), "uk");
     assert_int_equal(json_integer_value(json_object_get(f1, "units_left")), 2);
     assert_int_equal(json_integer_value(json_object_get(f1, "strength")), 3);
     assert_int_equal(json_integer_value(json_object_get(f1, "points")), 0);
@@ -611,14 +611,14 @@ static void test_json_view(void **unused)
     assert_int_equal(json_integer_value(json_object_get(board, "width")), 3);
     assert_int_equal(json_integer_value(json_object_get(board, "height")), 2);
     json_t *b1 = json_array_get(json_object_get(board, "cells"), 1);
-    PW_EXPECT_STR(json_string_value(json_object_get(b1, "loc")), "b1");
-    PW_EXPECT_STR(json_string_value(json_object_get(b1, "terrain")), "hills");
+    T_EXPECT_STR(json_string_value(json_object_get(b1, "loc")), "b1");
+    T_EXPECT_STR(json_string_value(json_object_get(b1, "terrain")), "hills");
     assert_true(json_is_null(json_object_get(b1, "card")));
     json_t *u = pw_unit(st, "1/LM1");
-    PW_EXPECT_STR(json_string_value(json_object_get(u, "type")), "LM");
-    PW_EXPECT_STR(json_string_value(json_object_get(u, "coin")), "20p");
-    PW_EXPECT_STR(json_string_value(json_object_get(u, "loc")), "b1");
-    PW_EXPECT_STR(json_string_value(json_object_get(u, "condition")), "wavering");
+    T_EXPECT_STR(json_string_value(json_object_get(u, "type")), "LM");
+    T_EXPECT_STR(json_string_value(json_object_get(u, "coin")), "20p");
+    T_EXPECT_STR(json_string_value(json_object_get(u, "loc")), "b1");
+    T_EXPECT_STR(json_string_value(json_object_get(u, "condition")), "wavering");
     assert_int_equal(json_integer_value(json_object_get(u, "force")), 1);
     json_decref(st);
     eng_state_free(s);
@@ -646,20 +646,20 @@ static void test_render(void **unused)
         if (line > 100)
             fail_msg("a line is over 100 characters:\n%s", buf);
     }
-    PW_EXPECT_HAS(buf, "    a         b         c");
-    PW_EXPECT_HAS(buf, " 6 |");
-    PW_EXPECT_HAS(buf, " 1 |");
-    PW_EXPECT_HAS(buf, "1:HI1");
-    PW_EXPECT_HAS(buf, "2:HM1");
-    PW_EXPECT_HAS(buf, "Terrain:");
-    PW_EXPECT_HAS(buf, "1 Red (UK coins): LI 1p, HI 2p, LC 5p, HC 10p, LM 20p, HM 50p");
-    PW_EXPECT_HAS(buf, "Turn 1,");
+    T_EXPECT_HAS(buf, "    a         b         c");
+    T_EXPECT_HAS(buf, " 6 |");
+    T_EXPECT_HAS(buf, " 1 |");
+    T_EXPECT_HAS(buf, "1:HI1");
+    T_EXPECT_HAS(buf, "2:HM1");
+    T_EXPECT_HAS(buf, "Terrain:");
+    T_EXPECT_HAS(buf, "1 Red (UK coins): LI 1p, HI 2p, LC 5p, HC 10p, LM 20p, HM 50p");
+    T_EXPECT_HAS(buf, "Turn 1,");
     free(buf);
     f = open_memstream(&buf, &len);
     eng_render(s, 0, true, f);
     fclose(f);
-    PW_EXPECT_HAS(buf, "\033[");
-    PW_EXPECT_HAS(buf, "HI1");
+    T_EXPECT_HAS(buf, "\033[");
+    T_EXPECT_HAS(buf, "HI1");
     free(buf);
     eng_state_free(s);
     eng_game_free(g);

@@ -21,12 +21,12 @@ static void test_phase_order_first_player_first(void **unused)
         "Turn 2, Cavalry phase, Blue to act",
     };
     for (size_t i = 0; i < sizeof expect / sizeof expect[0]; i++) {
-        PW_EXPECT_STR(pw_status(s), expect[i]);
+        T_EXPECT_STR(pw_status(s), expect[i]);
         if (i + 1 < sizeof expect / sizeof expect[0])
             t_play(s, "end");
     }
     json_t *st = eng_state_json(s, ENG_VIEW_ALL);
-    PW_EXPECT_STR(json_string_value(json_object_get(st, "phase")), "cavalry");
+    T_EXPECT_STR(json_string_value(json_object_get(st, "phase")), "cavalry");
     assert_int_equal(json_integer_value(json_object_get(st, "first")), 2);
     json_decref(st);
     t_refused(s, "move HI1 b3", "only cavalry moves in the Cavalry phase");
@@ -40,25 +40,25 @@ static void test_alliances_need_both(void **unused)
     const char *forces[] = {"HI@a1 LM@b1", "HI@b2", "HI@c1", NULL};
     eng_game *g = pw_game_n("ooo/ooo/ooo", forces, ",\"alliances\":true", NULL);
     eng_state *s = eng_state_new(g, 1);
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Alliances: Red to declare");
-    PW_EXPECT_STR(pw_legal(s), "ally 2; ally 3; ready");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Alliances: Red to declare");
+    T_EXPECT_STR(pw_legal(s), "ally 2; ally 3; ready");
     t_refused(s, "ally 1", "you cannot declare a stance towards yourself");
     t_refused(s, "hostile 2", "you already count Blue as hostile");
     t_play(s, "ally 2");
-    PW_EXPECT_STR(pw_legal(s), "ally 3; ready");
+    T_EXPECT_STR(pw_legal(s), "ally 3; ready");
     t_refused(s, "hostile 2", "you have already changed your stance towards Blue this turn");
     t_refused(s, "end", "write ready to finish declaring alliances");
     t_play(s, "ready");
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Alliances: Blue to declare");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Alliances: Blue to declare");
     t_play(s, "ready");
     t_play(s, "ready");
     /* Red counts Blue an ally, Blue does not agree: still enemies */
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Ranged phase, Red to act");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Ranged phase, Red to act");
     assert_true(t_is_legal(s, "shoot LM1 2/HI1"));
     t_play(s, "end");
     t_play_list(s, (const char *const[]){"end", "end", "end", NULL});  /* movement */
-    PW_EXPECT_STR(pw_status(s), "Turn 2, Alliances: Red to declare");
-    PW_EXPECT_STR(pw_legal(s), "hostile 2; ally 3; ready");   /* stances persist */
+    T_EXPECT_STR(pw_status(s), "Turn 2, Alliances: Red to declare");
+    T_EXPECT_STR(pw_legal(s), "hostile 2; ally 3; ready");   /* stances persist */
     t_play(s, "ready");
     t_play(s, "ally 1");
     t_play(s, "ready");
@@ -73,22 +73,22 @@ static void test_alliances_need_both(void **unused)
     assert_true(t_is_legal(s, "shoot LM1 3/HI1"));
     t_play(s, "end");
     /* Blue joins Red's LM at b1: no melee among allies */
-    PW_EXPECT_STR(pw_status(s), "Turn 2, Movement phase, Red to act");
+    T_EXPECT_STR(pw_status(s), "Turn 2, Movement phase, Red to act");
     t_play(s, "end");
     t_play(s, "move HI1 b1");
     t_play(s, "end");
-    PW_EXPECT_STR(pw_status(s), "Turn 3, Alliances: Red to declare");
+    T_EXPECT_STR(pw_status(s), "Turn 3, Alliances: Red to declare");
     /* Red breaks the alliance: the same turn, b1 is a melee */
     t_play(s, "hostile 2");
     t_play_list(s, (const char *const[]){"ready", "ready", "ready", NULL});
-    PW_EXPECT_STR(pw_status(s), "Turn 3, Movement phase, Red to act");   /* LM1 is in melee */
+    T_EXPECT_STR(pw_status(s), "Turn 3, Movement phase, Red to act");   /* LM1 is in melee */
     t_play_list(s, (const char *const[]){"end", "end", "end", NULL});
-    PW_EXPECT_STR(pw_status(s), "Turn 3, Melee at b1: toss for 1/LM1");
+    T_EXPECT_STR(pw_status(s), "Turn 3, Melee at b1: toss for 1/LM1");
     eng_state_free(s);
     eng_game_free(g);
 
     /* two forces: alliances would change nothing, so asking for them is refused */
-    PW_EXPECT_STR(pw_refusal("{\"name\":\"t\",\"rules\":\"pocket-wargame\",\"battlefield\":"
+    T_EXPECT_STR(pw_refusal("{\"name\":\"t\",\"rules\":\"pocket-wargame\",\"battlefield\":"
                              "{\"terrain\":[\"ooo\"]},\"alliances\":true,\"forces\":["
                              "{\"placed\":[{\"unit\":\"HI\",\"at\":\"a1\"}]},"
                              "{\"placed\":[{\"unit\":\"HI\",\"at\":\"c1\"}]}]}", NULL),
@@ -97,7 +97,7 @@ static void test_alliances_need_both(void **unused)
     /* "alliances": false is no request: accepted */
     g = pw_game("ooo", "HI@a1", "HI@c1", ",\"alliances\":false", NULL);
     s = eng_state_new(g, 1);
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
     t_refused(s, "ally 2", "this battle has no alliances");
     eng_state_free(s);
     eng_game_free(g);
@@ -111,21 +111,21 @@ static void test_alliances_skip_a_force_with_no_units(void **unused)
     const char *forces[] = {"HI@a1", "HI@c1", "HI@a1~", NULL};
     eng_game *g = pw_game_n("ooo", forces, ",\"alliances\":true", NULL);
     eng_state *s = eng_state_new(g, 1);
-    PW_EXPECT_STR(pw_legal(s), "ally 2; ally 3; ready");
+    T_EXPECT_STR(pw_legal(s), "ally 2; ally 3; ready");
     t_play_list(s, (const char *const[]){"ready", "ready", "ready", "end", "end", "end", NULL});
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: toss for 1/HI1");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Melee at a1: toss for 1/HI1");
     t_play_list(s, (const char *const[]){"H", "T", "damage 3/HI1", NULL});
-    PW_EXPECT_STR(pw_cond(s, "3/HI1"), "destroyed");
+    T_EXPECT_STR(pw_cond(s, "3/HI1"), "destroyed");
     assert_int_equal(pw_force_int(s, 3, "units_left"), 0);
-    PW_EXPECT_STR(pw_status(s), "Turn 2, Alliances: Red to declare");
-    PW_EXPECT_STR(pw_legal(s), "ally 2; ready");
+    T_EXPECT_STR(pw_status(s), "Turn 2, Alliances: Red to declare");
+    T_EXPECT_STR(pw_legal(s), "ally 2; ready");
     t_refused(s, "ally 3", "Green has no units left");
     t_play(s, "ready");
-    PW_EXPECT_STR(pw_status(s), "Turn 2, Alliances: Blue to declare");
-    PW_EXPECT_STR(pw_legal(s), "ally 1; ready");
+    T_EXPECT_STR(pw_status(s), "Turn 2, Alliances: Blue to declare");
+    T_EXPECT_STR(pw_legal(s), "ally 1; ready");
     t_play(s, "ready");
     /* Green has nothing to declare: on to the turn */
-    PW_EXPECT_STR(pw_status(s), "Turn 2, Movement phase, Red to act");
+    T_EXPECT_STR(pw_status(s), "Turn 2, Movement phase, Red to act");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -141,11 +141,11 @@ static void test_allies_share_the_win(void **unused)
     t_play(s, "ally 1");
     t_play(s, "ready");
     t_play(s, "ready");
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at c1: toss for 2/HI1");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Melee at c1: toss for 2/HI1");
     t_play(s, "H");
     t_play(s, "T");
     t_play(s, "damage 3/HI1");
-    PW_EXPECT_STR(pw_cond(s, "3/HI1"), "destroyed");
+    T_EXPECT_STR(pw_cond(s, "3/HI1"), "destroyed");
     /* Red and Blue are all that is left, and allied */
     assert_true(eng_is_terminal(s));
     double ret[3];
@@ -153,7 +153,7 @@ static void test_allies_share_the_win(void **unused)
     assert_true(ret[0] == 0.5 && ret[1] == 0.5 && ret[2] == 0.0);
     char res[64];
     eng_result_text(s, res, sizeof res);
-    PW_EXPECT_STR(res, "Red and Blue share the win");
+    T_EXPECT_STR(res, "Red and Blue share the win");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -170,7 +170,7 @@ static void test_none_left_is_a_draw(void **unused)
     assert_true(ret[0] == 0.5 && ret[1] == 0.5);
     char res[64];
     eng_result_text(s, res, sizeof res);
-    PW_EXPECT_STR(res, "draw");
+    T_EXPECT_STR(res, "draw");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -186,13 +186,13 @@ static void test_score_rule(void **unused)
     eng_state *s = eng_state_new(g, 1);
     t_play(s, "end");
     t_play(s, "end");
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at a3: toss for 1/LI1");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Melee at a3: toss for 1/LI1");
     t_play(s, "T");
     t_play(s, "T");
     /* b2 held by Red alone, c3 by Blue alone; a3 contested, a1 empty */
     assert_int_equal(pw_force_int(s, 1, "points"), 2);
     assert_int_equal(pw_force_int(s, 2, "points"), 2);
-    PW_EXPECT_STR(pw_status(s), "Turn 2, Movement phase, Red to act");
+    T_EXPECT_STR(pw_status(s), "Turn 2, Movement phase, Red to act");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -208,10 +208,10 @@ static void test_score_rule_with_an_ally_on_the_card(void **unused)
                             "\"at\":[\"b2\",\"c3\"],\"points\":3}]", NULL);
     eng_state *s = eng_state_new(g, 1);
     t_play_list(s, (const char *const[]){"ally 2", "ready", "ally 1", "ready", "ready", NULL});
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
     t_play_list(s, (const char *const[]){"end", "end", "end", NULL});
     /* allies at b2, no fight; Green alone at c3 */
-    PW_EXPECT_STR(pw_status(s), "Turn 2, Alliances: Red to declare");
+    T_EXPECT_STR(pw_status(s), "Turn 2, Alliances: Red to declare");
     assert_int_equal(pw_force_int(s, 1, "points"), 0);
     assert_int_equal(pw_force_int(s, 2, "points"), 0);
     assert_int_equal(pw_force_int(s, 3, "points"), 3);
@@ -228,13 +228,13 @@ static void test_rally_rule(void **unused)
                           "{\"rule\":\"rally\",\"area\":[\"c2\"]}]", NULL);
     eng_state *s = eng_state_new(g, 1);
     t_play_list(s, (const char *const[]){"end", "end", "end", NULL});   /* cavalry, movement */
-    PW_EXPECT_STR(pw_status(s), "Turn 1, Melee at b1: toss for 1/LI1");
+    T_EXPECT_STR(pw_status(s), "Turn 1, Melee at b1: toss for 1/LI1");
     t_play(s, "T");
     t_play(s, "T");
-    PW_EXPECT_STR(pw_cond(s, "1/HI1"), "steady");     /* home, no enemy */
-    PW_EXPECT_STR(pw_cond(s, "1/LI1"), "wavering");   /* home, but an enemy is there */
-    PW_EXPECT_STR(pw_cond(s, "1/LC1"), "wavering");   /* not home */
-    PW_EXPECT_STR(pw_cond(s, "1/HC1"), "steady");     /* the third rule: any force at c2 */
+    T_EXPECT_STR(pw_cond(s, "1/HI1"), "steady");     /* home, no enemy */
+    T_EXPECT_STR(pw_cond(s, "1/LI1"), "wavering");   /* home, but an enemy is there */
+    T_EXPECT_STR(pw_cond(s, "1/LC1"), "wavering");   /* not home */
+    T_EXPECT_STR(pw_cond(s, "1/HC1"), "steady");     /* the third rule: any force at c2 */
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -246,19 +246,19 @@ static void test_reinforce_rule(void **unused)
                           ",\"end_phase\":[{\"rule\":\"reinforce\",\"turn\":2,\"force\":2,"
                           "\"units\":{\"HC\":2},\"at\":[\"a3\",\"c3\"]}]", NULL);
     eng_state *s = eng_state_new(g, 1);
-    PW_EXPECT_STR(pw_cond(s, "2/HC1"), "reserve");
+    T_EXPECT_STR(pw_cond(s, "2/HC1"), "reserve");
     assert_int_equal(pw_force_int(s, 2, "units_left"), 3);
     t_play_list(s, (const char *const[]){"end", "end", NULL});
-    PW_EXPECT_STR(pw_status(s), "Turn 2, Movement phase, Red to act");
-    PW_EXPECT_STR(pw_cond(s, "2/HC1"), "reserve");
+    T_EXPECT_STR(pw_status(s), "Turn 2, Movement phase, Red to act");
+    T_EXPECT_STR(pw_cond(s, "2/HC1"), "reserve");
     t_play_list(s, (const char *const[]){"end", "end", NULL});
     /* turn 2 over, but Red holds both arrival points: they wait */
-    PW_EXPECT_STR(pw_cond(s, "2/HC1"), "reserve");
+    T_EXPECT_STR(pw_cond(s, "2/HC1"), "reserve");
     t_play_list(s, (const char *const[]){"move LI1 b3", "end", "end", NULL});
-    PW_EXPECT_STR(pw_cond(s, "2/HC1"), "steady");
-    PW_EXPECT_STR(pw_loc(s, "2/HC1"), "c3");
-    PW_EXPECT_STR(pw_loc(s, "2/HC2"), "c3");
-    PW_EXPECT_STR(pw_status(s), "Turn 4, Cavalry phase, Blue to act");
+    T_EXPECT_STR(pw_cond(s, "2/HC1"), "steady");
+    T_EXPECT_STR(pw_loc(s, "2/HC1"), "c3");
+    T_EXPECT_STR(pw_loc(s, "2/HC2"), "c3");
+    T_EXPECT_STR(pw_status(s), "Turn 4, Cavalry phase, Blue to act");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -274,11 +274,11 @@ static void test_reinforcements_over_several_places(void **unused)
                           NULL);
     eng_state *s = eng_state_new(g, 1);
     t_play_list(s, (const char *const[]){"end", "end", NULL});
-    PW_EXPECT_STR(pw_loc(s, "2/LI1"), "a3");
-    PW_EXPECT_STR(pw_loc(s, "2/HC1"), "c3");
-    PW_EXPECT_STR(pw_loc(s, "2/HC2"), "a3");
-    PW_EXPECT_STR(pw_loc(s, "2/HM1"), "c3");
-    PW_EXPECT_STR(pw_cond(s, "2/HM1"), "steady");
+    T_EXPECT_STR(pw_loc(s, "2/LI1"), "a3");
+    T_EXPECT_STR(pw_loc(s, "2/HC1"), "c3");
+    T_EXPECT_STR(pw_loc(s, "2/HC2"), "a3");
+    T_EXPECT_STR(pw_loc(s, "2/HM1"), "c3");
+    T_EXPECT_STR(pw_cond(s, "2/HM1"), "steady");
     assert_int_equal(pw_force_int(s, 2, "units_left"), 5);
     eng_state_free(s);
     eng_game_free(g);
@@ -292,9 +292,9 @@ static void test_exit_rule(void **unused)
                           "\"points\":2}]", NULL);
     eng_state *s = eng_state_new(g, 1);
     t_play_list(s, (const char *const[]){"end", "end", NULL});
-    PW_EXPECT_STR(pw_cond(s, "1/HI1"), "exited");
-    PW_EXPECT_STR(pw_loc(s, "1/HI1"), "-");
-    PW_EXPECT_STR(pw_cond(s, "1/LI1"), "steady");
+    T_EXPECT_STR(pw_cond(s, "1/HI1"), "exited");
+    T_EXPECT_STR(pw_loc(s, "1/HI1"), "-");
+    T_EXPECT_STR(pw_cond(s, "1/LI1"), "steady");
     assert_int_equal(pw_force_int(s, 1, "points"), 2);
     assert_int_equal(pw_force_int(s, 1, "units_left"), 1);
     eng_state_free(s);
@@ -315,8 +315,8 @@ static void test_turn_limit_by_strength(void **unused)
     assert_true(eng_is_terminal(s));
     char res[64];
     eng_result_text(s, res, sizeof res);
-    PW_EXPECT_STR(res, "Red wins");   /* strength 3 to 2 */
-    PW_EXPECT_STR(pw_status(s), "Game over after turn 2: Red wins");
+    T_EXPECT_STR(res, "Red wins");   /* strength 3 to 2 */
+    T_EXPECT_STR(pw_status(s), "Game over after turn 2: Red wins");
     eng_state_free(s);
     eng_game_free(g);
 
@@ -327,7 +327,7 @@ static void test_turn_limit_by_strength(void **unused)
     eng_returns(s, ret);
     assert_true(ret[0] == 0.5 && ret[1] == 0.5);
     eng_result_text(s, res, sizeof res);
-    PW_EXPECT_STR(res, "draw");
+    T_EXPECT_STR(res, "draw");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -343,7 +343,7 @@ static void test_turn_limit_by_points(void **unused)
     t_play_list(s, (const char *const[]){"end", "end", NULL});
     char res[64];
     eng_result_text(s, res, sizeof res);
-    PW_EXPECT_STR(res, "Blue wins");   /* 1 point to 0, despite strength 2 to 4 */
+    T_EXPECT_STR(res, "Blue wins");   /* 1 point to 0, despite strength 2 to 4 */
     eng_state_free(s);
     eng_game_free(g);
     /* equal points: strength decides */
@@ -351,7 +351,7 @@ static void test_turn_limit_by_points(void **unused)
     s = eng_state_new(g, 1);
     t_play_list(s, (const char *const[]){"end", "end", NULL});
     eng_result_text(s, res, sizeof res);
-    PW_EXPECT_STR(res, "Red wins");
+    T_EXPECT_STR(res, "Red wins");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -370,7 +370,7 @@ static void test_points_to_win(void **unused)
     assert_true(eng_is_terminal(s));
     char res[64];
     eng_result_text(s, res, sizeof res);
-    PW_EXPECT_STR(res, "Red wins");
+    T_EXPECT_STR(res, "Red wins");
     assert_int_equal(pw_int(s, "turn"), 2);
     eng_state_free(s);
     eng_game_free(g);
@@ -400,7 +400,7 @@ static void test_points_to_win_reached_by_several(void **unused)
         assert_int_equal(pw_force_int(s, 2, "points"), cases[i].blue_pts);
         char res[64];
         eng_result_text(s, res, sizeof res);
-        PW_EXPECT_STR(res, cases[i].result);
+        T_EXPECT_STR(res, cases[i].result);
         eng_state_free(s);
         eng_game_free(g);
     }
@@ -422,7 +422,7 @@ static void test_partial_tie_at_the_turn_limit(void **unused)
     assert_true(ret[0] == 0.5 && ret[1] == 0.5 && ret[2] == 0.0);
     char res[64];
     eng_result_text(s, res, sizeof res);
-    PW_EXPECT_STR(res, "Red and Blue share the win");
+    T_EXPECT_STR(res, "Red and Blue share the win");
     eng_state_free(s);
     eng_game_free(g);
 }

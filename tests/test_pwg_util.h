@@ -184,25 +184,4 @@ static inline const char *pw_legal(const eng_state *s)
     return buf;
 }
 
-#define PW_EXPECT_STR(got, want)                                                              \
-    do {                                                                                     \
-        const char *g_ = (got), *w_ = (want);                                                 \
-        if (strcmp(g_, w_) != 0)                                                             \
-            fail_msg("%s: got \"%s\", expected \"%s\"", #got, g_, w_);                        \
-    } while (0)
-
-#define PW_EXPECT_HAS(got, want)                                                              \
-    do {                                                                                     \
-        const char *g_ = (got), *w_ = (want);                                                 \
-        if (!strstr(g_, w_))                                                                 \
-            fail_msg("%s: \"%s\" does not contain \"%s\"", #got, g_, w_);                     \
-    } while (0)
-
-#define PW_EXPECT_LACKS(got, want)                                                            \
-    do {                                                                                     \
-        const char *g_ = (got), *w_ = (want);                                                 \
-        if (strstr(g_, w_))                                                                  \
-            fail_msg("%s: \"%s\" contains \"%s\"", #got, g_, w_);                             \
-    } while (0)
-
 #endif

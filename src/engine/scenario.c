@@ -150,3 +150,19 @@ json_t *eng_rules_data_file(const char *rules_name, const char *file, eng_error 
     snprintf(path, sizeof path, "%s/%s/%s", eng_data_dir(), rules_name, file);
     return eng_json_file(path, err);
 }
+
+const char *eng_json_unknown_key(const json_t *obj, const char *const *known)
+{
+    const char *key;
+    json_t *v;
+    json_object_foreach((json_t *)obj, key, v) {
+        if (key[0] == '_')
+            continue;
+        int i = 0;
+        while (known[i] && strcmp(known[i], key) != 0)
+            i++;
+        if (!known[i])
+            return key;
+    }
+    return NULL;
+}

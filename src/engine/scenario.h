@@ -1,5 +1,6 @@
 /*
- * scenario.h - finding and reading data files: scenarios and variants.
+ * scenario.h - finding and reading data files: scenarios and variants,
+ * and the key check every rule set's loader makes of their objects.
  *
  * Data lives in data/<rules>/scenarios/<name>.json and
  * data/<rules>/variants/<name>.json. The data folder is the one the build
@@ -27,6 +28,11 @@ json_t *eng_variant_load(const eng_rules *r, const char *name_or_path, eng_error
 int eng_scenario_names(const eng_rules *r, char ***names);
 int eng_variant_names(const eng_rules *r, char ***names);
 void eng_names_free(char **names, int n);
+
+/* The first key of a JSON object that is not in the NULL-ended list
+ * `known` (keys starting with '_' are notes and always allowed), or NULL
+ * when every key is known: each rule set's loader refuses such a field. */
+const char *eng_json_unknown_key(const json_t *obj, const char *const *known);
 
 /* A rule set's own data file (e.g. "terrain.json"), by name. */
 json_t *eng_rules_data_file(const char *rules_name, const char *file, eng_error *err);

@@ -51,19 +51,8 @@ static void copy(char *dst, size_t n, const char *src)
 /* Refuses keys not in the NULL-ended list (keys starting with '_' are notes). */
 static bool check_keys(ld *l, const json_t *obj, const char *path, const char *const *known)
 {
-    const char *key;
-    json_t *v;
-    json_object_foreach((json_t *)obj, key, v) {
-        if (key[0] == '_')
-            continue;
-        bool ok = false;
-        for (int i = 0; known[i]; i++)
-            if (strcmp(known[i], key) == 0)
-                ok = true;
-        if (!ok)
-            return fail(l, "%s: unknown field \"%s\"", path, key);
-    }
-    return true;
+    const char *bad = eng_json_unknown_key(obj, known);
+    return bad ? fail(l, "%s: unknown field \"%s\"", path, bad) : true;
 }
 
 /* A whole number from a JSON number or a string of digits (options typed

@@ -54,19 +54,8 @@ bool ld_streq_ci(const char *a, const char *b)
 /* Refuses keys not in the NULL-ended list (keys starting with '_' are notes). */
 bool ld_check_keys(ld *l, const json_t *obj, const char *path, const char *const *known)
 {
-    const char *key;
-    json_t *v;
-    json_object_foreach((json_t *)obj, key, v) {
-        if (key[0] == '_')
-            continue;
-        bool ok = false;
-        for (int i = 0; known[i]; i++)
-            if (strcmp(known[i], key) == 0)
-                ok = true;
-        if (!ok)
-            return ld_fail(l, "%s: unknown field \"%s\"", path, key);
-    }
-    return true;
+    const char *bad = eng_json_unknown_key(obj, known);
+    return bad ? ld_fail(l, "%s: unknown field \"%s\"", path, bad) : true;
 }
 
 bool ld_get_int(ld *l, const json_t *obj, const char *key, const char *path, int lo, int hi,
