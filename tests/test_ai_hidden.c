@@ -6,7 +6,8 @@
  * run exactly the same (the same choice and the same visit counts for every
  * candidate). Likewise positions that differ only in the game's seed (the
  * generator that will toss future coins) must be searched the same, at a
- * moment when coins will be tossed within the search's reach.
+ * moment when coins will be tossed within the search's reach, also with
+ * the tree's chance children and common random numbers switched on.
  */
 #include <string.h>
 #include "support.h"
@@ -19,6 +20,16 @@ static eng_state *at_deployment(eng_game *g, uint64_t seed)
         eng_apply_fast(s, eng_chance_sample(s));
     assert_int_equal(eng_current_player(s), 0);
     return s;
+}
+
+static void search_with(const eng_state *s, int threads, int chance, int crn,
+                        ai_explanation *why)
+{
+    ai_config cfg = {.seed = 11, .iterations = 300, .threads = threads,
+                     .chance = chance, .crn = crn};
+    ai_player *p = ai_new(ai_kind_find("mcts"), &cfg);
+    (void)ai_choose(p, s, why);
+    ai_free(p);
 }
 
 static void search(const eng_state *s, int threads, ai_explanation *why)
@@ -128,6 +139,14 @@ static void test_games_seed_does_not_matter(void **unused)
             ai_explanation a, b;
             search(x, 1, &a);
             search(y, 1, &b);
+            assert_same_search(&a, &b);
+            /* nor with a child per coin toss in the tree, nor with the
+             * same tosses met by every root action */
+            search_with(x, 1, 2, -1, &a);
+            search_with(y, 1, 2, -1, &b);
+            assert_same_search(&a, &b);
+            search_with(x, 1, -1, 1, &a);
+            search_with(y, 1, -1, 1, &b);
             assert_same_search(&a, &b);
             found++;
         }

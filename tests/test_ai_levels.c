@@ -66,6 +66,11 @@ static void test_settings_and_budgets(void **unused)
     assert_int_equal(parse("mcts:rave=0:amaf=run:finish=0", NULL, &k, &cfg, &err), 0);
     assert_true(cfg.rave < 0 && cfg.finish < 0);
     assert_int_equal(cfg.amaf, 1);
+    assert_int_equal(parse("mcts:chance=6:crn=1", NULL, &k, &cfg, &err), 0);
+    assert_int_equal(cfg.chance, 6);
+    assert_int_equal(cfg.crn, 1);
+    assert_int_equal(parse("mcts:chance=0:crn=0", NULL, &k, &cfg, &err), 0);
+    assert_true(cfg.chance < 0 && cfg.crn < 0);
 
     assert_int_equal(parse("hard:time=250", NULL, &k, &cfg, &err), 0);
     assert_int_equal(cfg.time_ms, 250);
@@ -118,6 +123,8 @@ static void test_bad_specs(void **unused)
     refused("mcts:time=-5", "time (milliseconds) takes");
     refused("mcts:amaf=some", "amaf takes run or all");
     refused("mcts:finish=2", "finish takes a number from 0 to 1");
+    refused("mcts:crn=2", "crn takes a number from 0 to 1");
+    refused("mcts:chance=-1", "chance takes a number from 0");
 }
 
 int main(void)

@@ -4,13 +4,16 @@
  * same counts every time; with two threads its choice is legal and the
  * visits of its candidates add up to the iterations run; a forced move is
  * answered without searching; a time budget alone works; three Pocket
- * Wargame forces (three-kingdoms) play a whole game with it; and it beats
- * the random player.
+ * Wargame forces (three-kingdoms) play a whole game with it; it beats
+ * the random player; and the experiment settings chance (a tree child per
+ * toss or roll) and crn (common random numbers) keep it legal and counted.
  */
+#include <stdlib.h>
 #include <string.h>
 #include "support.h"
 #include "ai.h"
 #include "rng.h"
+#include "mcts.h"
 
 static ai_player *mcts(uint64_t seed, int iterations, int threads)
 {
@@ -87,6 +90,89 @@ static void test_two_threads_add_up(void **unused)
         eng_state_free(s);
     }
     eng_game_free(g);
+}
+
+/* The tree's chance children: one per outcome seen, found again when the
+ * same outcome comes up; adding an iteration's results passes over them
+ * (a chance outcome has no mover) and over them in the AMAF counts. */
+static void test_chance_children(void **unused)
+{
+    (void)unused;
+    mcts_tree *t = malloc(sizeof *t);
+    assert_non_null(t);
+    mcts_tree_init(t, 64, 4);
+    uint32_t heads = mcts_tree_chance_child(t, 0, 7), tails = mcts_tree_chance_child(t, 0, 8);
+    assert_true(heads != MCTS_NONE && tails != MCTS_NONE && heads != tails);
+    assert_int_equal(mcts_tree_chance_child(t, 0, 7), heads);
+    assert_int_equal(t->nodes[heads].player, ENG_CHANCE);
+
+    /* player 1 decides after heads */
+    mcts_params par = {.explore = 0.7, .rave_k = 100};
+    uint64_t rng = 1;
+    eng_action acts[1] = {42}, fallback;
+    uint32_t d = mcts_tree_select(t, heads, 1, acts, 1, &par, &rng, &fallback);
+    assert_true(d != MCTS_NONE);
+    int32_t who[2] = {ENG_CHANCE, 1};
+    eng_action did[2] = {7, 42};
+    mcts_trail tr = {.player = who, .action = did, .n = 2, .cap = 2};
+    uint32_t path[3] = {0, heads, d};
+    double value[2] = {0.25, 0.75};
+    mcts_tree_backup(t, path, 3, value, &tr, &par);
+    assert_int_equal(t->nodes[heads].visits, 1);
+    assert_true(t->nodes[heads].value == 0);
+    assert_int_equal(t->nodes[d].visits, 1);
+    assert_true(t->nodes[d].value == 0.75);
+    assert_int_equal(t->nodes[d].amaf_n, 1);
+    assert_true(t->nodes[d].amaf_value == 0.75);
+    assert_int_equal(t->nodes[tails].visits, 0);
+
+    /* the tree holds 4 nodes: a third outcome finds no room */
+    assert_int_equal(t->count, 4);
+    assert_int_equal(mcts_tree_chance_child(t, 0, 9), MCTS_NONE);
+    mcts_tree_free(t);
+    free(t);
+}
+
+/* The experiment settings on every rule set's default scenario: a legal
+ * choice, the most visited, every iteration counted once at the root. */
+static void test_chance_and_crn_settings(void **unused)
+{
+    (void)unused;
+    const eng_rules *const *r = eng_registry();
+    for (int i = 0; r[i]; i++) {
+        eng_game *g = t_game_named(eng_rules_name(r[i]), eng_rules_default_scenario(r[i]), NULL);
+        /* a decision some way into a random game */
+        eng_state *s = eng_state_new(g, 2);
+        eng_action acts[ENG_MAX_ACTIONS];
+        eng_rng pick;
+        rng_seed(&pick, 9);
+        for (int step = 0; step < 40 || eng_current_player(s) == ENG_CHANCE ||
+                           eng_legal_actions(s, acts) < 2; step++) {
+            assert_false(eng_is_terminal(s));
+            eng_apply_fast(s, eng_current_player(s) == ENG_CHANCE ? eng_chance_sample(s)
+                              : acts[rng_below(&pick, (uint32_t)eng_legal_actions(s, acts))]);
+        }
+        for (int crn = -1; crn <= 1; crn += 2) {
+            ai_config cfg = {.seed = 5, .iterations = 300, .threads = 1, .chance = 6,
+                             .crn = crn};
+            ai_player *p = ai_new(ai_kind_find("mcts"), &cfg);
+            ai_explanation why;
+            eng_action a = ai_choose(p, s, &why);
+            assert_true(eng_is_legal(s, a, NULL));
+            assert_int_equal(a, why.best[0].action);
+            long sum = 0;
+            for (int k = 0; k < why.count; k++)
+                sum += why.best[k].visits;
+            if (why.count == why.actions)
+                assert_int_equal(sum, why.iterations);    /* each went one way */
+            else
+                assert_true(sum > 0 && sum <= why.iterations);
+            assert_true(why.iterations > 0 && why.iterations <= 300);
+            ai_free(p);
+        }
+        eng_state_free(s);
+        eng_game_free(g);
+    }
 }
 
 static void test_forced_move_needs_no_search(void **unused)
@@ -197,6 +283,8 @@ int main(void)
         cmocka_unit_test(test_time_budget),
         cmocka_unit_test(test_three_forces),
         cmocka_unit_test(test_beats_random),
+        cmocka_unit_test(test_chance_children),
+        cmocka_unit_test(test_chance_and_crn_settings),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

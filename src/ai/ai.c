@@ -103,7 +103,7 @@ double ai_rand_fraction(uint64_t *state)
     return u;
 }
 
-eng_action ai_sample_chance(const eng_state *s, uint64_t *state)
+int ai_sample_chance_of(const eng_state *s, uint64_t *state, eng_action *pick)
 {
     eng_action out[ENG_MAX_ACTIONS];
     double prob[ENG_MAX_ACTIONS];
@@ -111,7 +111,15 @@ eng_action ai_sample_chance(const eng_state *s, uint64_t *state)
     eng_rng r = {*state};
     double u = rng_fraction(rng_next(&r));
     *state = r.s;
-    return out[eng_pick_outcome(prob, n, u)];
+    *pick = out[eng_pick_outcome(prob, n, u)];
+    return n;
+}
+
+eng_action ai_sample_chance(const eng_state *s, uint64_t *state)
+{
+    eng_action a;
+    ai_sample_chance_of(s, state, &a);
+    return a;
 }
 
 eng_action ai_weighted_pick(const eng_action *acts, const double *w, int n, uint64_t *rng)

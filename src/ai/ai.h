@@ -40,6 +40,11 @@ typedef struct ai_config {
                               decisions, 2 = the rest of the iteration */
     int hint;              /* playouts follow the rule set's playout hint:
                               0 = the default (yes), 1 = yes, -1 = no */
+    int crn;               /* tree search: common random numbers across root
+                              actions: 0 = the default, 1 = yes, -1 = no */
+    int chance;            /* tree search: chance points with at most this many
+                              outcomes branch per outcome; 0 = the default,
+                              negative = never (open loop) */
 } ai_config;
 
 /* One candidate move and what the player thinks of it. */
@@ -89,6 +94,8 @@ double ai_now(void);
 /* Draws a chance outcome from its probabilities with the caller's
  * generator state (never the game's). */
 eng_action ai_sample_chance(const eng_state *s, uint64_t *rng);
+/* The same, the outcome in *out; returns how many outcomes there were. */
+int ai_sample_chance_of(const eng_state *s, uint64_t *rng, eng_action *out);
 
 /* ---- names and levels (ai_levels.c) --------------------------------------- */
 

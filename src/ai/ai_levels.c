@@ -87,13 +87,21 @@ static int setting(const char *kv, ai_config *cfg, bool *set_it, bool *set_time,
         if (number("hint", val, 0, 1, &v, err))
             return -1;
         cfg->hint = v > 0 ? 1 : -1;
+    } else if (KEY("crn")) {
+        if (number("crn", val, 0, 1, &v, err))
+            return -1;
+        cfg->crn = v > 0 ? 1 : -1;
+    } else if (KEY("chance")) {
+        if (number("chance", val, 0, ENG_MAX_ACTIONS, &v, err))
+            return -1;
+        cfg->chance = v > 0 ? (int)v : -1;
     } else if (KEY("horizon")) {
         if (number("horizon", val, 1, 100000, &v, err))
             return -1;
         cfg->horizon = (int)v;
     } else {
         eng_error_set(err, "no setting \"%.*s\" (iterations, time, threads, explore, "
-                      "horizon, finish, hint, mast, rave, amaf)", (int)klen, kv);
+                      "horizon, finish, hint, crn, chance, mast, rave, amaf)", (int)klen, kv);
         return -1;
     }
 #undef KEY

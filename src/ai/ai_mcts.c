@@ -21,6 +21,8 @@
 #define MCTS_MAST_POOL 3
 #define MCTS_DEFAULT_RAVE 0.0
 #define MCTS_DEFAULT_AMAF_ALL false
+#define MCTS_DEFAULT_CHANCE_BRANCH 0
+#define MCTS_DEFAULT_CRN false
 
 static ai_player *mcts_create(const ai_config *cfg)
 {
@@ -111,6 +113,9 @@ static eng_action mcts_choose(ai_player *p, const eng_state *s, ai_explanation *
             .mast_pool = MCTS_MAST_POOL,
             .rave_k = c->rave > 0 ? c->rave : c->rave < 0 ? 0 : MCTS_DEFAULT_RAVE,
             .rave_all = c->amaf ? c->amaf == 2 : MCTS_DEFAULT_AMAF_ALL,
+            .crn = c->crn ? c->crn > 0 : MCTS_DEFAULT_CRN,
+            .chance_branch = c->chance > 0 ? c->chance : c->chance < 0 ? 0
+                           : MCTS_DEFAULT_CHANCE_BRANCH,
         };
     }
     run_all(jobs, threads);

@@ -11,6 +11,13 @@
  * the worlds consistent with what the player has seen (Cowling, Powley and
  * Whitehouse, "Information Set Monte Carlo Tree Search", 2012).
  *
+ * Chance points with few outcomes (a coin, a die) are the exception: each
+ * outcome seen there gets a child of its own, so the decisions below it
+ * are made knowing how the toss or the roll fell (closed loop). Without
+ * that, every decision after the first shot in a line would be planned
+ * blind to whether the shot hit, and more search would only refine a
+ * blind plan. Wide chance points (a card deal) stay open loop.
+ *
  * Because a node's position differs between iterations, its legal actions
  * are listed again each time it is reached; a child is an action seen
  * there (by the player who took it), and its availability counts the
@@ -38,7 +45,7 @@
 
 typedef struct mcts_node {
     eng_action action;     /* the action leading here (unused at the root) */
-    int32_t player;        /* who took it */
+    int32_t player;        /* who took it; ENG_CHANCE for a chance outcome */
     uint32_t first_child;  /* MCTS_NONE if none */
     uint32_t next_sibling; /* MCTS_NONE at the end */
     uint32_t visits;       /* iterations through this node */
@@ -96,6 +103,10 @@ typedef struct mcts_params {
                               weigh alike; 0 = no RAVE (try each action once first) */
     bool rave_all;         /* AMAF counts the mover's actions to the end of the
                               iteration, not only its own run of decisions */
+    bool crn;              /* common random numbers: the n-th iteration through
+                              each root action meets the same chance draws */
+    int chance_branch;     /* a chance point with at most this many outcomes gets
+                              a child per outcome seen (closed loop); 0 = none */
 } mcts_params;
 
 /* One iteration's player decisions, in the tree and in the playout, for
@@ -129,6 +140,10 @@ void mcts_tree_free(mcts_tree *t);
  * is returned in *fallback. */
 uint32_t mcts_tree_select(mcts_tree *t, uint32_t node, int who, const eng_action *acts,
                           int n, const mcts_params *par, uint64_t *rng, eng_action *fallback);
+
+/* The child of `node` for chance outcome a, added if new; MCTS_NONE when
+ * the tree is full. */
+uint32_t mcts_tree_chance_child(mcts_tree *t, uint32_t node, eng_action a);
 
 /* Adds an iteration's results to the nodes on its path (path[0] the root,
  * trail->action[d] the action taken at path[d]) and, with RAVE, to the

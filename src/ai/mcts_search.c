@@ -2,13 +2,15 @@
  * mcts_search.c - the iterations of one search tree (see mcts.h): each
  * starts from a fresh determinization of the root, walks down the tree by
  * the selection rule (sampling chance on the way with the searcher's own
- * generator), adds one node, plays out at random to the horizon and adds
+ * generator, and following the outcome's child at a narrow chance point),
+ * adds one decision node, plays out at random to the horizon and adds
  * the results to the nodes it passed.
  */
 #include <stdlib.h>
 #include <string.h>
 #include "mcts.h"
 #include "ai_private.h"
+#include "rng.h"
 
 #define MCTS_MAX_NODES (UINT32_C(1) << 21)   /* about 100 MB for all of a player's trees */
 #define MCTS_MIN_NODES (UINT32_C(1) << 16)
@@ -44,6 +46,17 @@ static void trail_push(mcts_trail *tr, int player, eng_action a)
     tr->player[tr->n] = player;
     tr->action[tr->n] = a;
     tr->n++;
+}
+
+static void path_push(uint32_t **path, size_t *cap, int depth, uint32_t node)
+{
+    if ((size_t)depth == *cap) {
+        *cap *= 2;
+        *path = realloc(*path, *cap * sizeof **path);
+        if (!*path)
+            abort();
+    }
+    (*path)[depth] = node;
 }
 
 /* Plays on from s for at most `steps` steps: chance from its
@@ -174,14 +187,32 @@ void mcts_search(const eng_state *root, const mcts_params *par, mcts_root *out)
         eng_state_copy(work, base);
         if (hides)
             eng_state_resample_hidden(work, me, &rng);
+        /* chance and playouts draw from *dice: the tree's own stream, or
+         * with common random numbers a stream set by the root action's
+         * visit count, so the n-th trial of every root action meets the
+         * same dice */
+        uint64_t dice = 0, *dp = par->crn ? &dice : &rng;
         int depth = 0;
         path[depth++] = 0;
         tr.n = 0;
         uint32_t node = 0;
-        for (;;) {
-            int who;
-            while ((who = eng_current_player(work)) == ENG_CHANCE)
-                eng_apply_fast(work, ai_sample_chance(work, &rng));
+        bool grown = false;
+        while (!grown) {
+            int who = eng_current_player(work);
+            if (who == ENG_CHANCE) {
+                eng_action o;
+                int k = ai_sample_chance_of(work, dp, &o);
+                eng_apply_fast(work, o);
+                if (k > par->chance_branch)
+                    continue;             /* wide: open loop */
+                uint32_t c = mcts_tree_chance_child(t, node, o);
+                if (c == MCTS_NONE)
+                    break;                /* full: play out from here */
+                trail_push(&tr, ENG_CHANCE, o);
+                path_push(&path, &path_cap, depth++, c);
+                node = c;
+                continue;
+            }
             if (who == ENG_TERMINAL)
                 break;
             int n = eng_legal_actions(work, acts);
@@ -193,25 +224,20 @@ void mcts_search(const eng_state *root, const mcts_params *par, mcts_root *out)
                 break;
             }
             trail_push(&tr, who, t->nodes[c].action);
-            bool fresh = t->nodes[c].visits == 0;
+            grown = t->nodes[c].visits == 0;
+            if (depth == 1 && par->crn)
+                dice = rng_mix(par->seed ^ rng_mix(t->nodes[c].visits + UINT64_C(1)));
             eng_apply_fast(work, t->nodes[c].action);
-            if ((size_t)depth == path_cap) {
-                path_cap *= 2;
-                path = realloc(path, path_cap * sizeof *path);
-                if (!path)
-                    abort();
-            }
-            path[depth++] = c;
+            path_push(&path, &path_cap, depth++, c);
             node = c;
-            if (fresh)
-                break;
         }
         double value[ENG_MAX_PLAYERS];
-        playout(work, par, mast, &rng, &tr, acts, value);
+        playout(work, par, mast, dp, &tr, acts, value);
         mcts_tree_backup(t, path, depth, value, &tr, par);
         if (par->mast_greedy > 0)
             for (size_t k = 0; k < tr.n; k++)
-                mcts_mast_add(mast, tr.player[k], tr.action[k], value[tr.player[k]]);
+                if (tr.player[k] >= 0)
+                    mcts_mast_add(mast, tr.player[k], tr.action[k], value[tr.player[k]]);
     }
     out->iterations = it;
     report(t, out);

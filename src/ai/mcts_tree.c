@@ -196,6 +196,16 @@ uint32_t mcts_tree_select(mcts_tree *t, uint32_t node, int who, const eng_action
                            : select_uct(t, node, who, acts, n, par, rng, fallback);
 }
 
+uint32_t mcts_tree_chance_child(mcts_tree *t, uint32_t node, eng_action a)
+{
+    for (uint32_t c = t->nodes[node].first_child; c != MCTS_NONE; c = t->nodes[c].next_sibling)
+        if (t->nodes[c].player == ENG_CHANCE && t->nodes[c].action == a)
+            return c;
+    if (t->count >= t->max_nodes)
+        return MCTS_NONE;
+    return add_child(t, node, ENG_CHANCE, a);
+}
+
 void mcts_tree_backup(mcts_tree *t, const uint32_t *path, int depth, const double *value,
                       const mcts_trail *trail, const mcts_params *par)
 {
@@ -203,12 +213,15 @@ void mcts_tree_backup(mcts_tree *t, const uint32_t *path, int depth, const doubl
     for (int d = 1; d < depth; d++) {
         mcts_node *nd = &t->nodes[path[d]];
         nd->visits++;
-        nd->value += value[nd->player];
+        if (nd->player >= 0)
+            nd->value += value[nd->player];
     }
     if (par->rave_k <= 0)
         return;
     for (int d = 0; d < depth && (size_t)d < trail->n; d++) {
         int mover = trail->player[d];
+        if (mover < 0)
+            continue;                     /* a chance outcome */
         /* the actions mover took from here on: its run, or to the end */
         if (++t->gen == 0) {
             memset(t->slots, 0, sizeof t->slots);
@@ -216,6 +229,8 @@ void mcts_tree_backup(mcts_tree *t, const uint32_t *path, int depth, const doubl
         }
         int count = 0;
         for (size_t k = (size_t)d; k < trail->n && count < ENG_MAX_ACTIONS; k++) {
+            if (trail->player[k] == ENG_CHANCE)
+                continue;
             if (trail->player[k] != mover) {
                 if (!par->rave_all)
                     break;
