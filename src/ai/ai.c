@@ -136,11 +136,10 @@ eng_action ai_weighted_pick(const eng_action *acts, const double *w, int n, uint
     return acts[n - 1];
 }
 
-void ai_playout(eng_state *s, int horizon, uint64_t *rng, double *value)
+void ai_play_on(eng_state *s, int steps, uint64_t *rng, eng_action *acts,
+                ai_choose_fn choose, void *ctx)
 {
-    eng_action acts[ENG_MAX_ACTIONS];
-    int np = eng_game_players(eng_state_game(s));
-    for (int h = 0; h < horizon; h++) {
+    for (int h = 0; h < steps; h++) {
         int who = eng_current_player(s);
         if (who == ENG_TERMINAL)
             break;
@@ -149,14 +148,27 @@ void ai_playout(eng_state *s, int horizon, uint64_t *rng, double *value)
             a = ai_sample_chance(s, rng);
         } else {
             int n = eng_legal_actions(s, acts);
-            a = acts[ai_rand_below(rng, (uint32_t)n)];
+            a = choose ? choose(ctx, s, who, acts, n, rng)
+                       : acts[ai_rand_below(rng, (uint32_t)n)];
         }
         eng_apply_fast(s, a);
     }
+}
+
+void ai_score(const eng_state *s, double *value)
+{
     if (eng_is_terminal(s)) {
         eng_returns(s, value);
         return;
     }
+    int np = eng_game_players(eng_state_game(s));
     for (int p = 0; p < np; p++)
         value[p] = eng_heuristic(s, p);
+}
+
+void ai_playout(eng_state *s, int horizon, uint64_t *rng, double *value)
+{
+    eng_action acts[ENG_MAX_ACTIONS];
+    ai_play_on(s, horizon, rng, acts, NULL, NULL);
+    ai_score(s, value);
 }

@@ -18,10 +18,21 @@ extern const ai_kind ai_random_kind;
 extern const ai_kind ai_thumb_kind;
 extern const ai_kind ai_mcts_kind;
 
-/* Plays on from s with uniformly random legal actions (chance sampled from
- * its probabilities with *rng) for at most `horizon` steps, chance steps
- * included, and scores where it got for every player into value[]: the
- * returns if the game ended, else the rule set's heuristic. */
+/* How a playout chooses a player's action among acts[0..n-1] (n >= 1). */
+typedef eng_action (*ai_choose_fn)(void *ctx, const eng_state *s, int who,
+                                   const eng_action *acts, int n, uint64_t *rng);
+
+/* Plays on from s for at most `steps` steps, chance steps included: chance
+ * sampled from its probabilities with *rng, players' actions chosen by
+ * `choose` (NULL: uniformly at random). acts has room for ENG_MAX_ACTIONS. */
+void ai_play_on(eng_state *s, int steps, uint64_t *rng, eng_action *acts,
+                ai_choose_fn choose, void *ctx);
+
+/* Every player's prospects in s into value[]: the returns if the game is
+ * over, else the rule set's heuristic. */
+void ai_score(const eng_state *s, double *value);
+
+/* ai_play_on at random for at most `horizon` steps, then ai_score. */
 void ai_playout(eng_state *s, int horizon, uint64_t *rng, double *value);
 
 /* A uniformly random whole number below n from *rng. */

@@ -59,55 +59,41 @@ static void path_push(uint32_t **path, size_t *cap, int depth, uint32_t node)
     (*path)[depth] = node;
 }
 
-/* Plays on from s for at most `steps` steps: chance from its
- * probabilities, players by the move-average table (the best of a few
- * random legal actions), by the rule set's playout hint, or at random. */
-static void play_on(eng_state *s, int steps, const mcts_params *par, mcts_mast *mast,
-                    uint64_t *rng, mcts_trail *tr, eng_action *acts)
-{
-    double w[ENG_MAX_ACTIONS];
-    for (int h = 0; h < steps; h++) {
-        int who = eng_current_player(s);
-        if (who == ENG_TERMINAL)
-            break;
-        eng_action a;
-        if (who == ENG_CHANCE) {
-            a = ai_sample_chance(s, rng);
-        } else {
-            int n = eng_legal_actions(s, acts);
-            if (n > 1 && par->mast_greedy > 0 && ai_rand_fraction(rng) < par->mast_greedy) {
-                double best = -1;
-                a = acts[0];
-                for (int k = 0; k < par->mast_pool; k++) {
-                    eng_action c = acts[ai_rand_below(rng, (uint32_t)n)];
-                    double v = mcts_mast_mean(mast, who, c, 1.0);
-                    if (v > best) {
-                        best = v;
-                        a = c;
-                    }
-                }
-            } else if (n > 1 && par->hint && eng_playout_weights(s, acts, n, w)) {
-                a = ai_weighted_pick(acts, w, n, rng);
-            } else {
-                a = acts[ai_rand_below(rng, (uint32_t)n)];
-            }
-            trail_push(tr, who, a);
-        }
-        eng_apply_fast(s, a);
-    }
-}
+/* What the playout's simulated players go by (ai_play_on's chooser). */
+typedef struct playout_ctx {
+    const mcts_params *par;
+    mcts_mast *mast;
+    mcts_trail *tr;
+} playout_ctx;
 
-/* Each player's prospects in s: the returns if the game is over, else the
- * rule set's heuristic. */
-static void score(const eng_state *s, double *value)
+/* A simulated player's action: the best by the move-average table among a
+ * few random legal ones, one drawn by the rule set's playout hint, or one
+ * at random; noted in the iteration's trail. */
+static eng_action playout_choice(void *ctx, const eng_state *s, int who,
+                                 const eng_action *acts, int n, uint64_t *rng)
 {
-    if (eng_is_terminal(s)) {
-        eng_returns(s, value);
-        return;
+    const playout_ctx *c = ctx;
+    const mcts_params *par = c->par;
+    double w[ENG_MAX_ACTIONS];
+    eng_action a;
+    if (n > 1 && par->mast_greedy > 0 && ai_rand_fraction(rng) < par->mast_greedy) {
+        double best = -1;
+        a = acts[0];
+        for (int k = 0; k < par->mast_pool; k++) {
+            eng_action x = acts[ai_rand_below(rng, (uint32_t)n)];
+            double v = mcts_mast_mean(c->mast, who, x, 1.0);
+            if (v > best) {
+                best = v;
+                a = x;
+            }
+        }
+    } else if (n > 1 && par->hint && eng_playout_weights(s, acts, n, w)) {
+        a = ai_weighted_pick(acts, w, n, rng);
+    } else {
+        a = acts[ai_rand_below(rng, (uint32_t)n)];
     }
-    int np = eng_game_players(eng_state_game(s));
-    for (int p = 0; p < np; p++)
-        value[p] = eng_heuristic(s, p);
+    trail_push(c->tr, who, a);
+    return a;
 }
 
 /* The playout: to the horizon, where the heuristic judges; then, if the
@@ -115,13 +101,14 @@ static void score(const eng_state *s, double *value)
 static void playout(eng_state *s, const mcts_params *par, mcts_mast *mast, uint64_t *rng,
                     mcts_trail *tr, eng_action *acts, double *value)
 {
-    play_on(s, par->horizon, par, mast, rng, tr, acts);
-    score(s, value);
+    playout_ctx ctx = {par, mast, tr};
+    ai_play_on(s, par->horizon, rng, acts, playout_choice, &ctx);
+    ai_score(s, value);
     if (par->finish <= 0 || eng_is_terminal(s))
         return;
     double end[ENG_MAX_PLAYERS];
-    play_on(s, MCTS_PLAYOUT_MAX, par, mast, rng, tr, acts);
-    score(s, end);
+    ai_play_on(s, MCTS_PLAYOUT_MAX, rng, acts, playout_choice, &ctx);
+    ai_score(s, end);
     int np = eng_game_players(eng_state_game(s));
     for (int p = 0; p < np; p++)
         value[p] = (1 - par->finish) * value[p] + par->finish * end[p];
