@@ -47,6 +47,17 @@ void eng_error_set(eng_error *err, const char *fmt, ...)
     va_end(ap);
 }
 
+bool eng_error_fail(eng_error *err, const char *fmt, ...)
+{
+    if (err) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+        va_end(ap);
+    }
+    return false;
+}
+
 /* ---- rule set accessors -------------------------------------------------- */
 
 const char *eng_rules_name(const eng_rules *r) { return r->name; }

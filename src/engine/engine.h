@@ -49,6 +49,9 @@ typedef struct eng_error {
 
 void eng_error_set(eng_error *err, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* eng_error_set, returning false: `return eng_error_fail(err, ...);`. */
+bool eng_error_fail(eng_error *err, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 
 /* A variant option a rule set understands, for `pocketwar rules`. */
 typedef struct eng_option_doc {

@@ -1,7 +1,9 @@
 /*
- * scenario.c - locating and parsing scenario, variant and rules data files.
+ * scenario.c - locating and parsing scenario, variant and rules data files,
+ * and the small helpers every rule set's loader words its messages with.
  */
 #include <dirent.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include "scenario.h"
@@ -165,4 +167,12 @@ const char *eng_json_unknown_key(const json_t *obj, const char *const *known)
             return key;
     }
     return NULL;
+}
+
+void eng_pathf(char *buf, size_t n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, n, fmt, ap);
+    va_end(ap);
 }

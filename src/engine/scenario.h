@@ -34,6 +34,10 @@ void eng_names_free(char **names, int n);
  * when every key is known: each rule set's loader refuses such a field. */
 const char *eng_json_unknown_key(const json_t *obj, const char *const *known);
 
+/* snprintf for the path of a field in a loader's message: a path cut
+ * short is still a usable message. */
+void eng_pathf(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 /* A rule set's own data file (e.g. "terrain.json"), by name. */
 json_t *eng_rules_data_file(const char *rules_name, const char *file, eng_error *err);
 

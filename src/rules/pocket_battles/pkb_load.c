@@ -8,7 +8,6 @@
  * `army1 "elves-50": units[4][1]: "ELV99" is not one of the Elves' troops`.
  */
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -22,26 +21,8 @@ typedef struct ld {
     eng_error *err;
 } ld;
 
-static bool fail(ld *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static bool fail(ld *l, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    if (l->err)
-        vsnprintf(l->err->msg, sizeof l->err->msg, fmt, ap);
-    va_end(ap);
-    return false;
-}
-
-/* snprintf for field paths: a path cut short is still a usable message */
-static void pathf(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void pathf(char *buf, size_t n, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, n, fmt, ap);
-    va_end(ap);
-}
+/* Words the refusal into the caller's error (if any); false, to return. */
+#define fail(l, ...) eng_error_fail((l)->err, __VA_ARGS__)
 
 static void copy(char *dst, size_t n, const char *src)
 {
@@ -86,7 +67,7 @@ static bool get_int(ld *l, const json_t *obj, const char *key, const char *path,
         return true;
     }
     char p[160];
-    pathf(p, sizeof p, "%s.%s", path, key);
+    eng_pathf(p, sizeof p, "%s.%s", path, key);
     return as_int(l, v, p, lo, hi, out);
 }
 
@@ -132,11 +113,11 @@ static json_t *data_file(ld *l, const char *folder, const char *what, const char
                 return NULL;
             }
         char file[256];
-        pathf(file, sizeof file, "%s/%s.json", folder, name);
+        eng_pathf(file, sizeof file, "%s/%s.json", folder, name);
         j = eng_rules_data_file(RULES_NAME, file, &e);
         if (!j) {
             char path[4096];
-            pathf(path, sizeof path, "%s/%s/%s", eng_data_dir(), RULES_NAME, file);
+            eng_pathf(path, sizeof path, "%s/%s/%s", eng_data_dir(), RULES_NAME, file);
             FILE *f = fopen(path, "r");
             if (!f) {
                 fail(l, "Pocket Battles has no %s named \"%s\" (the %s are in %s/%s/%s)",
@@ -202,7 +183,7 @@ static bool load_traits(ld *l)
         if (!ok)
             break;
         char p[64];
-        pathf(p, sizeof p, "traits.json: traits[%zu]", i);
+        eng_pathf(p, sizeof p, "traits.json: traits[%zu]", i);
         if (!json_is_object(t)) {
             ok = fail(l, "%s: expected an object", p);
             break;
@@ -350,7 +331,7 @@ static bool load_faction(ld *l, const json_t *spec, const char *path, pkb_factio
         const char *name = json_string_value(spec);
         if (!(j = data_file(l, "factions", "faction", name)))
             return false;
-        pathf(where, sizeof where, "faction \"%s\"", name);
+        eng_pathf(where, sizeof where, "faction \"%s\"", name);
         const char *base = strrchr(name, '/');
         copy(fac->key, sizeof fac->key, base ? base + 1 : name);
         char *dot = strstr(fac->key, ".json");
@@ -358,7 +339,7 @@ static bool load_faction(ld *l, const json_t *spec, const char *path, pkb_factio
             *dot = '\0';
     } else if (json_is_object(spec)) {
         j = json_incref((json_t *)spec);
-        pathf(where, sizeof where, "%s", path);
+        eng_pathf(where, sizeof where, "%s", path);
         copy(fac->key, sizeof fac->key, "custom");
     } else {
         return fail(l, "%s: expected a faction name (elves, orcs, romans, celts) or a faction "
@@ -376,7 +357,7 @@ static bool load_faction(ld *l, const json_t *spec, const char *path, pkb_factio
         if (!ok)
             break;
         char p[192];
-        pathf(p, sizeof p, "%s.troops[%zu]", where, i);
+        eng_pathf(p, sizeof p, "%s.troops[%zu]", where, i);
         ok = load_troop(l, t, p, fac);
     }
     json_decref(j);
@@ -405,7 +386,7 @@ static bool load_army(ld *l, const json_t *spec, const char *path, const char *w
         const char *name = json_string_value(spec);
         if (!(j = data_file(l, "armies", "army", name)))
             return false;
-        pathf(where, sizeof where, "%s \"%s\"", path, name);
+        eng_pathf(where, sizeof where, "%s \"%s\"", path, name);
         const char *base = strrchr(name, '/');
         copy(pl->army, sizeof pl->army, base ? base + 1 : name);
         char *dot = strstr(pl->army, ".json");
@@ -413,7 +394,7 @@ static bool load_army(ld *l, const json_t *spec, const char *path, const char *w
             *dot = '\0';
     } else {
         j = json_incref((json_t *)spec);
-        pathf(where, sizeof where, "%s", path);
+        eng_pathf(where, sizeof where, "%s", path);
         copy(pl->army, sizeof pl->army, "custom");
     }
     static const char *const keys[] = {"name", "title", "description", "faction", "size",
@@ -427,7 +408,7 @@ static bool load_army(ld *l, const json_t *spec, const char *path, const char *w
         ok = fail(l, "%s is an army of the faction \"%s\", not \"%s\"", where,
                   json_string_value(fac), want_faction);
     char fp[192];
-    pathf(fp, sizeof fp, "%s.faction", where);
+    eng_pathf(fp, sizeof fp, "%s.faction", where);
     if (ok)
         ok = load_faction(l, fac, fp, &pl->fac);
     int size;
@@ -512,16 +493,16 @@ static bool load_player(ld *l, const json_t *sp, int p, const json_t *options)
     pkb_data *d = l->d;
     pkb_player *pl = &d->pl[p];
     char path[64], key[16];
-    pathf(path, sizeof path, "players[%d]", p);
+    eng_pathf(path, sizeof path, "players[%d]", p);
     static const char *const keys[] = {"name", "colour", "faction", "army", "deploy", NULL};
     if (sp && !json_is_object(sp))
         return fail(l, "%s: expected an object", path);
     if (sp && !check_keys(l, sp, path, keys))
         return false;
     bool bad = false;
-    pathf(key, sizeof key, "army%d", p + 1);
+    eng_pathf(key, sizeof key, "army%d", p + 1);
     const char *opt_army = opt_str(l, options, key, &bad);
-    pathf(key, sizeof key, "faction%d", p + 1);
+    eng_pathf(key, sizeof key, "faction%d", p + 1);
     const char *opt_fac = opt_str(l, options, key, &bad);
     if (bad)
         return false;
@@ -535,10 +516,10 @@ static bool load_player(ld *l, const json_t *sp, int p, const json_t *options)
     json_t *tmp = NULL;
     if (opt_army) {
         army = tmp = json_string(opt_army);
-        pathf(apath, sizeof apath, "army%d", p + 1);
+        eng_pathf(apath, sizeof apath, "army%d", p + 1);
     } else if (own_army && sc_army) {
         army = sc_army;
-        pathf(apath, sizeof apath, "%s.army", path);
+        eng_pathf(apath, sizeof apath, "%s.army", path);
     }
     bool build = !army || (json_is_string(army) && !strcmp(json_string_value(army), "build"));
     bool ok;
@@ -550,10 +531,10 @@ static bool load_player(ld *l, const json_t *sp, int p, const json_t *options)
         json_t *ftmp = NULL;
         if (opt_fac) {
             fac = ftmp = json_string(opt_fac);
-            pathf(fpath, sizeof fpath, "faction%d", p + 1);
+            eng_pathf(fpath, sizeof fpath, "faction%d", p + 1);
         } else if (sc_fac) {
             fac = sc_fac;
-            pathf(fpath, sizeof fpath, "%s.faction", path);
+            eng_pathf(fpath, sizeof fpath, "%s.faction", path);
         }
         ok = fac ? load_faction(l, fac, fpath, &pl->fac)
                  : fail(l, "%s: to build an army in play a player needs a faction (option "
@@ -656,7 +637,7 @@ void *pkb_load(const json_t *scenario, const json_t *options, eng_error *err)
         /* a mirror match: tell the two sides apart */
         char a[PKB_NAME];
         for (int p = 0; p < PKB_SIDES; p++) {
-            pathf(a, sizeof a, "%.*s %d", PKB_NAME - 4, d->pl[p].name, p + 1);
+            eng_pathf(a, sizeof a, "%.*s %d", PKB_NAME - 4, d->pl[p].name, p + 1);
             copy(d->pl[p].name, sizeof d->pl[p].name, a);
         }
     }

@@ -8,6 +8,7 @@
 #define PWG_LOAD_H
 
 #include "pwg.h"
+#include "scenario.h"
 
 typedef struct ld {
     pwg_data *d;
@@ -19,9 +20,10 @@ typedef struct ld {
     int deploy_depth[PWG_MAX_FORCES];
 } ld;
 
-/* pwg_load_json.c: reading JSON fields with messages naming the path */
-bool ld_fail(ld *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void ld_pathf(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* pwg_load_json.c: reading JSON fields with messages naming the path
+ * (eng_pathf builds the path). ld_fail words the refusal into the caller's
+ * error, if any, and is false, to return. */
+#define ld_fail(l, ...) eng_error_fail((l)->err, __VA_ARGS__)
 void ld_copy(char *dst, size_t n, const char *src);
 /* ld_copy, or false with a message naming `path` if src does not fit. */
 bool ld_copy_fit(ld *l, char *dst, size_t n, const char *src, const char *path);

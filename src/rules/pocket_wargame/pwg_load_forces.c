@@ -49,7 +49,7 @@ bool ld_load_specials(ld *l, const json_t *sp)
     json_t *v;
     json_object_foreach((json_t *)sp, code, v) {
         char p[64];
-        ld_pathf(p, sizeof p, "specials.%s", code);
+        eng_pathf(p, sizeof p, "specials.%s", code);
         size_t len = strlen(code);
         bool letters = len >= 1 && len <= 4;
         for (size_t i = 0; i < len; i++)
@@ -71,7 +71,7 @@ bool ld_load_specials(ld *l, const json_t *sp)
         memset(t, 0, sizeof *t);
         ld_copy(t->code, sizeof t->code, code);
         char np[80];
-        ld_pathf(np, sizeof np, "%s.name", p);
+        eng_pathf(np, sizeof np, "%s.name", p);
         if (!ld_copy_fit(l, t->name, sizeof t->name, name ? name : code, np))
             return false;
         if (cls && strcmp(cls, "infantry") == 0)
@@ -119,16 +119,16 @@ bool ld_load_coins(ld *l)
         pwg_coinset *cs = &d->coinset[d->ncoinsets];
         memset(cs, 0, sizeof *cs);
         char p[96];
-        ld_pathf(p, sizeof p, "coins.json: %s", key);
+        eng_pathf(p, sizeof p, "coins.json: %s", key);
         if (!ld_copy_fit(l, cs->key, sizeof cs->key, key, p))
             return false;
-        ld_pathf(p, sizeof p, "coins.json: %s.title", key);
+        eng_pathf(p, sizeof p, "coins.json: %s.title", key);
         if (!ld_copy_fit(l, cs->title, sizeof cs->title,
                          json_string_value(json_object_get(v, "title")), p))
             return false;
         json_t *units = json_object_get(v, "units");
         for (int t = 0; t < PWG_STD_TYPES; t++) {
-            ld_pathf(p, sizeof p, "coins.json: %s.units.%s", key, std_types[t].code);
+            eng_pathf(p, sizeof p, "coins.json: %s.units.%s", key, std_types[t].code);
             if (!coin_text(l, json_object_get(units, std_types[t].code), cs->coin[t],
                            cs->coin_ascii[t], PWG_NAME, p))
                 return false;
@@ -140,7 +140,7 @@ bool ld_load_coins(ld *l)
         size_t i;
         json_t *c;
         json_array_foreach(sp, i, c) {
-            ld_pathf(p, sizeof p, "coins.json: %s.special[%zu]", key, i);
+            eng_pathf(p, sizeof p, "coins.json: %s.special[%zu]", key, i);
             if (!coin_text(l, c, cs->special[i], cs->special_ascii[i], PWG_NAME, p))
                 return false;
         }
@@ -188,7 +188,7 @@ static bool load_unit_list(ld *l, const json_t *v, const char *path, int force, 
         json_t *e;
         json_array_foreach(v, i, e) {
             char p[96];
-            ld_pathf(p, sizeof p, "%s[%zu]", path, i);
+            eng_pathf(p, sizeof p, "%s[%zu]", path, i);
             const char *code = json_string_value(e);
             if (!code)
                 return ld_fail(l, "%s: expected a unit type like \"HI\"", p);
@@ -227,7 +227,7 @@ static bool load_unit_list(ld *l, const json_t *v, const char *path, int force, 
                 cnt = n;
         for (json_int_t k = 0; cnt && k < json_integer_value(cnt); k++) {
             char p[96];
-            ld_pathf(p, sizeof p, "%s.%s", path, d->type[t].code);
+            eng_pathf(p, sizeof p, "%s.%s", path, d->type[t].code);
             if (!add_unit(l, p, force, t, PWG_NONE, cond))
                 return false;
         }
@@ -262,7 +262,7 @@ static bool load_deploy(ld *l, const json_t *fv, const char *path, int f)
     pwg_force *fo = &d->force[f];
     json_t *dep = json_object_get(fv, "deploy");
     char p[96];
-    ld_pathf(p, sizeof p, "%s.deploy", path);
+    eng_pathf(p, sizeof p, "%s.deploy", path);
     memset(fo->area, 0, sizeof fo->area);
     if (!dep || json_is_string(dep)) {
         static const int dflt[PWG_MAX_FORCES] = {PWG_EDGE_SOUTH, PWG_EDGE_NORTH, PWG_EDGE_WEST,
@@ -303,7 +303,7 @@ static bool load_placed(ld *l, const json_t *arr, const char *path, int f)
     json_t *pv;
     json_array_foreach(arr, i, pv) {
         char p[96];
-        ld_pathf(p, sizeof p, "%s[%zu]", path, i);
+        eng_pathf(p, sizeof p, "%s[%zu]", path, i);
         if (!json_is_object(pv))
             return ld_fail(l, "%s: expected {\"unit\": \"HI\", \"at\": \"c3\"}", p);
         if (!ld_check_keys(l, pv, p, keys))
@@ -314,7 +314,7 @@ static bool load_placed(ld *l, const json_t *arr, const char *path, int f)
             return ld_fail(l, "%s.unit: unknown unit type %s%s%s", p, code ? "\"" : "",
                         code ? code : "(missing)", code ? "\"" : "");
         char lp[112];
-        ld_pathf(lp, sizeof lp, "%s.at", p);
+        eng_pathf(lp, sizeof lp, "%s.at", p);
         int loc = ld_loc_parse(l, json_object_get(pv, "at"), lp);
         if (loc < 0)
             return false;
@@ -376,7 +376,7 @@ bool ld_load_forces(ld *l, const json_t *forces, const char *coins_opt)
     for (int f = 0; f < d->nforces; f++) {
         json_t *fv = json_array_get(forces, (size_t)f);
         char p[64];
-        ld_pathf(p, sizeof p, "forces[%d]", f);
+        eng_pathf(p, sizeof p, "forces[%d]", f);
         if (!json_is_object(fv))
             return ld_fail(l, "%s: expected an object", p);
         if (!ld_check_keys(l, fv, p, keys))
@@ -408,11 +408,11 @@ bool ld_load_forces(ld *l, const json_t *forces, const char *coins_opt)
             return false;
         fo->first_unit = d->nunits;
         char pp[80];
-        ld_pathf(pp, sizeof pp, "%s.placed", p);
+        eng_pathf(pp, sizeof pp, "%s.placed", p);
         if (!load_placed(l, json_object_get(fv, "placed"), pp, f))
             return false;
         json_t *units = json_object_get(fv, "units");
-        ld_pathf(pp, sizeof pp, "%s.units", p);
+        eng_pathf(pp, sizeof pp, "%s.units", p);
         if (units && !load_unit_list(l, units, pp, f, PWG_UNPLACED))
             return false;
         fo->nunits = d->nunits - fo->first_unit;
@@ -446,7 +446,7 @@ bool ld_load_rules(ld *l, const json_t *arr)
     json_t *rv;
     json_array_foreach(arr, i, rv) {
         char p[64];
-        ld_pathf(p, sizeof p, "end_phase[%zu]", i);
+        eng_pathf(p, sizeof p, "end_phase[%zu]", i);
         if (!json_is_object(rv))
             return ld_fail(l, "%s: expected an object with a \"rule\"", p);
         const char *kind = json_string_value(json_object_get(rv, "rule"));
@@ -458,7 +458,7 @@ bool ld_load_rules(ld *l, const json_t *arr)
             if (!ld_check_keys(l, rv, p, keys))
                 return false;
             r->kind = PWG_R_SCORE;
-            ld_pathf(fp, sizeof fp, "%s.at", p);
+            eng_pathf(fp, sizeof fp, "%s.at", p);
             if (!ld_load_locs(l, json_object_get(rv, "at"), fp, r->locs, &r->nlocs) ||
                 !ld_get_int(l, rv, "points", p, 1, 100, 1, &r->points))
                 return false;
@@ -478,14 +478,14 @@ bool ld_load_rules(ld *l, const json_t *arr)
                 json_t *fv;
                 json_array_foreach(fs, k, fv) {
                     int f;
-                    ld_pathf(fp, sizeof fp, "%s.forces[%zu]", p, k);
+                    eng_pathf(fp, sizeof fp, "%s.forces[%zu]", p, k);
                     if (!ld_load_force_no(l, fv, fp, &f))
                         return false;
                     r->forces |= 1 << f;
                 }
             }
             json_t *area = json_object_get(rv, "area");
-            ld_pathf(fp, sizeof fp, "%s.area", p);
+            eng_pathf(fp, sizeof fp, "%s.area", p);
             if (!area || (json_is_string(area) && strcmp(json_string_value(area), "deployment") == 0))
                 r->deploy_area = true;
             else if (json_is_array(area)) {
@@ -499,18 +499,18 @@ bool ld_load_rules(ld *l, const json_t *arr)
             if (!ld_check_keys(l, rv, p, keys))
                 return false;
             r->kind = PWG_R_REINFORCE;
-            ld_pathf(fp, sizeof fp, "%s.force", p);
+            eng_pathf(fp, sizeof fp, "%s.force", p);
             if (!ld_get_int(l, rv, "turn", p, 1, 99, 1, &r->turn) ||
                 !ld_load_force_no(l, json_object_get(rv, "force"), fp, &r->force))
                 return false;
-            ld_pathf(fp, sizeof fp, "%s.at", p);
+            eng_pathf(fp, sizeof fp, "%s.at", p);
             if (!ld_load_locs(l, json_object_get(rv, "at"), fp, r->locs, &r->nlocs))
                 return false;
             for (int k = 0; k < r->nlocs; k++)
                 if (ld_fixed_lake(d, r->locs[k]))
                     return ld_fail(l, "%s[%d]: no unit may be on a lake", fp, k);
             json_t *units = json_object_get(rv, "units");
-            ld_pathf(fp, sizeof fp, "%s.units", p);
+            eng_pathf(fp, sizeof fp, "%s.units", p);
             if (!units)
                 return ld_fail(l, "%s: missing (e.g. {\"HC\": 2})", fp);
             r->first_unit = d->nunits;
@@ -525,7 +525,7 @@ bool ld_load_rules(ld *l, const json_t *arr)
             if (!ld_check_keys(l, rv, p, keys))
                 return false;
             r->kind = PWG_R_EXIT;
-            ld_pathf(fp, sizeof fp, "%s.force", p);
+            eng_pathf(fp, sizeof fp, "%s.force", p);
             if (!ld_load_force_no(l, json_object_get(rv, "force"), fp, &r->force) ||
                 !ld_get_int(l, rv, "points", p, 0, 100, 1, &r->points))
                 return false;

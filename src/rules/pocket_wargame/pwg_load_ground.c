@@ -48,7 +48,7 @@ bool ld_load_terrain_types(ld *l, const json_t *arr, const char *path)
     json_t *t;
     json_array_foreach(arr, i, t) {
         char p[96];
-        ld_pathf(p, sizeof p, "%s[%zu]", path, i);
+        eng_pathf(p, sizeof p, "%s[%zu]", path, i);
         if (!json_is_object(t))
             return ld_fail(l, "%s: expected an object", p);
         if (!ld_check_keys(l, t, p, keys))
@@ -274,7 +274,7 @@ static bool apply_set(ld *l, const json_t *s, const char *p, int depth, int *car
             return ld_fail(l, "%s.base: unknown terrain set %s%s%s", p, bn ? "\"" : "",
                         bn ? bn : "(not a string)", bn ? "\"" : "");
         char bp[96];
-        ld_pathf(bp, sizeof bp, "terrain.json: sets.%s", bn);
+        eng_pathf(bp, sizeof bp, "terrain.json: sets.%s", bn);
         if (!apply_set(l, bs, bp, depth + 1, card_terr))
             return false;
     }
@@ -303,7 +303,7 @@ static bool apply_set(ld *l, const json_t *s, const char *p, int depth, int *car
     json_t *ov;
     json_array_foreach(ovs, i, ov) {
         char op[128];
-        ld_pathf(op, sizeof op, "%s.overrides[%zu]", p, i);
+        eng_pathf(op, sizeof op, "%s.overrides[%zu]", p, i);
         if (!apply_override(l, ov, op, card_terr))
             return false;
     }
@@ -337,7 +337,7 @@ bool ld_load_terrain_set(ld *l, const char *setname, const json_t *custom)
             return ld_fail(l, "terrain_set: expected an object with \"suits\" and/or \"overrides\"");
         if (!json_object_get(custom, "base")) {
             char bp[96];
-            ld_pathf(bp, sizeof bp, "terrain.json: sets.%s", setname);
+            eng_pathf(bp, sizeof bp, "terrain.json: sets.%s", setname);
             if (!apply_set(l, named, bp, 0, card_terr))
                 return false;
         }
@@ -346,7 +346,7 @@ bool ld_load_terrain_set(ld *l, const char *setname, const json_t *custom)
         ld_copy(d->terrain_set, sizeof d->terrain_set, "custom");
     } else {
         char bp[96];
-        ld_pathf(bp, sizeof bp, "terrain.json: sets.%s", setname);
+        eng_pathf(bp, sizeof bp, "terrain.json: sets.%s", setname);
         if (!apply_set(l, named, bp, 0, card_terr))
             return false;
     }
@@ -564,7 +564,7 @@ bool ld_load_locs(ld *l, const json_t *arr, const char *path, uint8_t *out, int 
     json_t *v;
     json_array_foreach(arr, i, v) {
         char p[128];
-        ld_pathf(p, sizeof p, "%s[%zu]", path, i);
+        eng_pathf(p, sizeof p, "%s[%zu]", path, i);
         int loc = ld_loc_parse(l, v, p);
         if (loc < 0)
             return false;

@@ -3,31 +3,11 @@
  * error messages (naming the JSON path), key checks, whole numbers, flags.
  */
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include "pwg_load.h"
 #include "scenario.h"
-
-bool ld_fail(ld *l, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    if (l->err)
-        vsnprintf(l->err->msg, sizeof l->err->msg, fmt, ap);
-    va_end(ap);
-    return false;
-}
-
-/* snprintf for field paths: a path cut short is still a usable message */
-void ld_pathf(char *buf, size_t n, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, n, fmt, ap);
-    va_end(ap);
-}
 
 void ld_copy(char *dst, size_t n, const char *src)
 {

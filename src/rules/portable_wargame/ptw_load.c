@@ -8,7 +8,6 @@
  * or the file and field for units.json.
  */
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -20,25 +19,8 @@ typedef struct ld {
     eng_error *err;
 } ld;
 
-static bool fail(ld *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static bool fail(ld *l, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    if (l->err)
-        vsnprintf(l->err->msg, sizeof l->err->msg, fmt, ap);
-    va_end(ap);
-    return false;
-}
-
-static void pathf(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void pathf(char *buf, size_t n, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, n, fmt, ap);
-    va_end(ap);
-}
+/* Words the refusal into the caller's error (if any); false, to return. */
+#define fail(l, ...) eng_error_fail((l)->err, __VA_ARGS__)
 
 /* Refuses keys not in the NULL-ended list (keys starting with '_' are notes). */
 static bool check_keys(ld *l, const json_t *obj, const char *path, const char *const *known)
@@ -109,7 +91,7 @@ static bool option(ld *l, const json_t *opts, const char *name, const char *cons
     if (!v)
         return true;
     char p[64];
-    pathf(p, sizeof p, "option %s", name);
+    eng_pathf(p, sizeof p, "option %s", name);
     return (*out = get_word(l, v, p, words)) >= 0;
 }
 
@@ -156,7 +138,7 @@ static bool load_types(ld *l, const json_t *file)
     json_t *t;
     json_array_foreach(arr, i, t) {
         char p[64];
-        pathf(p, sizeof p, "units.json: types[%zu]", i);
+        eng_pathf(p, sizeof p, "units.json: types[%zu]", i);
         if (!json_is_object(t))
             return fail(l, "%s: expected an object", p);
         if (!check_keys(l, t, p, keys))
@@ -180,9 +162,9 @@ static bool load_types(ld *l, const json_t *file)
         snprintf(ty->code, sizeof ty->code, "%s", code);
         snprintf(ty->name, sizeof ty->name, "%s", name);
         char q[96];
-        pathf(q, sizeof q, "%s.class", p);
+        eng_pathf(q, sizeof q, "%s.class", p);
         int cls = get_word(l, json_object_get(t, "class"), q, classes);
-        pathf(q, sizeof q, "%s.weapon", p);
+        eng_pathf(q, sizeof q, "%s.weapon", p);
         int wpn = json_object_get(t, "weapon") ? get_word(l, json_object_get(t, "weapon"), q, weapons)
                                                : PTW_WPN_NONE;
         if (cls < 0 || wpn < 0)
@@ -194,7 +176,7 @@ static bool load_types(ld *l, const json_t *file)
         int move, range, dice, str, value, front, flank;
         bool assault = false, advance = false;
         json_t *cc = json_object_get(t, "close_combat");
-        pathf(q, sizeof q, "%s.close_combat", p);
+        eng_pathf(q, sizeof q, "%s.close_combat", p);
         static const char *const cckeys[] = {"front", "flank", NULL};
         if (!json_is_object(cc))
             return fail(l, "%s: expected {\"front\": N, \"flank\": N}", q);
@@ -286,7 +268,7 @@ static bool load_map(ld *l, const json_t *map)
     for (int y = 0; y < d->h; y++) {
         const char *row = json_string_value(json_array_get(map, (size_t)y));
         char p[64];
-        pathf(p, sizeof p, "map[%d] (row %d)", y, y + 1);
+        eng_pathf(p, sizeof p, "map[%d] (row %d)", y, y + 1);
         if (!row)
             return fail(l, "%s: expected a string", p);
         int x = 0;
@@ -312,7 +294,7 @@ static bool load_map(ld *l, const json_t *map)
             else if (x >= d->w)
                 return fail(l, "%s: more squares than row 1 (%d)", p, d->w);
             char q[96];
-            pathf(q, sizeof q, "%s, square %c%d", p, 'a' + x, y + 1);
+            eng_pathf(q, sizeof q, "%s, square %c%d", p, 'a' + x, y + 1);
             if (!map_token(l, tok, q, y * PTW_MAX_W + x))
                 return false;
             x++;
@@ -397,7 +379,7 @@ static bool load_unit(ld *l, const json_t *uj, const char *p, int side, int dflt
                     code ? code : "missing", code ? "\"" : "", list);
     }
     char q[96];
-    pathf(q, sizeof q, "%s.at", p);
+    eng_pathf(q, sizeof q, "%s.at", p);
     int sq = sq_field(l, json_object_get(uj, "at"), q);
     if (sq < 0)
         return false;
@@ -411,7 +393,7 @@ static bool load_unit(ld *l, const json_t *uj, const char *p, int side, int dflt
         if (!fs || (facing = ptw_dir_parse(fs)) < 0)
             return fail(l, "%s.facing: expected N, E, S or W", p);
     }
-    pathf(q, sizeof q, "%s.quality", p);
+    eng_pathf(q, sizeof q, "%s.quality", p);
     if (json_object_get(uj, "quality") &&
         (quality = get_word(l, json_object_get(uj, "quality"), q, qualities)) < 0)
         return false;
@@ -450,7 +432,7 @@ static bool load_sides(ld *l, const json_t *sides)
     for (int f = 0; f < 2; f++) {
         json_t *sj = json_array_get(sides, (size_t)f);
         char p[64];
-        pathf(p, sizeof p, "sides[%d]", f);
+        eng_pathf(p, sizeof p, "sides[%d]", f);
         if (!json_is_object(sj))
             return fail(l, "%s: expected an object", p);
         if (!check_keys(l, sj, p, keys))
@@ -473,7 +455,7 @@ static bool load_sides(ld *l, const json_t *sides)
         if (fv && (!json_string_value(fv) || (facing = ptw_dir_parse(json_string_value(fv))) < 0))
             return fail(l, "%s.facing: expected N, E, S or W", p);
         char q[96];
-        pathf(q, sizeof q, "%s.quality", p);
+        eng_pathf(q, sizeof q, "%s.quality", p);
         if (json_object_get(sj, "quality") &&
             (quality = get_word(l, json_object_get(sj, "quality"), q, qualities)) < 0)
             return false;
@@ -487,7 +469,7 @@ static bool load_sides(ld *l, const json_t *sides)
         size_t i;
         json_t *uj;
         json_array_foreach(units, i, uj) {
-            pathf(q, sizeof q, "%s.units[%zu]", p, i);
+            eng_pathf(q, sizeof q, "%s.units[%zu]", p, i);
             if (!load_unit(l, uj, q, f, facing, quality))
                 return false;
         }
@@ -505,7 +487,7 @@ static bool check_positions(ld *l)
     for (int u = 0; u < d->nunits; u++) {
         ptw_unit_def *ud = &d->unit[u];
         int side = ud->side, idx = u - d->side[side].first_unit;
-        pathf(p, sizeof p, "sides[%d].units[%d]", side, idx);
+        eng_pathf(p, sizeof p, "sides[%d].units[%d]", side, idx);
         ptw_sq_name(d, ud->loc, a, sizeof a);
         if (ud->towed_by == 0xfe) {
             ud->towed_by = PTW_NONE;
@@ -528,7 +510,7 @@ static bool check_positions(ld *l)
     for (int u = 0; u < d->nunits; u++) {
         const ptw_unit_def *ud = &d->unit[u];
         int side = ud->side;
-        pathf(p, sizeof p, "sides[%d].units[%d]", side, u - d->side[side].first_unit);
+        eng_pathf(p, sizeof p, "sides[%d].units[%d]", side, u - d->side[side].first_unit);
         ptw_sq_name(d, ud->loc, a, sizeof a);
         int role = ud->towed_by != PTW_NONE ? -1 : ud->role;
         for (int v = 0; v < u; v++) {
@@ -579,7 +561,7 @@ static bool load_victory(ld *l, const json_t *v)
     json_t *o;
     json_array_foreach(objs, i, o) {
         char p[64];
-        pathf(p, sizeof p, "victory.objectives[%zu]", i);
+        eng_pathf(p, sizeof p, "victory.objectives[%zu]", i);
         json_t *at = o;
         int holder = 0;
         if (json_is_object(o)) {
