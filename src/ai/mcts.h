@@ -11,12 +11,15 @@
  * the worlds consistent with what the player has seen (Cowling, Powley and
  * Whitehouse, "Information Set Monte Carlo Tree Search", 2012).
  *
- * Chance points with few outcomes (a coin, a die) are the exception: each
- * outcome seen there gets a child of its own, so the decisions below it
- * are made knowing how the toss or the roll fell (closed loop). Without
- * that, every decision after the first shot in a line would be planned
- * blind to whether the shot hit, and more search would only refine a
- * blind plan. Wide chance points (a card deal) stay open loop.
+ * With the setting chance=N, chance points with at most N outcomes (a
+ * coin, a die) are the exception: each outcome seen there gets a child of
+ * its own, so the decisions below it are made knowing how the toss or the
+ * roll fell (closed loop), at the price of splitting the visits below it.
+ * Wide chance points (a card deal) stay open loop. With common
+ * random numbers (crn) the chance draws and playout choices of the n-th
+ * iteration through each root action come from the same stream, so root
+ * actions are compared on the same dice. Both are settings for experiments
+ * (off in the levels; docs/ai.md has what they measured).
  *
  * Because a node's position differs between iterations, its legal actions
  * are listed again each time it is reached; a child is an action seen
