@@ -34,12 +34,21 @@ static void test_every_name(void **unused)
         assert_string_equal(k->name, l->kind);
         assert_int_equal(cfg.iterations, l->iterations);
         assert_int_equal(cfg.time_ms, l->time_ms);
+        assert_true(cfg.finish == l->finish);
         assert_int_equal(cfg.seed, 5);             /* the seed is the caller's */
         assert_true(l->iterations > last);         /* each level thinks more */
         last = l->iterations;
         assert_non_null(strstr(ai_spec_names(), l->name));
     }
     assert_int_equal(levels, 3);
+    /* hard plays on to the end and weighs the result there half; its own
+     * finish setting still wins */
+    assert_int_equal(parse("hard", NULL, &k, &cfg, &err), 0);
+    assert_true(cfg.finish == 0.5);
+    assert_int_equal(parse("normal", NULL, &k, &cfg, &err), 0);
+    assert_true(cfg.finish == 0);
+    assert_int_equal(parse("hard:finish=0", NULL, &k, &cfg, &err), 0);
+    assert_true(cfg.finish < 0);
 }
 
 static void test_settings_and_budgets(void **unused)

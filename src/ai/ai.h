@@ -115,6 +115,7 @@ typedef struct ai_level {
     const char *kind;      /* the kind it uses */
     int iterations;
     int time_ms;           /* a cap, so that a slow machine still answers */
+    double finish;         /* weight of the final result (ai_config.finish); 0 = none */
     const char *summary;
 } ai_level;
 
