@@ -99,12 +99,12 @@ void cli_ai_describe(const ai_player *p, const char *spec, char *buf, size_t n)
     else
         snprintf(buf + len, n - len, " (%s, %s", k->name, budget);
     len = strlen(buf);
-    if (strcmp(k->name, "mcts") == 0 && c->finish > 0 && len < n) {
-        snprintf(buf + len, n - len, ", played out to the end at %g", c->finish);
-        len = strlen(buf);
-    }
+    char finish[48] = "";
+    if (c->finish > 0)
+        snprintf(finish, sizeof finish, ", played out to the end at %g", c->finish);
     if (strcmp(k->name, "mcts") == 0 && len < n)
-        snprintf(buf + len, n - len, ", %d thread%s)", c->threads, c->threads == 1 ? "" : "s");
+        snprintf(buf + len, n - len, "%s, %d thread%s)", finish, c->threads,
+                 c->threads == 1 ? "" : "s");
     else if (len < n)
         snprintf(buf + len, n - len, ")");
 }

@@ -37,24 +37,26 @@ struct eng_state {
 #define DATA(s) ((s)->game->data)
 #define RULES(s) ((s)->game->rules)
 
+static void error_vset(eng_error *err, const char *fmt, va_list ap)
+{
+    if (err)
+        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+}
+
 void eng_error_set(eng_error *err, const char *fmt, ...)
 {
-    if (!err)
-        return;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    error_vset(err, fmt, ap);
     va_end(ap);
 }
 
 bool eng_error_fail(eng_error *err, const char *fmt, ...)
 {
-    if (err) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
-        va_end(ap);
-    }
+    va_list ap;
+    va_start(ap, fmt);
+    error_vset(err, fmt, ap);
+    va_end(ap);
     return false;
 }
 

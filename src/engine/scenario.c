@@ -153,7 +153,8 @@ json_t *eng_rules_data_file(const char *rules_name, const char *file, eng_error 
     return eng_json_file(path, err);
 }
 
-const char *eng_json_unknown_key(const json_t *obj, const char *const *known)
+bool eng_json_check_keys(const json_t *obj, const char *path, const char *const *known,
+                         eng_error *err)
 {
     const char *key;
     json_t *v;
@@ -164,9 +165,9 @@ const char *eng_json_unknown_key(const json_t *obj, const char *const *known)
         while (known[i] && strcmp(known[i], key) != 0)
             i++;
         if (!known[i])
-            return key;
+            return eng_error_fail(err, "%s: unknown field \"%s\"", path, key);
     }
-    return NULL;
+    return true;
 }
 
 void eng_pathf(char *buf, size_t n, const char *fmt, ...)

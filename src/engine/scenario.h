@@ -29,10 +29,12 @@ int eng_scenario_names(const eng_rules *r, char ***names);
 int eng_variant_names(const eng_rules *r, char ***names);
 void eng_names_free(char **names, int n);
 
-/* The first key of a JSON object that is not in the NULL-ended list
- * `known` (keys starting with '_' are notes and always allowed), or NULL
- * when every key is known: each rule set's loader refuses such a field. */
-const char *eng_json_unknown_key(const json_t *obj, const char *const *known);
+/* Every rule set's loader refuses a field it does not know: true when
+ * each key of the JSON object is in the NULL-ended list `known` (keys
+ * starting with '_' are notes and always allowed), else false with
+ * "PATH: unknown field \"KEY\"" in err. */
+bool eng_json_check_keys(const json_t *obj, const char *path, const char *const *known,
+                         eng_error *err);
 
 /* snprintf for the path of a field in a loader's message: a path cut
  * short is still a usable message. */

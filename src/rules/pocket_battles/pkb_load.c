@@ -29,12 +29,6 @@ static void copy(char *dst, size_t n, const char *src)
     snprintf(dst, n, "%s", src ? src : "");
 }
 
-/* Refuses keys not in the NULL-ended list (keys starting with '_' are notes). */
-static bool check_keys(ld *l, const json_t *obj, const char *path, const char *const *known)
-{
-    const char *bad = eng_json_unknown_key(obj, known);
-    return bad ? fail(l, "%s: unknown field \"%s\"", path, bad) : true;
-}
 
 /* A whole number from a JSON number or a string of digits (options typed
  * at the command line arrive as either). */
@@ -173,7 +167,7 @@ static bool load_traits(ld *l)
         {"rally", NULL, PKB_FX_RALLY},
         {"hex", NULL, PKB_FX_HEX},
     };
-    bool ok = check_keys(l, j, "traits.json", top_keys);
+    bool ok = eng_json_check_keys(j, "traits.json", top_keys, l->err);
     json_t *arr = json_object_get(j, "traits");
     if (ok && !json_is_array(arr))
         ok = fail(l, "traits.json: \"traits\" must be a list");
@@ -195,7 +189,7 @@ static bool load_traits(ld *l)
         pkb_trait *tr = &d->trait[d->ntraits];
         char effect[PKB_NAME], when[PKB_NAME];
         int amount;
-        if (!check_keys(l, t, p, keys) ||
+        if (!eng_json_check_keys(t, p, keys, l->err) ||
             !get_str(l, t, "name", p, tr->name, sizeof tr->name, NULL) ||
             !get_str(l, t, "title", p, tr->title, sizeof tr->title, tr->name) ||
             !get_str(l, t, "text", p, tr->text, sizeof tr->text, NULL) ||
@@ -279,7 +273,8 @@ static bool load_troop(ld *l, const json_t *t, const char *p, pkb_faction *fac)
     pkb_troop_def *td = &fac->troop[fac->ntroops];
     memset(td, 0, sizeof *td);
     int wp, points, form;
-    if (!check_keys(l, t, p, keys) || !get_str(l, t, "code", p, td->code, sizeof td->code, NULL) ||
+    if (!eng_json_check_keys(t, p, keys, l->err) ||
+        !get_str(l, t, "code", p, td->code, sizeof td->code, NULL) ||
         !get_str(l, t, "name", p, td->name, sizeof td->name, NULL) ||
         !load_dice(l, t, "engagement", p, td->eng, &td->neng) ||
         !load_dice(l, t, "shooting", p, td->shoot, &td->nshoot) ||
@@ -346,7 +341,7 @@ static bool load_faction(ld *l, const json_t *spec, const char *path, pkb_factio
                     "object", path);
     }
     static const char *const keys[] = {"name", "description", "troops", NULL};
-    bool ok = check_keys(l, j, where, keys) &&
+    bool ok = eng_json_check_keys(j, where, keys, l->err) &&
               get_str(l, j, "name", where, fac->name, sizeof fac->name, NULL);
     json_t *troops = json_object_get(j, "troops");
     if (ok && (!json_is_array(troops) || json_array_size(troops) == 0))
@@ -399,7 +394,7 @@ static bool load_army(ld *l, const json_t *spec, const char *path, const char *w
     }
     static const char *const keys[] = {"name", "title", "description", "faction", "size",
                                        "units", NULL};
-    bool ok = check_keys(l, j, where, keys);
+    bool ok = eng_json_check_keys(j, where, keys, l->err);
     json_t *fac = json_object_get(j, "faction");
     if (ok && !fac)
         ok = fail(l, "%s: missing \"faction\"", where);
@@ -497,7 +492,7 @@ static bool load_player(ld *l, const json_t *sp, int p, const json_t *options)
     static const char *const keys[] = {"name", "colour", "faction", "army", "deploy", NULL};
     if (sp && !json_is_object(sp))
         return fail(l, "%s: expected an object", path);
-    if (sp && !check_keys(l, sp, path, keys))
+    if (sp && !eng_json_check_keys(sp, path, keys, l->err))
         return false;
     bool bad = false;
     eng_pathf(key, sizeof key, "army%d", p + 1);
@@ -595,7 +590,7 @@ void *pkb_load(const json_t *scenario, const json_t *options, eng_error *err)
     ld l = {d, err};
     static const char *const keys[] = {"rules", "name", "title", "description", "size",
                                        "attacker", "players", "options", NULL};
-    bool ok = check_keys(&l, scenario, "scenario", keys) && load_traits(&l);
+    bool ok = eng_json_check_keys(scenario, "scenario", keys, l.err) && load_traits(&l);
     if (ok) {
         copy(d->scenario, sizeof d->scenario, json_string_value(json_object_get(scenario, "name")));
         copy(d->title, sizeof d->title, json_string_value(json_object_get(scenario, "title")));

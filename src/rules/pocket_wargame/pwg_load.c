@@ -50,7 +50,7 @@ static bool load_all(ld *l, const json_t *sc, const json_t *options)
                                        "battlefield", "joker", "terrain_set", "terrain_types",
                                        "specials", "forces", "first", "alliances", "end_phase",
                                        "victory", "author", "notes", NULL};
-    if (!ld_check_keys(l, sc, "scenario", keys))
+    if (!eng_json_check_keys(sc, "scenario", keys, l->err))
         return false;
     if (!ld_copy_fit(l, d->scenario, sizeof d->scenario,
                      json_string_value(json_object_get(sc, "name")), "name") ||

@@ -28,7 +28,6 @@ void ld_copy(char *dst, size_t n, const char *src);
 /* ld_copy, or false with a message naming `path` if src does not fit. */
 bool ld_copy_fit(ld *l, char *dst, size_t n, const char *src, const char *path);
 bool ld_streq_ci(const char *a, const char *b);
-bool ld_check_keys(ld *l, const json_t *obj, const char *path, const char *const *known);
 bool ld_get_int(ld *l, const json_t *obj, const char *key, const char *path, int lo, int hi,
                 int dflt, int *out);
 bool ld_get_bool(ld *l, const json_t *v, const char *path, bool *out);

@@ -62,7 +62,7 @@ bool ld_load_specials(ld *l, const json_t *sp)
             return ld_fail(l, "%s: too many special types (at most %d)", p, PWG_MAX_SPECIALS);
         if (!json_is_object(v))
             return ld_fail(l, "%s: expected an object", p);
-        if (!ld_check_keys(l, v, p, keys))
+        if (!eng_json_check_keys(v, p, keys, l->err))
             return false;
         const char *name = json_string_value(json_object_get(v, "name"));
         const char *cls = json_string_value(json_object_get(v, "class"));
@@ -306,7 +306,7 @@ static bool load_placed(ld *l, const json_t *arr, const char *path, int f)
         eng_pathf(p, sizeof p, "%s[%zu]", path, i);
         if (!json_is_object(pv))
             return ld_fail(l, "%s: expected {\"unit\": \"HI\", \"at\": \"c3\"}", p);
-        if (!ld_check_keys(l, pv, p, keys))
+        if (!eng_json_check_keys(pv, p, keys, l->err))
             return false;
         const char *code = json_string_value(json_object_get(pv, "unit"));
         int t = code ? type_find(d, code) : -1;
@@ -379,7 +379,7 @@ bool ld_load_forces(ld *l, const json_t *forces, const char *coins_opt)
         eng_pathf(p, sizeof p, "forces[%d]", f);
         if (!json_is_object(fv))
             return ld_fail(l, "%s: expected an object", p);
-        if (!ld_check_keys(l, fv, p, keys))
+        if (!eng_json_check_keys(fv, p, keys, l->err))
             return false;
         pwg_force *fo = &d->force[f];
         const char *name = json_string_value(json_object_get(fv, "name"));
@@ -455,7 +455,7 @@ bool ld_load_rules(ld *l, const json_t *arr)
         char fp[96];
         if (kind && strcmp(kind, "score") == 0) {
             static const char *const keys[] = {"rule", "at", "points", "description", NULL};
-            if (!ld_check_keys(l, rv, p, keys))
+            if (!eng_json_check_keys(rv, p, keys, l->err))
                 return false;
             r->kind = PWG_R_SCORE;
             eng_pathf(fp, sizeof fp, "%s.at", p);
@@ -465,7 +465,7 @@ bool ld_load_rules(ld *l, const json_t *arr)
             d->scores_points = true;
         } else if (kind && strcmp(kind, "rally") == 0) {
             static const char *const keys[] = {"rule", "forces", "area", "description", NULL};
-            if (!ld_check_keys(l, rv, p, keys))
+            if (!eng_json_check_keys(rv, p, keys, l->err))
                 return false;
             r->kind = PWG_R_RALLY;
             json_t *fs = json_object_get(rv, "forces");
@@ -496,7 +496,7 @@ bool ld_load_rules(ld *l, const json_t *arr)
         } else if (kind && strcmp(kind, "reinforce") == 0) {
             static const char *const keys[] = {"rule", "turn", "force", "units", "at",
                                                "description", NULL};
-            if (!ld_check_keys(l, rv, p, keys))
+            if (!eng_json_check_keys(rv, p, keys, l->err))
                 return false;
             r->kind = PWG_R_REINFORCE;
             eng_pathf(fp, sizeof fp, "%s.force", p);
@@ -522,7 +522,7 @@ bool ld_load_rules(ld *l, const json_t *arr)
         } else if (kind && strcmp(kind, "exit") == 0) {
             static const char *const keys[] = {"rule", "force", "edge", "points",
                                                "description", NULL};
-            if (!ld_check_keys(l, rv, p, keys))
+            if (!eng_json_check_keys(rv, p, keys, l->err))
                 return false;
             r->kind = PWG_R_EXIT;
             eng_pathf(fp, sizeof fp, "%s.force", p);
@@ -707,7 +707,7 @@ bool ld_load_victory(ld *l, const json_t *v)
         return true;
     if (!json_is_object(v))
         return ld_fail(l, "victory: expected an object");
-    if (!ld_check_keys(l, v, "victory", keys))
+    if (!eng_json_check_keys(v, "victory", keys, l->err))
         return false;
     const char *type = json_string_value(json_object_get(v, "type"));
     if (json_object_get(v, "type") && (!type || strcmp(type, "last-standing") != 0))

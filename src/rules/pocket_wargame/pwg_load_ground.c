@@ -51,7 +51,7 @@ bool ld_load_terrain_types(ld *l, const json_t *arr, const char *path)
         eng_pathf(p, sizeof p, "%s[%zu]", path, i);
         if (!json_is_object(t))
             return ld_fail(l, "%s: expected an object", p);
-        if (!ld_check_keys(l, t, p, keys))
+        if (!eng_json_check_keys(t, p, keys, l->err))
             return false;
         if (d->nterrain >= PWG_MAX_TERRAINS)
             return ld_fail(l, "%s: too many terrain types (at most %d)", p, PWG_MAX_TERRAINS);
@@ -203,7 +203,7 @@ static bool apply_override(ld *l, const json_t *ov, const char *p, int *card_ter
     static const char *const keys[] = {"suit", "court", "ranks", "terrain", NULL};
     if (!json_is_object(ov))
         return ld_fail(l, "%s: expected an object", p);
-    if (!ld_check_keys(l, ov, p, keys))
+    if (!eng_json_check_keys(ov, p, keys, l->err))
         return false;
     const char *suit = json_string_value(json_object_get(ov, "suit"));
     const char *tn = json_string_value(json_object_get(ov, "terrain"));
@@ -262,7 +262,7 @@ static bool apply_set(ld *l, const json_t *s, const char *p, int depth, int *car
     static const char *const keys[] = {"title", "base", "suits", "overrides", NULL};
     if (!json_is_object(s))
         return ld_fail(l, "%s: expected an object", p);
-    if (!ld_check_keys(l, s, p, keys))
+    if (!eng_json_check_keys(s, p, keys, l->err))
         return false;
     if (depth > 8)
         return ld_fail(l, "%s: terrain sets' bases go round in a loop", p);
@@ -507,7 +507,7 @@ bool ld_load_battlefield(ld *l, const json_t *bf)
                     "\"cards\" rows or \"terrain\" rows)");
     if (!json_is_object(bf))
         return ld_fail(l, "battlefield: expected an object");
-    if (!ld_check_keys(l, bf, "battlefield", keys))
+    if (!eng_json_check_keys(bf, "battlefield", keys, l->err))
         return false;
     int kinds = !!json_object_get(bf, "cards") + !!json_object_get(bf, "terrain") +
                 json_is_true(json_object_get(bf, "deal"));

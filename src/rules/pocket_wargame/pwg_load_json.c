@@ -1,6 +1,7 @@
 /*
  * pwg_load_json.c - reading scenario JSON for Pocket Wargame: the loader's
- * error messages (naming the JSON path), key checks, whole numbers, flags.
+ * error messages (naming the JSON path), whole numbers, flags (the key
+ * check is the engine's eng_json_check_keys).
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -31,12 +32,6 @@ bool ld_streq_ci(const char *a, const char *b)
     return *a == *b;
 }
 
-/* Refuses keys not in the NULL-ended list (keys starting with '_' are notes). */
-bool ld_check_keys(ld *l, const json_t *obj, const char *path, const char *const *known)
-{
-    const char *bad = eng_json_unknown_key(obj, known);
-    return bad ? ld_fail(l, "%s: unknown field \"%s\"", path, bad) : true;
-}
 
 bool ld_get_int(ld *l, const json_t *obj, const char *key, const char *path, int lo, int hi,
                     int dflt, int *out)

@@ -22,12 +22,6 @@ typedef struct ld {
 /* Words the refusal into the caller's error (if any); false, to return. */
 #define fail(l, ...) eng_error_fail((l)->err, __VA_ARGS__)
 
-/* Refuses keys not in the NULL-ended list (keys starting with '_' are notes). */
-static bool check_keys(ld *l, const json_t *obj, const char *path, const char *const *known)
-{
-    const char *bad = eng_json_unknown_key(obj, known);
-    return bad ? fail(l, "%s: unknown field \"%s\"", path, bad) : true;
-}
 
 static bool get_int(ld *l, const json_t *obj, const char *key, const char *path, int lo, int hi,
                     int dflt, int *out)
@@ -129,7 +123,7 @@ static bool load_types(ld *l, const json_t *file)
     static const char *const weapons[] = {"none", "small-arms", "artillery", NULL};
     if (!json_is_object(file))
         return fail(l, "units.json: expected an object with \"types\"");
-    if (!check_keys(l, file, "units.json", top))
+    if (!eng_json_check_keys(file, "units.json", top, l->err))
         return false;
     json_t *arr = json_object_get(file, "types");
     if (!json_is_array(arr) || json_array_size(arr) == 0)
@@ -141,7 +135,7 @@ static bool load_types(ld *l, const json_t *file)
         eng_pathf(p, sizeof p, "units.json: types[%zu]", i);
         if (!json_is_object(t))
             return fail(l, "%s: expected an object", p);
-        if (!check_keys(l, t, p, keys))
+        if (!eng_json_check_keys(t, p, keys, l->err))
             return false;
         if (d->ntypes >= PTW_MAX_TYPES)
             return fail(l, "%s: too many unit types (at most %d)", p, PTW_MAX_TYPES);
@@ -180,7 +174,7 @@ static bool load_types(ld *l, const json_t *file)
         static const char *const cckeys[] = {"front", "flank", NULL};
         if (!json_is_object(cc))
             return fail(l, "%s: expected {\"front\": N, \"flank\": N}", q);
-        if (!check_keys(l, cc, q, cckeys) ||
+        if (!eng_json_check_keys(cc, q, cckeys, l->err) ||
             !get_int(l, t, "move", p, 0, 4, -1, &move) ||
             !get_int(l, t, "range", p, 0, wpn == PTW_WPN_SMALL_ARMS ? PTW_MAX_SA_RANGE : 30,
                      wpn == PTW_WPN_NONE ? 0 : -1, &range) ||
@@ -363,7 +357,7 @@ static bool load_unit(ld *l, const json_t *uj, const char *p, int side, int dflt
     static const char *const qualities[] = {"elite", "average", "poor", NULL};
     if (!json_is_object(uj))
         return fail(l, "%s: expected an object like {\"type\": \"INF\", \"at\": \"c2\"}", p);
-    if (!check_keys(l, uj, p, keys))
+    if (!eng_json_check_keys(uj, p, keys, l->err))
         return false;
     if (d->nunits >= PTW_MAX_UNITS)
         return fail(l, "%s: too many units (at most %d)", p, PTW_MAX_UNITS);
@@ -435,7 +429,7 @@ static bool load_sides(ld *l, const json_t *sides)
         eng_pathf(p, sizeof p, "sides[%d]", f);
         if (!json_is_object(sj))
             return fail(l, "%s: expected an object", p);
-        if (!check_keys(l, sj, p, keys))
+        if (!eng_json_check_keys(sj, p, keys, l->err))
             return false;
         ptw_side *sd = &d->side[f];
         const char *name = json_string_value(json_object_get(sj, "name"));
@@ -544,7 +538,7 @@ static bool load_victory(ld *l, const json_t *v)
         return true;
     if (!json_is_object(v))
         return fail(l, "victory: expected an object like {\"rule\": \"later-exhaustion\"}");
-    if (!check_keys(l, v, "victory", keys) ||
+    if (!eng_json_check_keys(v, "victory", keys, l->err) ||
         !get_int(l, v, "turn_limit", "victory", 1, PTW_MAX_TURNS, 15, &vc->turn_limit))
         return false;
     if (json_object_get(v, "rule") &&
@@ -566,7 +560,8 @@ static bool load_victory(ld *l, const json_t *v)
         int holder = 0;
         if (json_is_object(o)) {
             static const char *const okeys[] = {"at", "holder", NULL};
-            if (!check_keys(l, o, p, okeys) || !get_int(l, o, "holder", p, 0, 2, 0, &holder))
+            if (!eng_json_check_keys(o, p, okeys, l->err) ||
+                !get_int(l, o, "holder", p, 0, 2, 0, &holder))
                 return false;
             at = json_object_get(o, "at");
         }
@@ -596,7 +591,7 @@ void *ptw_load(const json_t *scenario, const json_t *options, eng_error *err)
     static const char *const keys[] = {"name", "title", "description", "rules", "options", "map",
                                        "sides", "victory", NULL};
     json_t *units = NULL;
-    bool ok = check_keys(&l, scenario, "scenario", keys) && load_options(&l, options);
+    bool ok = eng_json_check_keys(scenario, "scenario", keys, l.err) && load_options(&l, options);
     if (ok) {
         units = eng_rules_data_file("portable-wargame", "units.json", err);
         ok = units && load_types(&l, units);
