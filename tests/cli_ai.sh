@@ -44,7 +44,7 @@ run help-top "$pw" --help
 expect help-top "tournament" "hint" "engine"
 
 # ---- play offers every computer player ----------------------------------------------
-for ai in random thumb mcts easy normal hard; do
+for ai in random thumb flat mcts easy normal hard; do
   printf '1\n' > in.txt
   run play-$ai "$pw" play --ai "$ai" --ai-iterations 20 --threads 1 --seed 2 < in.txt
   expect play-$ai "computer ($ai)" "Blue ($ai): deploy"
@@ -105,7 +105,7 @@ refused hint-none "give a record file"
 
 # ---- tournament ------------------------------------------------------------------------------
 run tour "$pw" tournament --players random,thumb:iterations=30,mcts:iterations=20 --games 4 --jobs 2 --threads 1
-expect tour "95% interval" "Elo" "median ms" "thumb:iterations=30 (thumb, 30 samples)" "tournament: 12/12 games"
+expect tour "95% interval" "Elo" "median ms" "thumb:iterations=30 (thumb, at most 30 outcomes a move)" "tournament: 12/12 games"
 n=$(grep -cE '^(random|thumb|mcts)\S* +\S+ +4 ' tour.out)
 [ "$n" = 3 ] && pass tour-pairings || fail tour-pairings "$n pairings of 4 games listed"
 run tour-json "$pw" tournament --players random,mcts:iterations=20 --games 4 --jobs 2 --threads 1 --json --quiet

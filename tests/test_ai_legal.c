@@ -92,10 +92,10 @@ static void test_every_kind_everywhere(void **unused)
     assert_true(checked > 0);
 }
 
-/* Whole games between the search and thumb: every step legal to the end. */
-static void test_whole_games(void **unused)
+/* Whole games between the search and `other` on every rule set: every step
+ * legal to the end. */
+static void whole_games(const char *other)
 {
-    (void)unused;
     for (const eng_rules *const *rules = eng_registry(); *rules; rules++) {
         eng_game *g = t_game_named(eng_rules_name(*rules), eng_rules_default_scenario(*rules),
                                    NULL);
@@ -103,7 +103,7 @@ static void test_whole_games(void **unused)
         int np = eng_game_players(g);
         ai_player *p[ENG_MAX_PLAYERS];
         for (int i = 0; i < np; i++)
-            p[i] = tiny(i % 2 ? "thumb" : "mcts", (uint64_t)i + 5, 1);
+            p[i] = tiny(i % 2 ? other : "mcts", (uint64_t)i + 5, 1);
         int steps = 0;
         while (!eng_is_terminal(s) && steps++ < 20000) {
             int who = eng_current_player(s);
@@ -118,6 +118,13 @@ static void test_whole_games(void **unused)
         eng_state_free(s);
         eng_game_free(g);
     }
+}
+
+static void test_whole_games(void **unused)
+{
+    (void)unused;
+    whole_games("thumb");
+    whole_games("flat");
 }
 
 int main(void)

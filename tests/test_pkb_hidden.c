@@ -222,16 +222,16 @@ static void test_resample_keeps_the_viewers_view(void **unused)
     eng_game_free(g);
 }
 
-static eng_action thumb_choice(const eng_state *s)
+static eng_action choice_of(const char *kind, const eng_state *s)
 {
     ai_config cfg = {.seed = 7, .iterations = 120};
-    ai_player *p = ai_new(ai_kind_find("thumb"), &cfg);
+    ai_player *p = ai_new(ai_kind_find(kind), &cfg);
     eng_action a = ai_choose(p, s, NULL);
     ai_free(p);
     return a;
 }
 
-static void test_thumb_does_not_peek(void **unused)
+static void test_thumb_and_flat_do_not_peek(void **unused)
 {
     (void)unused;
     eng_game *ga = elves("ELV28+ELV08"), *gb = elves("ELV27+ELV26");
@@ -239,7 +239,8 @@ static void test_thumb_does_not_peek(void **unused)
     t_play(a, "deploy A2 C-front");
     t_play(b, "deploy A2 C-front");
     expect_same_view(a, b, 1, true);
-    assert_int_equal(thumb_choice(a), thumb_choice(b));
+    assert_int_equal(choice_of("thumb", a), choice_of("thumb", b));
+    assert_int_equal(choice_of("flat", a), choice_of("flat", b));
     eng_state_free(a);
     eng_state_free(b);
     eng_game_free(ga);
@@ -252,7 +253,7 @@ int main(void)
         cmocka_unit_test(test_no_view_shows_hidden_troops),
         cmocka_unit_test(test_building_is_secret),
         cmocka_unit_test(test_resample_keeps_the_viewers_view),
-        cmocka_unit_test(test_thumb_does_not_peek),
+        cmocka_unit_test(test_thumb_and_flat_do_not_peek),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

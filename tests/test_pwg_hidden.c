@@ -177,16 +177,16 @@ static void test_three_forces_two_secrets(void **unused)
     eng_game_free(g);
 }
 
-static eng_action thumb_choice(const eng_state *s)
+static eng_action choice_of(const char *kind, const eng_state *s)
 {
     ai_config cfg = {.seed = 7, .iterations = 200};
-    ai_player *p = ai_new(ai_kind_find("thumb"), &cfg);
+    ai_player *p = ai_new(ai_kind_find(kind), &cfg);
     eng_action a = ai_choose(p, s, NULL);
     ai_free(p);
     return a;
 }
 
-static void test_thumb_does_not_peek(void **unused)
+static void test_thumb_and_flat_do_not_peek(void **unused)
 {
     (void)unused;
     eng_game *g = t_game_named("pocket-wargame", "meeting", NULL);
@@ -198,13 +198,14 @@ static void test_thumb_does_not_peek(void **unused)
     json_decref(va);
     json_decref(vb);
     assert_false(eng_state_equal(a, b));
-    assert_int_equal(thumb_choice(a), thumb_choice(b));
+    assert_int_equal(choice_of("thumb", a), choice_of("thumb", b));
+    assert_int_equal(choice_of("flat", a), choice_of("flat", b));
     eng_state_free(a);
     eng_state_free(b);
     eng_game_free(g);
 }
 
-static void test_thumb_ignores_the_games_seed(void **unused)
+static void test_thumb_and_flat_ignore_the_games_seed(void **unused)
 {
     (void)unused;
     eng_game *g = t_game_named("pocket-wargame", "meeting", NULL);
@@ -233,7 +234,8 @@ static void test_thumb_ignores_the_games_seed(void **unused)
     assert_false(eng_state_equal(x, y));
     json_decref(jx);
     json_decref(jy);
-    assert_int_equal(thumb_choice(x), thumb_choice(y));
+    assert_int_equal(choice_of("thumb", x), choice_of("thumb", y));
+    assert_int_equal(choice_of("flat", x), choice_of("flat", y));
     eng_state_free(x);
     eng_state_free(y);
     eng_game_free(g);
@@ -245,8 +247,8 @@ int main(void)
         cmocka_unit_test(test_placement_hidden_until_round_ends),
         cmocka_unit_test(test_resample_keeps_the_viewers_view),
         cmocka_unit_test(test_three_forces_two_secrets),
-        cmocka_unit_test(test_thumb_does_not_peek),
-        cmocka_unit_test(test_thumb_ignores_the_games_seed),
+        cmocka_unit_test(test_thumb_and_flat_do_not_peek),
+        cmocka_unit_test(test_thumb_and_flat_ignore_the_games_seed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

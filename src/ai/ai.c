@@ -14,6 +14,7 @@
 static const ai_kind *const kinds[] = {
     &ai_random_kind,
     &ai_thumb_kind,
+    &ai_flat_kind,
     &ai_mcts_kind,
     NULL,
 };

@@ -11,7 +11,7 @@
  * a time (a search player may start threads of its own inside ai_choose).
  *
  * Players are named by a spec (ai_spec_parse): a kind ("random", "thumb",
- * "mcts") or a level ("easy", "normal", "hard": the tree search with a
+ * "flat", "mcts") or a level ("easy", "normal", "hard": the tree search with a
  * budget), optionally followed by settings, "normal:iterations=5000:threads=1".
  */
 #ifndef AI_H
@@ -67,7 +67,7 @@ typedef struct ai_explanation {
 typedef struct ai_player ai_player;
 
 typedef struct ai_kind {
-    const char *name;      /* "random", "thumb", "mcts" */
+    const char *name;      /* "random", "thumb", "flat", "mcts" */
     const char *summary;
     int default_iterations;/* budget when a config gives neither iterations nor time */
     ai_player *(*create)(const ai_config *cfg);
@@ -128,7 +128,7 @@ const ai_level *ai_levels(void);
  * Fills *kind and *cfg (cfg->seed untouched); -1 and err on a bad spec. */
 int ai_spec_parse(const char *spec, const ai_budget *over, const ai_kind **kind,
                   ai_config *cfg, eng_error *err);
-/* "random, thumb, mcts, easy, normal, hard" */
+/* "random, thumb, flat, mcts, easy, normal, hard" */
 const char *ai_spec_names(void);
 
 #endif

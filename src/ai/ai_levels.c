@@ -23,7 +23,7 @@ static const ai_level levels[] = {
 
 const ai_level *ai_levels(void) { return levels; }
 
-const char *ai_spec_names(void) { return "random, thumb, mcts, easy, normal, hard"; }
+const char *ai_spec_names(void) { return "random, thumb, flat, mcts, easy, normal, hard"; }
 
 static int number(const char *key, const char *text, double lo, double hi, double *out,
                   eng_error *err)

@@ -1,7 +1,7 @@
 /*
  * ai_private.h - what every kind of computer player shares inside src/ai:
  * the common head of a player instance, the kinds' tables and the random
- * playout that thumb and the tree search both score positions with.
+ * playout that flat and the tree search both score positions with.
  */
 #ifndef AI_PRIVATE_H
 #define AI_PRIVATE_H
@@ -16,6 +16,7 @@ struct ai_player {
 
 extern const ai_kind ai_random_kind;
 extern const ai_kind ai_thumb_kind;
+extern const ai_kind ai_flat_kind;
 extern const ai_kind ai_mcts_kind;
 
 /* How a playout chooses a player's action among acts[0..n-1] (n >= 1). */

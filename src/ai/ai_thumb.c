@@ -1,39 +1,135 @@
 /*
- * ai_thumb.c - the rule-of-thumb player: quick and sensible, no deep search.
+ * ai_thumb.c - the rule-of-thumb player: quick and sensible, no search.
  *
- * For each legal action it plays a few short random continuations (chance
- * sampled from the listed probabilities with its own generator) and scores
- * where they lead with the rule set's heuristic; it picks the action with
- * the best average. So it takes shots and fights that pay on average and
- * avoids ones that lose, without knowing any rule set's details. When the
- * position hides something from it, every continuation starts from a
- * position re-dealt from what its seat can see, so it never peeks.
+ * It looks one decision ahead. For each legal action it asks what the
+ * position will be worth, by the rule set's heuristic, when its next
+ * decision comes: if the action leads to chance (a shot's dice, a coin
+ * toss, a combat), every outcome is weighed by its probability, through
+ * as many chance points in a row as follow (sampled with its own generator
+ * only where they fan out beyond its budget); if another side must first
+ * make a small reply (which unit takes the damage), that side is assumed
+ * to reply by the same rule. So it takes the shot that does the most harm
+ * on average, keeps its units where the heuristic likes them and keeps out
+ * of fights it would lose on average, but it never imagines the enemy's
+ * next turn. Actions the look-ahead leaves level are tried in a few short
+ * random continuations. When the position hides something from it, it
+ * judges each action in a few positions re-dealt from what its seat can
+ * see and takes the average, so it never peeks.
  */
 #include <stdbool.h>
 #include <stdlib.h>
 #include "ai_private.h"
 
-#define THUMB_DEFAULT_ROLLOUTS 480
-#define THUMB_MIN_PER_ACTION 4
-#define THUMB_HORIZON 40
+#define THUMB_DEFAULT_OUTCOMES 64   /* positions judged per action, at most */
+#define THUMB_DEALS 8               /* re-dealt positions when something is hidden */
+#define THUMB_DEPTH 10              /* levels of look-ahead (chance points, replies) */
+#define THUMB_REPLIES 2             /* other sides' replies followed on the way */
+#define THUMB_REPLY_CHOICES 16      /* ... when they have at most this many choices */
+#define THUMB_REPLY_OUTCOMES 6      /* positions judged per reply considered */
+#define THUMB_LEVEL 1e-6            /* outlooks this close are level */
+#define THUMB_TIE_SAMPLES 240       /* random continuations among level actions */
+#define THUMB_TIE_MIN 4             /* ... at least this many each */
+#define THUMB_TIE_HORIZON 40        /* ... each this many steps long */
 
 static ai_player *thumb_create(const ai_config *cfg)
 {
     ai_player *p = calloc(1, sizeof *p);
     if (!p)
         abort();
-    p->cfg = *cfg;
     p->rng = cfg->seed ^ UINT64_C(0x7468756d62);
     return p;
 }
 
 static void thumb_destroy(ai_player *p) { free(p); }
 
+/* Scratch for one decision: a position per level of look-ahead. */
+typedef struct outlook_ctx {
+    uint64_t *rng;
+    eng_state *level[THUMB_DEPTH + 1];
+    long judged;   /* positions scored, for the explanation */
+} outlook_ctx;
+
+static double outlook(outlook_ctx *ctx, eng_state *s, int me, int depth, int budget,
+                      int replies);
+
+/* The reply another side makes in s by the same rule of thumb, weighing
+ * only what its reply leads to (no replies to it in turn). */
+static eng_action reply(outlook_ctx *ctx, const eng_state *s, int who, int depth,
+                        const eng_action *acts, int n)
+{
+    eng_state *next = ctx->level[depth];
+    int best = 0;
+    double best_value = -1;
+    for (int i = 0; i < n; i++) {
+        eng_state_copy(next, s);
+        eng_apply_fast(next, acts[i]);
+        double v = outlook(ctx, next, who, depth + 1, THUMB_REPLY_OUTCOMES, 0) +
+                   ai_rand_fraction(ctx->rng) * 1e-9;
+        if (v > best_value) {
+            best_value = v;
+            best = i;
+        }
+    }
+    return acts[best];
+}
+
+/* What s is worth to `me` when its next decision comes, judging at most
+ * about `budget` positions (at least one) and following at most `replies`
+ * short replies of other sides on the way. s may be changed. */
+static double outlook(outlook_ctx *ctx, eng_state *s, int me, int depth, int budget,
+                      int replies)
+{
+    int who = eng_current_player(s);
+    if (who != ENG_CHANCE && who != ENG_TERMINAL && who != me && replies > 0 &&
+        depth < THUMB_DEPTH) {
+        eng_action acts[ENG_MAX_ACTIONS];
+        int n = eng_legal_actions(s, acts);
+        if (n <= THUMB_REPLY_CHOICES) {
+            eng_action a = reply(ctx, s, who, depth, acts, n);
+            eng_state *next = ctx->level[depth];
+            eng_state_copy(next, s);
+            eng_apply_fast(next, a);
+            return outlook(ctx, next, me, depth + 1, budget, replies - 1);
+        }
+    }
+    if (who != ENG_CHANCE || depth == THUMB_DEPTH) {
+        if (who == ENG_CHANCE) {   /* too deep to weigh: one sampled way on */
+            while (eng_current_player(s) == ENG_CHANCE)
+                eng_apply_fast(s, ai_sample_chance(s, ctx->rng));
+        }
+        double value[ENG_MAX_PLAYERS];
+        ai_score(s, value);
+        ctx->judged++;
+        return value[me];
+    }
+    eng_action out[ENG_MAX_ACTIONS];
+    double prob[ENG_MAX_ACTIONS];
+    int n = eng_chance_outcomes(s, out, prob);
+    eng_state *next = ctx->level[depth];
+    double sum = 0;
+    if (n <= budget) {   /* every outcome, weighed by its probability */
+        for (int i = 0; i < n; i++) {
+            if (prob[i] <= 0)
+                continue;
+            eng_state_copy(next, s);
+            eng_apply_fast(next, out[i]);
+            sum += prob[i] * outlook(ctx, next, me, depth + 1, budget / n, replies);
+        }
+        return sum;
+    }
+    for (int k = 0; k < budget; k++) {   /* too many: a sample of them */
+        eng_state_copy(next, s);
+        eng_apply_fast(next, ai_sample_chance(s, ctx->rng));
+        sum += outlook(ctx, next, me, depth + 1, 1, replies);
+    }
+    return sum / budget;
+}
+
 /* A candidate and its sort key: the value with a whisker of noise, which
  * breaks ties without favouring the legal list's order. */
 typedef struct scored {
     ai_candidate c;
-    double key;
+    double sum, key;
 } scored;
 
 static int by_key(const void *a, const void *b)
@@ -42,55 +138,97 @@ static int by_key(const void *a, const void *b)
     return (x->key < y->key) - (x->key > y->key);
 }
 
+/* Where the look-ahead leaves several actions level with the best (moving
+ * when only strength counts, say), a few short random continuations of
+ * each decide between them; the others keep their place below. Returns
+ * the positions scored. */
+static long break_ties(ai_player *p, const eng_state *s, int me, bool secrets, scored *c,
+                       int n, double top, eng_state *work)
+{
+    int tied = 0;
+    for (int i = 0; i < n; i++)
+        if (c[i].c.visits && c[i].c.value >= top - THUMB_LEVEL)
+            tied++;
+    if (tied < 2)
+        return 0;
+    int per = THUMB_TIE_SAMPLES / tied;
+    if (per < THUMB_TIE_MIN)
+        per = THUMB_TIE_MIN;
+    long judged = 0;
+    for (int i = 0; i < n; i++) {
+        if (!c[i].c.visits || c[i].c.value < top - THUMB_LEVEL)
+            continue;
+        double sum = 0;
+        int done = 0;
+        for (int k = 0; k < per; k++) {
+            eng_state_copy(work, s);
+            if (secrets) {
+                eng_state_resample_hidden(work, me, &p->rng);
+                if (!eng_is_legal(work, c[i].c.action, NULL))
+                    continue;
+            }
+            eng_apply_fast(work, c[i].c.action);
+            double value[ENG_MAX_PLAYERS];
+            ai_playout(work, THUMB_TIE_HORIZON, &p->rng, value);
+            sum += value[me];
+            done++;
+        }
+        judged += done;
+        if (done)   /* still above every action that was not level */
+            c[i].key = top + 1 + sum / done;
+    }
+    return judged;
+}
+
 static eng_action thumb_choose(ai_player *p, const eng_state *s, ai_explanation *why)
 {
     eng_action acts[ENG_MAX_ACTIONS];
     int n = eng_legal_actions(s, acts);
     int me = eng_current_player(s);
-    int budget = p->cfg.iterations > 0 ? p->cfg.iterations : THUMB_DEFAULT_ROLLOUTS;
-    int per = budget / n;
-    if (per < THUMB_MIN_PER_ACTION)
-        per = THUMB_MIN_PER_ACTION;
+    int budget = p->cfg.iterations > 0 ? p->cfg.iterations : THUMB_DEFAULT_OUTCOMES;
+    bool secrets = eng_hides_from(s, me);
+    int deals = secrets ? THUMB_DEALS : 1;
 
-    scored *c = malloc((size_t)n * sizeof *c);
+    scored *c = calloc((size_t)n, sizeof *c);
     if (!c)
         abort();
-    long total = 0;
-    bool secrets = eng_hides_from(s, me);
-    eng_state *after = eng_state_clone(s), *work = eng_state_clone(s);
-    for (int i = 0; i < n; i++) {
-        eng_state_copy(after, s);
-        eng_apply_fast(after, acts[i]);
-        double sum = 0;
-        int done = 0;
-        for (int k = 0; k < per; k++) {
-            if (secrets) {
-                eng_state_copy(work, s);
-                eng_state_resample_hidden(work, me, &p->rng);
-                if (!eng_is_legal(work, acts[i], NULL))
-                    continue;
-                eng_apply_fast(work, acts[i]);
-            } else {
-                eng_state_copy(work, after);
-            }
-            double value[ENG_MAX_PLAYERS];
-            ai_playout(work, THUMB_HORIZON, &p->rng, value);
-            sum += value[me];
-            done++;
+    outlook_ctx ctx = {.rng = &p->rng};
+    for (int d = 0; d <= THUMB_DEPTH; d++)
+        ctx.level[d] = eng_state_clone(s);
+    eng_state *deal = eng_state_clone(s), *after = eng_state_clone(s);
+    for (int k = 0; k < deals; k++) {
+        if (secrets)
+            eng_state_resample_hidden(deal, me, &p->rng);
+        for (int i = 0; i < n; i++) {
+            if (secrets && !eng_is_legal(deal, acts[i], NULL))
+                continue;
+            eng_state_copy(after, deal);
+            eng_apply_fast(after, acts[i]);
+            c[i].sum += outlook(&ctx, after, me, 0, budget, THUMB_REPLIES);
+            c[i].c.visits++;
         }
-        double mean = done ? sum / done : 0;
-        c[i] = (scored){{acts[i], mean, done}, mean + ai_rand_fraction(&p->rng) * 1e-6};
-        total += done;
+        eng_state_copy(deal, s);
     }
+    double top = -1;
+    for (int i = 0; i < n; i++) {
+        c[i].c.action = acts[i];
+        c[i].c.value = c[i].c.visits ? c[i].sum / c[i].c.visits : 0;
+        c[i].key = c[i].c.value + ai_rand_fraction(&p->rng) * 1e-9;
+        if (c[i].c.visits && c[i].c.value > top)
+            top = c[i].c.value;
+    }
+    ctx.judged += break_ties(p, s, me, secrets, c, n, top, deal);
+    for (int d = 0; d <= THUMB_DEPTH; d++)
+        eng_state_free(ctx.level[d]);
+    eng_state_free(deal);
     eng_state_free(after);
-    eng_state_free(work);
     qsort(c, (size_t)n, sizeof *c, by_key);
     eng_action best = c[0].c.action;
     if (why) {
         why->count = n < AI_EXPLAIN_MAX ? n : AI_EXPLAIN_MAX;
         for (int i = 0; i < why->count; i++)
             why->best[i] = c[i].c;
-        why->iterations = total;
+        why->iterations = ctx.judged;
         why->threads = 1;
     }
     free(c);
@@ -99,9 +237,9 @@ static eng_action thumb_choose(ai_player *p, const eng_state *s, ai_explanation 
 
 const ai_kind ai_thumb_kind = {
     .name = "thumb",
-    .summary = "rule of thumb: tries each action in a few short random "
-               "continuations and takes the one that does best on average",
-    .default_iterations = THUMB_DEFAULT_ROLLOUTS,
+    .summary = "rule of thumb: looks one decision ahead, weighing the dice, "
+               "and takes the action that leaves the best position on average",
+    .default_iterations = THUMB_DEFAULT_OUTCOMES,
     .create = thumb_create,
     .destroy = thumb_destroy,
     .choose = thumb_choose,

@@ -95,8 +95,8 @@ void cli_ai_opts_init(cli_ai_opts *o);
 /* Handles one getopt code of the player options: 1 if it was one, 0 if
  * not, -1 after printing an error. */
 int cli_ai_opt(cli_ai_opts *o, int code, const char *arg);
-/* A computer player from a spec: a name (random, thumb, mcts, easy,
- * normal, hard) with optional ":key=value" settings. o may be NULL (every
+/* A computer player from a spec: a name (random, thumb, flat, mcts,
+ * easy, normal, hard) with optional ":key=value" settings. o may be NULL (every
  * core, the level's budget). NULL and a message if the spec is bad. */
 ai_player *cli_ai_new(const char *spec, uint64_t seed, const cli_ai_opts *o);
 /* The same, quietly: NULL and err on a bad spec. */

@@ -86,6 +86,9 @@ void cli_ai_describe(const ai_player *p, const char *spec, char *buf, size_t n)
         return;
     char budget[96];
     if (strcmp(k->name, "thumb") == 0)
+        snprintf(budget, sizeof budget, "at most %d outcomes a move",
+                 c->iterations > 0 ? c->iterations : k->default_iterations);
+    else if (strcmp(k->name, "flat") == 0)
         snprintf(budget, sizeof budget, "%d samples",
                  c->iterations > 0 ? c->iterations : k->default_iterations);
     else if (c->iterations > 0 && c->time_ms > 0)

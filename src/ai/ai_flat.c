@@ -1,0 +1,110 @@
+/*
+ * ai_flat.c - flat Monte Carlo: a search with no tree, kept as a yardstick
+ * between thumb and the tree search.
+ *
+ * For each legal action it plays a few short random continuations (chance
+ * sampled from the listed probabilities with its own generator) and scores
+ * where they lead with the rule set's heuristic; it picks the action with
+ * the best average. When the position hides something from it, every
+ * continuation starts from a position re-dealt from what its seat can see,
+ * so it never peeks.
+ */
+#include <stdbool.h>
+#include <stdlib.h>
+#include "ai_private.h"
+
+#define FLAT_DEFAULT_ROLLOUTS 480
+#define FLAT_MIN_PER_ACTION 4
+#define FLAT_HORIZON 40
+
+static ai_player *flat_create(const ai_config *cfg)
+{
+    ai_player *p = calloc(1, sizeof *p);
+    if (!p)
+        abort();
+    p->cfg = *cfg;
+    /* the stream the rule-of-thumb player had when it played this way, so
+     * the figures taken with it then (docs/ai.md) are flat's */
+    p->rng = cfg->seed ^ UINT64_C(0x7468756d62);
+    return p;
+}
+
+static void flat_destroy(ai_player *p) { free(p); }
+
+/* A candidate and its sort key: the value with a whisker of noise, which
+ * breaks ties without favouring the legal list's order. */
+typedef struct scored {
+    ai_candidate c;
+    double key;
+} scored;
+
+static int by_key(const void *a, const void *b)
+{
+    const scored *x = a, *y = b;
+    return (x->key < y->key) - (x->key > y->key);
+}
+
+static eng_action flat_choose(ai_player *p, const eng_state *s, ai_explanation *why)
+{
+    eng_action acts[ENG_MAX_ACTIONS];
+    int n = eng_legal_actions(s, acts);
+    int me = eng_current_player(s);
+    int budget = p->cfg.iterations > 0 ? p->cfg.iterations : FLAT_DEFAULT_ROLLOUTS;
+    int per = budget / n;
+    if (per < FLAT_MIN_PER_ACTION)
+        per = FLAT_MIN_PER_ACTION;
+
+    scored *c = malloc((size_t)n * sizeof *c);
+    if (!c)
+        abort();
+    long total = 0;
+    bool secrets = eng_hides_from(s, me);
+    eng_state *after = eng_state_clone(s), *work = eng_state_clone(s);
+    for (int i = 0; i < n; i++) {
+        eng_state_copy(after, s);
+        eng_apply_fast(after, acts[i]);
+        double sum = 0;
+        int done = 0;
+        for (int k = 0; k < per; k++) {
+            if (secrets) {
+                eng_state_copy(work, s);
+                eng_state_resample_hidden(work, me, &p->rng);
+                if (!eng_is_legal(work, acts[i], NULL))
+                    continue;
+                eng_apply_fast(work, acts[i]);
+            } else {
+                eng_state_copy(work, after);
+            }
+            double value[ENG_MAX_PLAYERS];
+            ai_playout(work, FLAT_HORIZON, &p->rng, value);
+            sum += value[me];
+            done++;
+        }
+        double mean = done ? sum / done : 0;
+        c[i] = (scored){{acts[i], mean, done}, mean + ai_rand_fraction(&p->rng) * 1e-6};
+        total += done;
+    }
+    eng_state_free(after);
+    eng_state_free(work);
+    qsort(c, (size_t)n, sizeof *c, by_key);
+    eng_action best = c[0].c.action;
+    if (why) {
+        why->count = n < AI_EXPLAIN_MAX ? n : AI_EXPLAIN_MAX;
+        for (int i = 0; i < why->count; i++)
+            why->best[i] = c[i].c;
+        why->iterations = total;
+        why->threads = 1;
+    }
+    free(c);
+    return best;
+}
+
+const ai_kind ai_flat_kind = {
+    .name = "flat",
+    .summary = "flat Monte Carlo: tries each action in a few short random "
+               "continuations and takes the one that does best on average",
+    .default_iterations = FLAT_DEFAULT_ROLLOUTS,
+    .create = flat_create,
+    .destroy = flat_destroy,
+    .choose = flat_choose,
+};

@@ -1,0 +1,99 @@
+/*
+ * test_ai_thumb.c - the rule-of-thumb player judges an action by the
+ * position it leads to once the dice have fallen, every outcome weighed
+ * by its chance: it takes the shot with the better odds (The Portable
+ * Wargame: a target in a wood is hit on a modified 5 or 6 with one less),
+ * it finds nothing to choose between moves that change nothing and then
+ * tries them in random continuations, and its choice is reproducible.
+ */
+#include <string.h>
+#include "test_ptw_util.h"
+#include "ai.h"
+
+static eng_action think(const eng_state *s, uint64_t seed, ai_explanation *why)
+{
+    ai_config cfg = {.seed = seed};
+    ai_player *p = ai_new(ai_kind_find("thumb"), &cfg);
+    eng_action a = ai_choose(p, s, why);
+    ai_free(p);
+    return a;
+}
+
+static double value_of(const eng_state *s, const ai_explanation *why, const char *text)
+{
+    eng_action a;
+    if (eng_action_parse(s, text, &a, NULL) != 0)
+        fail_msg("\"%s\" does not parse", text);
+    for (int i = 0; i < why->count; i++)
+        if (why->best[i].action == a)
+            return why->best[i].value;
+    fail_msg("\"%s\" is not among the candidates", text);
+    return -1;
+}
+
+/* Red's infantry at b1 has two targets at the same distance, an infantry
+ * in the open at c3 and one in the wood at a3 (-1 for cover). It fires at
+ * the one in the open, and judges that shot above the other. */
+static void test_takes_the_better_shot(void **unused)
+{
+    (void)unused;
+    eng_game *g = pt_game("o o o/o o o/w o o/o o o", "INF@b1", "INF@a3>S INF@c3>S", NULL, NULL);
+    eng_state *s = eng_state_new(g, 1);
+    pt_to_side_a(s);
+    ai_explanation why;
+    eng_action a = think(s, 3, &why);
+    char text[64];
+    eng_action_text(s, a, text, sizeof text);
+    assert_string_equal(text, "fire INF1 c3");
+    assert_true(value_of(s, &why, "fire INF1 c3") > value_of(s, &why, "fire INF1 a3"));
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
+/* A poor infantry beside an elite one in a town (cover, and +1 to the
+ * town's side in close combat): it fires rather than assault, and judges
+ * even stepping back better than the assault. */
+static void test_keeps_out_of_a_losing_fight(void **unused)
+{
+    (void)unused;
+    eng_game *g = pt_game("o o o/b o o/o o o", "INF@a1?", "INF@a2>S!", NULL, NULL);
+    eng_state *s = eng_state_new(g, 1);
+    pt_to_side_a(s);
+    ai_explanation why;
+    eng_action a = think(s, 3, &why);
+    char text[64];
+    eng_action_text(s, a, text, sizeof text);
+    assert_string_equal(text, "fire INF1 a2");
+    assert_true(value_of(s, &why, "assault INF1 a2") < value_of(s, &why, "move INF1 b1"));
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
+/* The same decision from the same seed is the same choice with the same
+ * judgement; the game's own seed (future dice) makes no difference. */
+static void test_reproducible_and_blind_to_the_seed(void **unused)
+{
+    (void)unused;
+    eng_game *g = t_game_named("portable-wargame", "meeting", NULL);
+    eng_state *x = eng_state_new(g, 1), *y = eng_state_new(g, 99);
+    ai_explanation a, b;
+    assert_int_equal(think(x, 5, &a), think(y, 5, &b));
+    assert_int_equal(a.count, b.count);
+    for (int i = 0; i < a.count; i++) {
+        assert_int_equal(a.best[i].action, b.best[i].action);
+        assert_true(a.best[i].value == b.best[i].value);
+    }
+    eng_state_free(x);
+    eng_state_free(y);
+    eng_game_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_takes_the_better_shot),
+        cmocka_unit_test(test_keeps_out_of_a_losing_fight),
+        cmocka_unit_test(test_reproducible_and_blind_to_the_seed),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
