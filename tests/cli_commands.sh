@@ -46,7 +46,9 @@ expect_error battle-bad-option 'no option "colour"' "$pw" battle --option colour
 expect_error battle-bad-scenario 'no scenario named "atlantis"' "$pw" battle --scenario atlantis
 
 if "$pw" replay "$tmp/a.pwr" --no-color | grep -q "^Result: "; then pass replay; else fail replay "no result"; fi
-"$pw" replay "$tmp/a.pwr" --final --no-color > /dev/null && pass replay-final || fail replay-final "exit $?"
+"$pw" replay "$tmp/a.pwr" --final --no-color > "$tmp/final.out" && pass replay-final || fail replay-final "exit $?"
+n=$(grep -c "^Game over" "$tmp/final.out")
+[ "$n" = 1 ] && pass replay-final-once || fail replay-final-once "the closing status line printed $n times"
 "$pw" replay "$tmp/a.pwr" --to 80 --boards --no-color > /dev/null && pass replay-to || fail replay-to "exit $?"
 "$pw" state "$tmp/a.pwr" > "$tmp/state.json" && grep -q '"units"' "$tmp/state.json" && pass state || fail state "no units in JSON"
 "$pw" state "$tmp/a.pwr" --to 40 --view 2 > /dev/null && pass state-view || fail state-view "exit $?"

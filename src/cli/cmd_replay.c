@@ -84,10 +84,8 @@ int cmd_replay(int argc, char **argv)
             eng_apply_fast(s, m->steps[i].action);
     }
     putchar('\n');
-    eng_render(s, view, color, stdout);
+    eng_render(s, view, color, stdout);   /* the board ends with the status line */
     char buf[256];
-    eng_status_text(s, buf, sizeof buf);
-    printf("%s\n", buf);
     if (eng_is_terminal(s)) {
         eng_result_text(s, buf, sizeof buf);
         printf("Result: %s\n", buf);
