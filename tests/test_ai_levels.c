@@ -80,6 +80,10 @@ static void test_settings_and_budgets(void **unused)
     assert_int_equal(cfg.crn, 1);
     assert_int_equal(parse("mcts:chance=0:crn=0", NULL, &k, &cfg, &err), 0);
     assert_true(cfg.chance < 0 && cfg.crn < 0);
+    assert_int_equal(parse("normal:prior=25", NULL, &k, &cfg, &err), 0);
+    assert_true(cfg.prior == 25);
+    assert_int_equal(parse("normal:prior=0", NULL, &k, &cfg, &err), 0);
+    assert_true(cfg.prior < 0);
 
     assert_int_equal(parse("hard:time=250", NULL, &k, &cfg, &err), 0);
     assert_int_equal(cfg.time_ms, 250);
@@ -134,6 +138,7 @@ static void test_bad_specs(void **unused)
     refused("mcts:finish=2", "finish takes a number from 0 to 1");
     refused("mcts:crn=2", "crn takes a number from 0 to 1");
     refused("mcts:chance=-1", "chance takes a number from 0");
+    refused("mcts:prior=x", "prior takes a number from 0 to 100000");
 }
 
 int main(void)

@@ -6,7 +6,8 @@
  * answered without searching; a time budget alone works; three Pocket
  * Wargame forces (three-kingdoms) play a whole game with it; it beats
  * the random player; and the experiment settings chance (a tree child per
- * toss or roll) and crn (common random numbers) keep it legal and counted.
+ * toss or roll), crn (common random numbers) and prior (the root's actions
+ * started at the rule of thumb's values) keep it legal and counted.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -134,7 +135,8 @@ static void test_chance_children(void **unused)
 }
 
 /* The experiment settings on every rule set's default scenario: a legal
- * choice, the most visited, every iteration counted once at the root. */
+ * choice, the most visited, every iteration counted once at the root (and
+ * the prior's visits not at all). */
 static void test_chance_and_crn_settings(void **unused)
 {
     (void)unused;
@@ -152,9 +154,13 @@ static void test_chance_and_crn_settings(void **unused)
             eng_apply_fast(s, eng_current_player(s) == ENG_CHANCE ? eng_chance_sample(s)
                               : acts[rng_below(&pick, (uint32_t)eng_legal_actions(s, acts))]);
         }
-        for (int crn = -1; crn <= 1; crn += 2) {
-            ai_config cfg = {.seed = 5, .iterations = 300, .threads = 1, .chance = 6,
-                             .crn = crn};
+        const ai_config settings[] = {
+            {.seed = 5, .iterations = 300, .threads = 1, .chance = 6, .crn = -1},
+            {.seed = 5, .iterations = 300, .threads = 1, .chance = 6, .crn = 1},
+            {.seed = 5, .iterations = 300, .threads = 1, .prior = 10},
+        };
+        for (int v = 0; v < 3; v++) {
+            ai_config cfg = settings[v];
             ai_player *p = ai_new(ai_kind_find("mcts"), &cfg);
             ai_explanation why;
             eng_action a = ai_choose(p, s, &why);

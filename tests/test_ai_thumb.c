@@ -69,6 +69,32 @@ static void test_keeps_out_of_a_losing_fight(void **unused)
     eng_game_free(g);
 }
 
+/* The tree search with the rule of thumb's values as a prior at the root:
+ * with a heavy prior and a few iterations it fires at the target in the
+ * open; the prior's visits are not reported as the search's. */
+static void test_prior_for_the_search(void **unused)
+{
+    (void)unused;
+    eng_game *g = pt_game("o o o/o o o/w o o/o o o", "INF@b1", "INF@a3>S INF@c3>S", NULL, NULL);
+    eng_state *s = eng_state_new(g, 1);
+    pt_to_side_a(s);
+    ai_config cfg = {.seed = 4, .iterations = 40, .threads = 1, .prior = 1000};
+    ai_player *p = ai_new(ai_kind_find("mcts"), &cfg);
+    ai_explanation why;
+    eng_action a = ai_choose(p, s, &why);
+    char text[64];
+    eng_action_text(s, a, text, sizeof text);
+    assert_string_equal(text, "fire INF1 c3");
+    long sum = 0;
+    for (int i = 0; i < why.count; i++)
+        sum += why.best[i].visits;
+    assert_true(why.iterations > 0 && why.iterations <= 40);   /* it may stop early */
+    assert_true(sum <= why.iterations);
+    ai_free(p);
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
 /* The same decision from the same seed is the same choice with the same
  * judgement; the game's own seed (future dice) makes no difference. */
 static void test_reproducible_and_blind_to_the_seed(void **unused)
@@ -93,6 +119,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_takes_the_better_shot),
         cmocka_unit_test(test_keeps_out_of_a_losing_fight),
+        cmocka_unit_test(test_prior_for_the_search),
         cmocka_unit_test(test_reproducible_and_blind_to_the_seed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

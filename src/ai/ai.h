@@ -45,6 +45,9 @@ typedef struct ai_config {
     int chance;            /* tree search: chance points with at most this many
                               outcomes branch per outcome; 0 = the default,
                               negative = never (open loop) */
+    double prior;          /* tree search: the root's actions start with this many
+                              visits valued by the rule of thumb's judgement;
+                              0 = the default, negative = none */
 } ai_config;
 
 /* One candidate move and what the player thinks of it. */

@@ -23,6 +23,7 @@
 #define MCTS_DEFAULT_AMAF_ALL false
 #define MCTS_DEFAULT_CHANCE_BRANCH 0
 #define MCTS_DEFAULT_CRN false
+#define MCTS_DEFAULT_PRIOR 0.0
 
 static ai_player *mcts_create(const ai_config *cfg)
 {
@@ -118,7 +119,24 @@ static eng_action mcts_choose(ai_player *p, const eng_state *s, ai_explanation *
                            : MCTS_DEFAULT_CHANCE_BRANCH,
         };
     }
+    /* the rule of thumb's judgement of each root action, for the prior */
+    double prior_k = c->prior > 0 ? c->prior : c->prior < 0 ? 0 : MCTS_DEFAULT_PRIOR;
+    double *prior = NULL;
+    if (prior_k > 0) {
+        eng_action acts[ENG_MAX_ACTIONS];
+        int n = eng_legal_actions(s, acts);
+        prior = malloc((size_t)n * sizeof *prior);
+        if (!prior)
+            abort();
+        uint64_t judge_rng = rng_mix(draw ^ UINT64_C(0x7072696f72));
+        ai_thumb_judge(s, acts, n, 0, &judge_rng, prior, NULL);
+    }
+    for (int t = 0; t < threads; t++) {
+        jobs[t].par.prior = prior;
+        jobs[t].par.prior_visits = prior_k;
+    }
     run_all(jobs, threads);
+    free(prior);
 
     /* every search lists the root's actions in the same order: add up */
     mcts_root *sum = &jobs[0].out;

@@ -36,6 +36,14 @@ void ai_score(const eng_state *s, double *value);
 /* ai_play_on at random for at most `horizon` steps, then ai_score. */
 void ai_playout(eng_state *s, int horizon, uint64_t *rng, double *value);
 
+/* The rule of thumb's judgement (ai_thumb.c) of each of acts[0..n-1] for the
+ * player to move in s, its chance of winning by the heuristic once the
+ * next decision comes, into value[]; visits[] (may be NULL) gets how many
+ * re-dealt positions each was judged in. budget: the most positions
+ * judged per action (0: the default). Never peeks, never foresees. */
+long ai_thumb_judge(const eng_state *s, const eng_action *acts, int n, int budget,
+                    uint64_t *rng, double *value, int *visits);
+
 /* A uniformly random whole number below n from *rng. */
 uint32_t ai_rand_below(uint64_t *rng, uint32_t n);
 /* A uniformly random fraction in [0, 1) from *rng. */

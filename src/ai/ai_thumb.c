@@ -129,7 +129,7 @@ static double outlook(outlook_ctx *ctx, eng_state *s, int me, int depth, int bud
  * breaks ties without favouring the legal list's order. */
 typedef struct scored {
     ai_candidate c;
-    double sum, key;
+    double key;
 } scored;
 
 static int by_key(const void *a, const void *b)
@@ -180,55 +180,78 @@ static long break_ties(ai_player *p, const eng_state *s, int me, bool secrets, s
     return judged;
 }
 
-static eng_action thumb_choose(ai_player *p, const eng_state *s, ai_explanation *why)
+long ai_thumb_judge(const eng_state *s, const eng_action *acts, int n, int budget,
+                    uint64_t *rng, double *value, int *visits)
 {
-    eng_action acts[ENG_MAX_ACTIONS];
-    int n = eng_legal_actions(s, acts);
     int me = eng_current_player(s);
-    int budget = p->cfg.iterations > 0 ? p->cfg.iterations : THUMB_DEFAULT_OUTCOMES;
+    if (budget <= 0)
+        budget = THUMB_DEFAULT_OUTCOMES;
     bool secrets = eng_hides_from(s, me);
     int deals = secrets ? THUMB_DEALS : 1;
-
-    scored *c = calloc((size_t)n, sizeof *c);
-    if (!c)
+    double *sum = calloc((size_t)n, sizeof *sum);
+    int *seen = calloc((size_t)n, sizeof *seen);
+    if (!sum || !seen)
         abort();
-    outlook_ctx ctx = {.rng = &p->rng};
+    outlook_ctx ctx = {.rng = rng};
     for (int d = 0; d <= THUMB_DEPTH; d++)
         ctx.level[d] = eng_state_clone(s);
     eng_state *deal = eng_state_clone(s), *after = eng_state_clone(s);
     for (int k = 0; k < deals; k++) {
         if (secrets)
-            eng_state_resample_hidden(deal, me, &p->rng);
+            eng_state_resample_hidden(deal, me, rng);
         for (int i = 0; i < n; i++) {
             if (secrets && !eng_is_legal(deal, acts[i], NULL))
                 continue;
             eng_state_copy(after, deal);
             eng_apply_fast(after, acts[i]);
-            c[i].sum += outlook(&ctx, after, me, 0, budget, THUMB_REPLIES);
-            c[i].c.visits++;
+            sum[i] += outlook(&ctx, after, me, 0, budget, THUMB_REPLIES);
+            seen[i]++;
         }
         eng_state_copy(deal, s);
     }
-    double top = -1;
     for (int i = 0; i < n; i++) {
-        c[i].c.action = acts[i];
-        c[i].c.value = c[i].c.visits ? c[i].sum / c[i].c.visits : 0;
-        c[i].key = c[i].c.value + ai_rand_fraction(&p->rng) * 1e-9;
-        if (c[i].c.visits && c[i].c.value > top)
-            top = c[i].c.value;
+        value[i] = seen[i] ? sum[i] / seen[i] : 0;
+        if (visits)
+            visits[i] = seen[i];
     }
-    ctx.judged += break_ties(p, s, me, secrets, c, n, top, deal);
     for (int d = 0; d <= THUMB_DEPTH; d++)
         eng_state_free(ctx.level[d]);
     eng_state_free(deal);
     eng_state_free(after);
+    free(sum);
+    free(seen);
+    return ctx.judged;
+}
+
+static eng_action thumb_choose(ai_player *p, const eng_state *s, ai_explanation *why)
+{
+    eng_action acts[ENG_MAX_ACTIONS];
+    double value[ENG_MAX_ACTIONS];
+    int visits[ENG_MAX_ACTIONS];
+    int n = eng_legal_actions(s, acts);
+    int me = eng_current_player(s);
+    long judged = ai_thumb_judge(s, acts, n, p->cfg.iterations, &p->rng, value, visits);
+
+    scored *c = calloc((size_t)n, sizeof *c);
+    if (!c)
+        abort();
+    double top = -1;
+    for (int i = 0; i < n; i++) {
+        c[i].c = (ai_candidate){acts[i], value[i], visits[i]};
+        c[i].key = value[i] + ai_rand_fraction(&p->rng) * 1e-9;
+        if (visits[i] && value[i] > top)
+            top = value[i];
+    }
+    eng_state *work = eng_state_clone(s);
+    judged += break_ties(p, s, me, eng_hides_from(s, me), c, n, top, work);
+    eng_state_free(work);
     qsort(c, (size_t)n, sizeof *c, by_key);
     eng_action best = c[0].c.action;
     if (why) {
         why->count = n < AI_EXPLAIN_MAX ? n : AI_EXPLAIN_MAX;
         for (int i = 0; i < why->count; i++)
             why->best[i] = c[i].c;
-        why->iterations = ctx.judged;
+        why->iterations = judged;
         why->threads = 1;
     }
     free(c);

@@ -110,6 +110,9 @@ typedef struct mcts_params {
                               each root action meets the same chance draws */
     int chance_branch;     /* a chance point with at most this many outcomes gets
                               a child per outcome seen (closed loop); 0 = none */
+    const double *prior;   /* per root action (in the root's legal order): a value
+                              to start its child with; NULL = none */
+    double prior_visits;   /* ... counted as this many visits */
 } mcts_params;
 
 /* One iteration's player decisions, in the tree and in the playout, for
@@ -143,6 +146,9 @@ void mcts_tree_free(mcts_tree *t);
  * is returned in *fallback. */
 uint32_t mcts_tree_select(mcts_tree *t, uint32_t node, int who, const eng_action *acts,
                           int n, const mcts_params *par, uint64_t *rng, eng_action *fallback);
+
+/* A new child of `parent` for `who`'s action a (the tree must have room). */
+uint32_t mcts_tree_add_child(mcts_tree *t, uint32_t parent, int who, eng_action a);
 
 /* The child of `node` for chance outcome a, added if new; MCTS_NONE when
  * the tree is full. */

@@ -114,16 +114,36 @@ static void playout(eng_state *s, const mcts_params *par, mcts_mast *mast, uint6
         value[p] = (1 - par->finish) * value[p] + par->finish * end[p];
 }
 
-static void report(const mcts_tree *t, mcts_root *out)
+/* The root's children, matched to the real root's legal list; the visits
+ * a prior started them with are not counted. */
+static void report(const mcts_tree *t, const mcts_params *par, mcts_root *out)
 {
-    /* the root's children, matched to the real root's legal list */
+    uint32_t k = par->prior ? (uint32_t)par->prior_visits : 0;
     for (uint32_t c = t->nodes[0].first_child; c != MCTS_NONE; c = t->nodes[c].next_sibling)
         for (int i = 0; i < out->n; i++)
             if (out->action[i] == t->nodes[c].action) {
-                out->visits[i] += t->nodes[c].visits;
-                out->value[i] += t->nodes[c].value;
+                const mcts_node *ch = &t->nodes[c];
+                uint32_t v = ch->visits > k ? ch->visits - k : 0;
+                out->visits[i] += v;
+                if (v)
+                    out->value[i] += ch->value - (par->prior ? k * par->prior[i] : 0);
                 break;
             }
+}
+
+/* With a prior, every root action gets its child at once, started with
+ * the prior's visits at the prior's value. */
+static void seed_root(mcts_tree *t, const mcts_params *par, const mcts_root *out, int me)
+{
+    uint32_t k = (uint32_t)par->prior_visits;
+    if (!par->prior || k == 0)
+        return;
+    for (int i = out->n - 1; i >= 0; i--) {
+        uint32_t c = mcts_tree_add_child(t, 0, me, out->action[i]);
+        t->nodes[c].visits = k;
+        t->nodes[c].avail = k;
+        t->nodes[c].value = k * par->prior[i];
+    }
 }
 
 void mcts_search(const eng_state *root, const mcts_params *par, mcts_root *out)
@@ -160,6 +180,7 @@ void mcts_search(const eng_state *root, const mcts_params *par, mcts_root *out)
         abort();
     mcts_mast_clear(mast);
     mcts_trail tr = {0};
+    seed_root(t, par, out, me);
 
     long it = 0;
     for (;; it++) {
@@ -227,7 +248,7 @@ void mcts_search(const eng_state *root, const mcts_params *par, mcts_root *out)
                     mcts_mast_add(mast, tr.player[k], tr.action[k], value[tr.player[k]]);
     }
     out->iterations = it;
-    report(t, out);
+    report(t, par, out);
 
     free(tr.player);
     free(tr.action);

@@ -64,7 +64,7 @@ static int lookup(const mcts_tree *t, eng_action a)
     return -1;
 }
 
-static uint32_t add_child(mcts_tree *t, uint32_t parent, int who, eng_action a)
+uint32_t mcts_tree_add_child(mcts_tree *t, uint32_t parent, int who, eng_action a)
 {
     if (t->count == t->cap) {
         uint32_t cap = t->cap > t->max_nodes / 2 ? t->max_nodes : t->cap * 2;
@@ -123,7 +123,7 @@ static uint32_t select_uct(mcts_tree *t, uint32_t node, int who, const eng_actio
         *fallback = acts[pick];
         return MCTS_NONE;
     }
-    return add_child(t, node, who, acts[pick]);
+    return mcts_tree_add_child(t, node, who, acts[pick]);
 }
 
 /* UCT-RAVE (Gelly and Silver, 2007): every legal action has its child,
@@ -159,7 +159,7 @@ static uint32_t select_rave(mcts_tree *t, uint32_t node, int who, const eng_acti
                 }
                 break;
             }
-            add_child(t, node, who, acts[i]);
+            mcts_tree_add_child(t, node, who, acts[i]);
             matched++;
         }
     double fpu = vis ? sum / vis : 0.5;
@@ -203,7 +203,7 @@ uint32_t mcts_tree_chance_child(mcts_tree *t, uint32_t node, eng_action a)
             return c;
     if (t->count >= t->max_nodes)
         return MCTS_NONE;
-    return add_child(t, node, ENG_CHANCE, a);
+    return mcts_tree_add_child(t, node, ENG_CHANCE, a);
 }
 
 void mcts_tree_backup(mcts_tree *t, const uint32_t *path, int depth, const double *value,
