@@ -10,26 +10,35 @@
 #include "test_ptw_util.h"
 #include "ai.h"
 
-static eng_action think(const eng_state *s, uint64_t seed, ai_explanation *why)
+/* Red to act first in a small position (see test_ptw_util.h); `kind` with
+ * `cfg` decides. Returns the choice's notation in text and fills why. */
+static void decide(const char *map, const char *red, const char *blue, const char *kind,
+                   ai_config cfg, char *text, size_t n, ai_explanation *why,
+                   double (*values)[3], const char *const probe[3])
 {
-    ai_config cfg = {.seed = seed};
-    ai_player *p = ai_new(ai_kind_find("thumb"), &cfg);
+    eng_game *g = pt_game(map, red, blue, NULL, NULL);
+    eng_state *s = eng_state_new(g, 1);
+    pt_to_side_a(s);
+    ai_player *p = ai_new(ai_kind_find(kind), &cfg);
     eng_action a = ai_choose(p, s, why);
+    eng_action_text(s, a, text, n);
+    for (int k = 0; probe && k < 3 && probe[k]; k++) {
+        eng_action b;
+        if (eng_action_parse(s, probe[k], &b, NULL) != 0)
+            fail_msg("\"%s\" does not parse", probe[k]);
+        (*values)[k] = -1;
+        for (int i = 0; i < why->count; i++)
+            if (why->best[i].action == b)
+                (*values)[k] = why->best[i].value;
+        if ((*values)[k] < 0)
+            fail_msg("\"%s\" is not among the candidates", probe[k]);
+    }
     ai_free(p);
-    return a;
+    eng_state_free(s);
+    eng_game_free(g);
 }
 
-static double value_of(const eng_state *s, const ai_explanation *why, const char *text)
-{
-    eng_action a;
-    if (eng_action_parse(s, text, &a, NULL) != 0)
-        fail_msg("\"%s\" does not parse", text);
-    for (int i = 0; i < why->count; i++)
-        if (why->best[i].action == a)
-            return why->best[i].value;
-    fail_msg("\"%s\" is not among the candidates", text);
-    return -1;
-}
+#define TWO_TARGETS "o o o/o o o/w o o/o o o", "INF@b1", "INF@a3>S INF@c3>S"
 
 /* Red's infantry at b1 has two targets at the same distance, an infantry
  * in the open at c3 and one in the wood at a3 (-1 for cover). It fires at
@@ -37,17 +46,13 @@ static double value_of(const eng_state *s, const ai_explanation *why, const char
 static void test_takes_the_better_shot(void **unused)
 {
     (void)unused;
-    eng_game *g = pt_game("o o o/o o o/w o o/o o o", "INF@b1", "INF@a3>S INF@c3>S", NULL, NULL);
-    eng_state *s = eng_state_new(g, 1);
-    pt_to_side_a(s);
-    ai_explanation why;
-    eng_action a = think(s, 3, &why);
     char text[64];
-    eng_action_text(s, a, text, sizeof text);
+    ai_explanation why;
+    double v[3];
+    const char *const probe[3] = {"fire INF1 c3", "fire INF1 a3", NULL};
+    decide(TWO_TARGETS, "thumb", (ai_config){.seed = 3}, text, sizeof text, &why, &v, probe);
     assert_string_equal(text, "fire INF1 c3");
-    assert_true(value_of(s, &why, "fire INF1 c3") > value_of(s, &why, "fire INF1 a3"));
-    eng_state_free(s);
-    eng_game_free(g);
+    assert_true(v[0] > v[1]);
 }
 
 /* A poor infantry beside an elite one in a town (cover, and +1 to the
@@ -56,17 +61,14 @@ static void test_takes_the_better_shot(void **unused)
 static void test_keeps_out_of_a_losing_fight(void **unused)
 {
     (void)unused;
-    eng_game *g = pt_game("o o o/b o o/o o o", "INF@a1?", "INF@a2>S!", NULL, NULL);
-    eng_state *s = eng_state_new(g, 1);
-    pt_to_side_a(s);
-    ai_explanation why;
-    eng_action a = think(s, 3, &why);
     char text[64];
-    eng_action_text(s, a, text, sizeof text);
+    ai_explanation why;
+    double v[3];
+    const char *const probe[3] = {"assault INF1 a2", "move INF1 b1", NULL};
+    decide("o o o/b o o/o o o", "INF@a1?", "INF@a2>S!", "thumb", (ai_config){.seed = 3}, text,
+           sizeof text, &why, &v, probe);
     assert_string_equal(text, "fire INF1 a2");
-    assert_true(value_of(s, &why, "assault INF1 a2") < value_of(s, &why, "move INF1 b1"));
-    eng_state_free(s);
-    eng_game_free(g);
+    assert_true(v[0] < v[1]);
 }
 
 /* The tree search with the rule of thumb's values as a prior at the root:
@@ -75,24 +77,25 @@ static void test_keeps_out_of_a_losing_fight(void **unused)
 static void test_prior_for_the_search(void **unused)
 {
     (void)unused;
-    eng_game *g = pt_game("o o o/o o o/w o o/o o o", "INF@b1", "INF@a3>S INF@c3>S", NULL, NULL);
-    eng_state *s = eng_state_new(g, 1);
-    pt_to_side_a(s);
-    ai_config cfg = {.seed = 4, .iterations = 40, .threads = 1, .prior = 1000};
-    ai_player *p = ai_new(ai_kind_find("mcts"), &cfg);
-    ai_explanation why;
-    eng_action a = ai_choose(p, s, &why);
     char text[64];
-    eng_action_text(s, a, text, sizeof text);
+    ai_explanation why;
+    ai_config cfg = {.seed = 4, .iterations = 40, .threads = 1, .prior = 1000};
+    decide(TWO_TARGETS, "mcts", cfg, text, sizeof text, &why, NULL, NULL);
     assert_string_equal(text, "fire INF1 c3");
     long sum = 0;
     for (int i = 0; i < why.count; i++)
         sum += why.best[i].visits;
     assert_true(why.iterations > 0 && why.iterations <= 40);   /* it may stop early */
     assert_true(sum <= why.iterations);
+}
+
+static eng_action think(const eng_state *s, uint64_t seed, ai_explanation *why)
+{
+    ai_config cfg = {.seed = seed};
+    ai_player *p = ai_new(ai_kind_find("thumb"), &cfg);
+    eng_action a = ai_choose(p, s, why);
     ai_free(p);
-    eng_state_free(s);
-    eng_game_free(g);
+    return a;
 }
 
 /* The same decision from the same seed is the same choice with the same

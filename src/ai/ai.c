@@ -173,3 +173,43 @@ void ai_playout(eng_state *s, int horizon, uint64_t *rng, double *value)
     ai_play_on(s, horizon, rng, acts, NULL, NULL);
     ai_score(s, value);
 }
+
+double ai_sample_action(const eng_state *s, int me, eng_action a, int count, int horizon,
+                        bool secrets, eng_state *work, uint64_t *rng, int *done)
+{
+    double sum = 0;
+    *done = 0;
+    for (int k = 0; k < count; k++) {
+        eng_state_copy(work, s);
+        if (secrets) {
+            eng_state_resample_hidden(work, me, rng);
+            if (!eng_is_legal(work, a, NULL))
+                continue;
+        }
+        eng_apply_fast(work, a);
+        double value[ENG_MAX_PLAYERS];
+        ai_playout(work, horizon, rng, value);
+        sum += value[me];
+        (*done)++;
+    }
+    return sum;
+}
+
+static int by_key(const void *a, const void *b)
+{
+    const ai_scored *x = a, *y = b;
+    return (x->key < y->key) - (x->key > y->key);
+}
+
+eng_action ai_rank(ai_scored *c, int n, long work, ai_explanation *why)
+{
+    qsort(c, (size_t)n, sizeof *c, by_key);
+    if (why) {
+        why->count = n < AI_EXPLAIN_MAX ? n : AI_EXPLAIN_MAX;
+        for (int i = 0; i < why->count; i++)
+            why->best[i] = c[i].c;
+        why->iterations = work;
+        why->threads = 1;
+    }
+    return c[0].c.action;
+}

@@ -31,19 +31,6 @@ static ai_player *flat_create(const ai_config *cfg)
 
 static void flat_destroy(ai_player *p) { free(p); }
 
-/* A candidate and its sort key: the value with a whisker of noise, which
- * breaks ties without favouring the legal list's order. */
-typedef struct scored {
-    ai_candidate c;
-    double key;
-} scored;
-
-static int by_key(const void *a, const void *b)
-{
-    const scored *x = a, *y = b;
-    return (x->key < y->key) - (x->key > y->key);
-}
-
 static eng_action flat_choose(ai_player *p, const eng_state *s, ai_explanation *why)
 {
     eng_action acts[ENG_MAX_ACTIONS];
@@ -54,47 +41,22 @@ static eng_action flat_choose(ai_player *p, const eng_state *s, ai_explanation *
     if (per < FLAT_MIN_PER_ACTION)
         per = FLAT_MIN_PER_ACTION;
 
-    scored *c = malloc((size_t)n * sizeof *c);
+    ai_scored *c = malloc((size_t)n * sizeof *c);
     if (!c)
         abort();
     long total = 0;
     bool secrets = eng_hides_from(s, me);
-    eng_state *after = eng_state_clone(s), *work = eng_state_clone(s);
+    eng_state *work = eng_state_clone(s);
     for (int i = 0; i < n; i++) {
-        eng_state_copy(after, s);
-        eng_apply_fast(after, acts[i]);
-        double sum = 0;
-        int done = 0;
-        for (int k = 0; k < per; k++) {
-            if (secrets) {
-                eng_state_copy(work, s);
-                eng_state_resample_hidden(work, me, &p->rng);
-                if (!eng_is_legal(work, acts[i], NULL))
-                    continue;
-                eng_apply_fast(work, acts[i]);
-            } else {
-                eng_state_copy(work, after);
-            }
-            double value[ENG_MAX_PLAYERS];
-            ai_playout(work, FLAT_HORIZON, &p->rng, value);
-            sum += value[me];
-            done++;
-        }
+        int done;
+        double sum = ai_sample_action(s, me, acts[i], per, FLAT_HORIZON, secrets, work,
+                                      &p->rng, &done);
         double mean = done ? sum / done : 0;
-        c[i] = (scored){{acts[i], mean, done}, mean + ai_rand_fraction(&p->rng) * 1e-6};
+        c[i] = (ai_scored){{acts[i], mean, done}, mean + ai_rand_fraction(&p->rng) * 1e-6};
         total += done;
     }
-    eng_state_free(after);
     eng_state_free(work);
-    qsort(c, (size_t)n, sizeof *c, by_key);
-    eng_action best = c[0].c.action;
-    if (why) {
-        why->count = n < AI_EXPLAIN_MAX ? n : AI_EXPLAIN_MAX;
-        for (int i = 0; i < why->count; i++)
-            why->best[i] = c[i].c;
-        why->iterations = total;
-        why->threads = 1;
-    }
+    eng_action best = ai_rank(c, n, total, why);
     free(c);
     return best;
 }

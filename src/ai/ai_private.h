@@ -6,6 +6,7 @@
 #ifndef AI_PRIVATE_H
 #define AI_PRIVATE_H
 
+#include <stdbool.h>
 #include "ai.h"
 
 struct ai_player {
@@ -35,6 +36,26 @@ void ai_score(const eng_state *s, double *value);
 
 /* ai_play_on at random for at most `horizon` steps, then ai_score. */
 void ai_playout(eng_state *s, int horizon, uint64_t *rng, double *value);
+
+/* The sum of `me`'s results over `count` continuations of action a from s,
+ * each a random playout of `horizon` steps; when s hides something from me
+ * (`secrets`), each starts from a copy re-dealt from what me can see, and
+ * is skipped where a is not legal there. *done gets how many ran. work is
+ * scratch (a clone of s). */
+double ai_sample_action(const eng_state *s, int me, eng_action a, int count, int horizon,
+                        bool secrets, eng_state *work, uint64_t *rng, int *done);
+
+/* A candidate and its sort key (its value with a whisker of noise, which
+ * breaks ties without favouring the legal list's order). */
+typedef struct ai_scored {
+    ai_candidate c;
+    double key;
+} ai_scored;
+
+/* Sorts c[0..n-1] best key first and returns the best action, filling
+ * `why` (may be NULL) with the leaders and `work` (positions judged) for a
+ * one-thread player that builds no tree. */
+eng_action ai_rank(ai_scored *c, int n, long work, ai_explanation *why);
 
 /* The rule of thumb's judgement (ai_thumb.c) of each of acts[0..n-1] for the
  * player to move in s, its chance of winning by the heuristic once the

@@ -125,24 +125,11 @@ static double outlook(outlook_ctx *ctx, eng_state *s, int me, int depth, int bud
     return sum / budget;
 }
 
-/* A candidate and its sort key: the value with a whisker of noise, which
- * breaks ties without favouring the legal list's order. */
-typedef struct scored {
-    ai_candidate c;
-    double key;
-} scored;
-
-static int by_key(const void *a, const void *b)
-{
-    const scored *x = a, *y = b;
-    return (x->key < y->key) - (x->key > y->key);
-}
-
 /* Where the look-ahead leaves several actions level with the best (moving
  * when only strength counts, say), a few short random continuations of
  * each decide between them; the others keep their place below. Returns
  * the positions scored. */
-static long break_ties(ai_player *p, const eng_state *s, int me, bool secrets, scored *c,
+static long break_ties(ai_player *p, const eng_state *s, int me, bool secrets, ai_scored *c,
                        int n, double top, eng_state *work)
 {
     int tied = 0;
@@ -158,21 +145,9 @@ static long break_ties(ai_player *p, const eng_state *s, int me, bool secrets, s
     for (int i = 0; i < n; i++) {
         if (!c[i].c.visits || c[i].c.value < top - THUMB_LEVEL)
             continue;
-        double sum = 0;
-        int done = 0;
-        for (int k = 0; k < per; k++) {
-            eng_state_copy(work, s);
-            if (secrets) {
-                eng_state_resample_hidden(work, me, &p->rng);
-                if (!eng_is_legal(work, c[i].c.action, NULL))
-                    continue;
-            }
-            eng_apply_fast(work, c[i].c.action);
-            double value[ENG_MAX_PLAYERS];
-            ai_playout(work, THUMB_TIE_HORIZON, &p->rng, value);
-            sum += value[me];
-            done++;
-        }
+        int done;
+        double sum = ai_sample_action(s, me, c[i].c.action, per, THUMB_TIE_HORIZON, secrets,
+                                      work, &p->rng, &done);
         judged += done;
         if (done)   /* still above every action that was not level */
             c[i].key = top + 1 + sum / done;
@@ -232,7 +207,7 @@ static eng_action thumb_choose(ai_player *p, const eng_state *s, ai_explanation 
     int me = eng_current_player(s);
     long judged = ai_thumb_judge(s, acts, n, p->cfg.iterations, &p->rng, value, visits);
 
-    scored *c = calloc((size_t)n, sizeof *c);
+    ai_scored *c = calloc((size_t)n, sizeof *c);
     if (!c)
         abort();
     double top = -1;
@@ -245,15 +220,7 @@ static eng_action thumb_choose(ai_player *p, const eng_state *s, ai_explanation 
     eng_state *work = eng_state_clone(s);
     judged += break_ties(p, s, me, eng_hides_from(s, me), c, n, top, work);
     eng_state_free(work);
-    qsort(c, (size_t)n, sizeof *c, by_key);
-    eng_action best = c[0].c.action;
-    if (why) {
-        why->count = n < AI_EXPLAIN_MAX ? n : AI_EXPLAIN_MAX;
-        for (int i = 0; i < why->count; i++)
-            why->best[i] = c[i].c;
-        why->iterations = judged;
-        why->threads = 1;
-    }
+    eng_action best = ai_rank(c, n, judged, why);
     free(c);
     return best;
 }
