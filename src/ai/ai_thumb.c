@@ -149,6 +149,7 @@ static long break_ties(ai_player *p, const eng_state *s, int me, bool secrets, a
         double sum = ai_sample_action(s, me, c[i].c.action, per, THUMB_TIE_HORIZON, secrets,
                                       work, &p->rng, &done);
         judged += done;
+        c[i].c.visits += done;   /* the explanation's tries: the continuations too */
         if (done)   /* still above every action that was not level */
             c[i].key = top + 1 + sum / done;
     }
