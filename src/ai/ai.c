@@ -42,16 +42,18 @@ ai_player *ai_new(const ai_kind *k, const ai_config *cfg)
         c.threads = 1;
     if (c.threads > AI_MAX_THREADS)
         c.threads = AI_MAX_THREADS;
-    ai_player *p = k->create(&c);
+    ai_player *p = calloc(1, sizeof *p);
+    if (!p)
+        abort();
     p->kind = k;
     p->cfg = c;
+    p->rng = c.seed ^ k->seed_salt;
     return p;
 }
 
 void ai_free(ai_player *p)
 {
-    if (p)
-        p->kind->destroy(p);
+    free(p);
 }
 
 const ai_kind *ai_player_kind(const ai_player *p) { return p->kind; }

@@ -73,8 +73,10 @@ typedef struct ai_kind {
     const char *name;      /* "random", "thumb", "flat", "mcts" */
     const char *summary;
     int default_iterations;/* budget when a config gives neither iterations nor time */
-    ai_player *(*create)(const ai_config *cfg);
-    void (*destroy)(ai_player *p);
+    const char *budget_text; /* how its budget reads, "%d" standing for the
+                              iterations ("%d samples"); "" for a player with
+                              no budget; NULL: search iterations and time */
+    uint64_t seed_salt;    /* mixed into the seed for the player's own generator */
     /* Chooses a legal action for the player to move in s (never a chance
      * point). Fills why if not NULL. */
     eng_action (*choose)(ai_player *p, const eng_state *s, ai_explanation *why);

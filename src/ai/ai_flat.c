@@ -17,20 +17,6 @@
 #define FLAT_MIN_PER_ACTION 4
 #define FLAT_HORIZON 40
 
-static ai_player *flat_create(const ai_config *cfg)
-{
-    ai_player *p = calloc(1, sizeof *p);
-    if (!p)
-        abort();
-    p->cfg = *cfg;
-    /* the stream the rule-of-thumb player had when it played this way, so
-     * the figures taken with it then (docs/ai.md) are flat's */
-    p->rng = cfg->seed ^ UINT64_C(0x7468756d62);
-    return p;
-}
-
-static void flat_destroy(ai_player *p) { free(p); }
-
 static eng_action flat_choose(ai_player *p, const eng_state *s, ai_explanation *why)
 {
     eng_action acts[ENG_MAX_ACTIONS];
@@ -66,7 +52,9 @@ const ai_kind ai_flat_kind = {
     .summary = "flat Monte Carlo: tries each action in a few short random "
                "continuations and takes the one that does best on average",
     .default_iterations = FLAT_DEFAULT_ROLLOUTS,
-    .create = flat_create,
-    .destroy = flat_destroy,
+    .budget_text = "%d samples",
+    /* the stream the rule-of-thumb player had when it played this way, so
+     * the figures taken with it then (docs/ai.md) are flat's */
+    .seed_salt = UINT64_C(0x7468756d62),
     .choose = flat_choose,
 };

@@ -25,17 +25,6 @@
 #define MCTS_DEFAULT_CRN false
 #define MCTS_DEFAULT_PRIOR 0.0
 
-static ai_player *mcts_create(const ai_config *cfg)
-{
-    ai_player *p = calloc(1, sizeof *p);
-    if (!p)
-        abort();
-    p->rng = cfg->seed ^ UINT64_C(0x6d637473);
-    return p;
-}
-
-static void mcts_destroy(ai_player *p) { free(p); }
-
 typedef struct job {
     const eng_state *root;
     mcts_params par;
@@ -174,7 +163,6 @@ const ai_kind ai_mcts_kind = {
     .summary = "tree search (information-set Monte Carlo): thinks ahead through "
                "dice, coins and deals by sampling them, never peeking",
     .default_iterations = MCTS_DEFAULT_ITERATIONS,
-    .create = mcts_create,
-    .destroy = mcts_destroy,
+    .seed_salt = UINT64_C(0x6d637473),
     .choose = mcts_choose,
 };

@@ -5,18 +5,6 @@
 #include "ai_private.h"
 #include "rng.h"
 
-static ai_player *random_create(const ai_config *cfg)
-{
-    ai_player *p = calloc(1, sizeof *p);
-    if (!p)
-        abort();
-    p->cfg = *cfg;
-    p->rng = cfg->seed;
-    return p;
-}
-
-static void random_destroy(ai_player *p) { free(p); }
-
 static eng_action random_choose(ai_player *p, const eng_state *s, ai_explanation *why)
 {
     eng_action acts[ENG_MAX_ACTIONS];
@@ -34,7 +22,6 @@ static eng_action random_choose(ai_player *p, const eng_state *s, ai_explanation
 const ai_kind ai_random_kind = {
     .name = "random",
     .summary = "picks any legal action at random",
-    .create = random_create,
-    .destroy = random_destroy,
+    .budget_text = "",
     .choose = random_choose,
 };

@@ -31,17 +31,6 @@
 #define THUMB_TIE_MIN 4             /* ... at least this many each */
 #define THUMB_TIE_HORIZON 40        /* ... each this many steps long */
 
-static ai_player *thumb_create(const ai_config *cfg)
-{
-    ai_player *p = calloc(1, sizeof *p);
-    if (!p)
-        abort();
-    p->rng = cfg->seed ^ UINT64_C(0x7468756d62);
-    return p;
-}
-
-static void thumb_destroy(ai_player *p) { free(p); }
-
 /* Scratch for one decision: a position per level of look-ahead. */
 typedef struct outlook_ctx {
     uint64_t *rng;
@@ -231,7 +220,7 @@ const ai_kind ai_thumb_kind = {
     .summary = "rule of thumb: looks one decision ahead, weighing the dice, "
                "and takes the action that leaves the best position on average",
     .default_iterations = THUMB_DEFAULT_OUTCOMES,
-    .create = thumb_create,
-    .destroy = thumb_destroy,
+    .budget_text = "at most %d outcomes a move",
+    .seed_salt = UINT64_C(0x7468756d62),
     .choose = thumb_choose,
 };

@@ -82,15 +82,13 @@ void cli_ai_describe(const ai_player *p, const char *spec, char *buf, size_t n)
     const ai_kind *k = ai_player_kind(p);
     const ai_config *c = ai_player_config(p);
     size_t len = (size_t)snprintf(buf, n, "%s", spec);
-    if (len >= n || strcmp(k->name, "random") == 0)
-        return;
+    const char *text = k->budget_text, *mark = text ? strstr(text, "%d") : NULL;
+    if (len >= n || (text && !mark))
+        return;                  /* no budget to tell */
     char budget[96];
-    if (strcmp(k->name, "thumb") == 0)
-        snprintf(budget, sizeof budget, "at most %d outcomes a move",
-                 c->iterations > 0 ? c->iterations : k->default_iterations);
-    else if (strcmp(k->name, "flat") == 0)
-        snprintf(budget, sizeof budget, "%d samples",
-                 c->iterations > 0 ? c->iterations : k->default_iterations);
+    if (mark)
+        snprintf(budget, sizeof budget, "%.*s%d%s", (int)(mark - text), text, c->iterations,
+                 mark + 2);
     else if (c->iterations > 0 && c->time_ms > 0)
         snprintf(budget, sizeof budget, "%d iterations or %d ms", c->iterations, c->time_ms);
     else if (c->iterations > 0)
@@ -105,7 +103,7 @@ void cli_ai_describe(const ai_player *p, const char *spec, char *buf, size_t n)
     char finish[48] = "";
     if (c->finish > 0)
         snprintf(finish, sizeof finish, ", played out to the end at %g", c->finish);
-    if (strcmp(k->name, "mcts") == 0 && len < n)
+    if (!text && len < n)        /* a search: its threads too */
         snprintf(buf + len, n - len, "%s, %d thread%s)", finish, c->threads,
                  c->threads == 1 ? "" : "s");
     else if (len < n)
