@@ -181,6 +181,8 @@ cat > ai.in <<'IN'
 11 genmove
 12 hint count=9
 13 genmove random time=5
+14 new portable-wargame meeting seed=1
+15 ai normal
 IN
 session ai --threads 1
 refused ai 2 "chance acts now, not a side"
@@ -189,12 +191,13 @@ n=$(reply ai 4 | grep -cE '^(=4 )?[0-9]+ 0\.[0-9]{4} deploy ')
 expect ai 5 "deploy "
 expect ai 6 "deploy "
 expect ai 7 "1 Red"
-expect ai 8 "normal (mcts, 2000 iterations or 1000 ms, 1 thread)"
+expect ai 8 "normal (mcts, 4000 iterations or 1000 ms, 1 thread)"   # Pocket Wargame: twice the search
 refused ai 9 'no computer player named "genius"'
 expect ai 10 "easy:iterations=30 (mcts, 30 iterations, 1 thread)"
 expect ai 11 "deploy "
 refused ai 12 "count takes 1..8"
 expect ai 13 "deploy "
+expect ai 15 "normal (mcts, 2000 iterations or 1000 ms, 1 thread)"
 # the same session gives the same moves (seeds count up from --ai-seed)
 cp ai.in ai2.in
 session ai2 --threads 1

@@ -2,8 +2,9 @@
  * test_ai_levels.c - naming computer players: every kind and level is a
  * name, levels carry their budget, settings after colons override it, a
  * budget from outside (the command line's --ai-iterations, --ai-time,
- * --threads) lies between the two, and bad names and settings are refused
- * with a message that says what is wrong.
+ * --threads) lies between the two, a rule set's search scale multiplies a
+ * level's iterations, and bad names and settings are refused with a
+ * message that says what is wrong.
  */
 #include <string.h>
 #include "support.h"
@@ -104,12 +105,46 @@ static void test_settings_and_budgets(void **unused)
     assert_int_equal(cfg.iterations, 100);
     assert_int_equal(cfg.time_ms, 40);
 
+    /* a rule set's search scale multiplies a level's iterations, and only
+     * a level's: a budget given outright is kept */
+    b = (ai_budget){.iterations = -1, .time_ms = -1, .threads = -1, .level_scale = 2};
+    assert_int_equal(parse("easy", &b, &k, &cfg, &err), 0);
+    assert_int_equal(cfg.iterations, 600);
+    assert_int_equal(parse("normal", &b, &k, &cfg, &err), 0);
+    assert_int_equal(cfg.iterations, 4000);
+    assert_int_equal(cfg.time_ms, 1000);           /* the cap stays */
+    assert_int_equal(parse("hard", &b, &k, &cfg, &err), 0);
+    assert_int_equal(cfg.iterations, 16000);
+    assert_int_equal(parse("normal:iterations=300", &b, &k, &cfg, &err), 0);
+    assert_int_equal(cfg.iterations, 300);
+    b.iterations = 500;
+    assert_int_equal(parse("hard", &b, &k, &cfg, &err), 0);
+    assert_int_equal(cfg.iterations, 500);
+
     /* a kind takes its default budget from ai_new */
     assert_int_equal(parse("mcts", NULL, &k, &cfg, &err), 0);
     ai_player *p = ai_new(k, &cfg);
     assert_int_equal(ai_player_config(p)->iterations, k->default_iterations);
     assert_int_equal(ai_player_config(p)->threads, 1);
     ai_free(p);
+}
+
+/* Each rule set's search scale, as docs/ai.md gives it: Pocket Wargame's
+ * levels search twice as long, the others as listed. */
+static void test_search_scale(void **unused)
+{
+    (void)unused;
+    static const struct {
+        const char *rules;
+        double scale;
+    } want[] = {{"pocket-wargame", 2}, {"portable-wargame", 1}, {"pocket-battles", 1}};
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+        const eng_rules *r = eng_rules_find(want[i].rules);
+        assert_non_null(r);
+        eng_game *g = t_game_named(want[i].rules, eng_rules_default_scenario(r), NULL);
+        assert_true(eng_game_search_scale(g) == want[i].scale);
+        eng_game_free(g);
+    }
 }
 
 static void refused(const char *spec, const char *because)
@@ -147,6 +182,7 @@ int main(void)
         cmocka_unit_test(test_every_name),
         cmocka_unit_test(test_settings_and_budgets),
         cmocka_unit_test(test_bad_specs),
+        cmocka_unit_test(test_search_scale),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -110,9 +110,11 @@ int ai_sample_chance_of(const eng_state *s, uint64_t *rng, eng_action *out);
  * "--ai-time MS" thinks for that long. */
 typedef struct ai_budget {
     int iterations, time_ms, threads;
+    double level_scale;    /* a level's iterations times this: the rule set's
+                              search scale (eng_game_search_scale); <= 0 = 1 */
 } ai_budget;
 
-#define AI_BUDGET_NONE ((ai_budget){-1, -1, -1})
+#define AI_BUDGET_NONE ((ai_budget){-1, -1, -1, 1})
 
 /* A level: a kind with a budget. */
 typedef struct ai_level {

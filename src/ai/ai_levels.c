@@ -12,12 +12,15 @@
  * plays its playouts on to the end of the battle and weighs the result
  * there half, against the heuristic at the horizon: with four times the
  * iterations it can afford the noisier, less biased judgement, which more
- * of normal's own search did not buy. */
+ * of normal's own search did not buy. A rule set whose search needs more
+ * for the same play says so (its search scale, eng_game_search_scale); the
+ * caller passes it in the budget, and the levels' iterations (not their
+ * time caps) are multiplied by it. */
 static const ai_level levels[] = {
-    {"easy", "mcts", 300, 1000, 0, "a quick tree search (300 iterations)"},
-    {"normal", "mcts", 2000, 1000, 0, "the tree search, 2,000 iterations (at most 1 s)"},
+    {"easy", "mcts", 300, 1000, 0, "a quick tree search (300 iterations; more where a rule set needs it)"},
+    {"normal", "mcts", 2000, 1000, 0, "the tree search, 2,000 iterations or more where a rule set needs it (at most 1 s)"},
     {"hard", "mcts", 8000, 4000, 0.5,
-     "a longer tree search, 8,000 iterations played out to the end (at most 4 s)"},
+     "a longer tree search, 8,000 iterations or more, played out to the end (at most 4 s)"},
     {NULL, NULL, 0, 0, 0, NULL},
 };
 
@@ -142,7 +145,8 @@ int ai_spec_parse(const char *spec, const ai_budget *over, const ai_kind **kind,
     uint64_t seed = cfg->seed;
     *cfg = (ai_config){.seed = seed};
     if (lv) {
-        cfg->iterations = lv->iterations;
+        double scale = over && over->level_scale > 0 ? over->level_scale : 1;
+        cfg->iterations = (int)(lv->iterations * scale + 0.5);
         cfg->time_ms = lv->time_ms;
         cfg->finish = lv->finish;
     }

@@ -92,6 +92,9 @@ enum { OPT_AI_ITERATIONS = 1100, OPT_AI_TIME, OPT_THREADS };
     {"threads", required_argument, 0, OPT_THREADS}
 
 void cli_ai_opts_init(cli_ai_opts *o);
+/* The levels' budgets for this game: its rule set's search scale (g NULL:
+ * none). */
+void cli_ai_opts_for_game(cli_ai_opts *o, const eng_game *g);
 /* Handles one getopt code of the player options: 1 if it was one, 0 if
  * not, -1 after printing an error. */
 int cli_ai_opt(cli_ai_opts *o, int code, const char *arg);

@@ -20,6 +20,11 @@ void cli_ai_opts_init(cli_ai_opts *o)
     o->budget = AI_BUDGET_NONE;
 }
 
+void cli_ai_opts_for_game(cli_ai_opts *o, const eng_game *g)
+{
+    o->budget.level_scale = g ? eng_game_search_scale(g) : 1;
+}
+
 int cli_ai_opt(cli_ai_opts *o, int code, const char *arg)
 {
     switch (code) {

@@ -76,6 +76,7 @@ int cmd_battle(int argc, char **argv)
     if (!(m = cli_match_new(&go)))
         goto out;
     int np = eng_game_players(m->game);
+    cli_ai_opts_for_game(&ao, m->game);
     {
         char *list = strdup(players ? players : "");
         char *save = NULL, *tok = strtok_r(list, ",", &save);

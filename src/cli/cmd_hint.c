@@ -79,14 +79,15 @@ int cmd_hint(int argc, char **argv)
                                         : "give a record file (see --help)");
         return 2;
     }
-    ai_player *ai = cli_ai_new(spec, seed, &ao);
+    ai_player *ai = cli_ai_new(spec, seed, &ao);   /* a bad name: said before reading */
     if (!ai)
         return 2;
+    ai_free(ai);
     eng_match *m = cli_load_record(argv[optind]);
-    if (!m) {
-        ai_free(ai);
+    if (!m)
         return 1;
-    }
+    cli_ai_opts_for_game(&ao, m->game);
+    ai = cli_ai_new(spec, seed, &ao);
     if (to >= 0 && (size_t)to < m->nsteps)
         eng_match_undo(m, m->nsteps - (size_t)to);
     int rc = 1;

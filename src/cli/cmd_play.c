@@ -324,6 +324,7 @@ int cmd_play(int argc, char **argv)
         goto out;
     }
     ps.np = eng_game_players(ps.m->game);
+    cli_ai_opts_for_game(&ao, ps.m->game);
     if (!ai_seed_given)
         so.ai_seed = ps.m->seed * 7919u;   /* as `battle` does: the same seed, the same game */
     bool seats_given = so.players || so.hotseat || so.ai || so.side;

@@ -269,6 +269,7 @@ int cmd_tournament(int argc, char **argv)
         goto out;
     }
     t.seats = eng_game_players(m->game);
+    cli_ai_opts_for_game(&ao, m->game);
     schedule(&t);
     if (t.progress) {
         fprintf(stderr, "tournament: %d players, %d pairing%s, %d games on %d job%s\n",

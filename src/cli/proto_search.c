@@ -17,7 +17,9 @@ int proto_ai(proto *p, int argc, char **argv, const char *line, FILE *out)
         fputs("ai takes one name (settings go after colons: normal:iterations=500)", out);
         return -1;
     }
-    ai_player *probe = cli_ai_make(spec, 0, p->ao, &err);
+    cli_ai_opts ao = *p->ao;   /* the levels' budgets for the game in hand */
+    cli_ai_opts_for_game(&ao, p->m ? p->m->game : NULL);
+    ai_player *probe = cli_ai_make(spec, 0, &ao, &err);
     if (!probe) {
         fprintf(out, "%s", err.msg);
         return -1;
@@ -64,7 +66,9 @@ static ai_player *decider(proto *p, int argc, char **argv, int *count, FILE *out
         strcat(spec, argv[i]);
     }
     eng_error err;
-    ai_player *ai = cli_ai_make(spec, p->ai_seed, p->ao, &err);
+    cli_ai_opts ao = *p->ao;
+    cli_ai_opts_for_game(&ao, p->m ? p->m->game : NULL);
+    ai_player *ai = cli_ai_make(spec, p->ai_seed, &ao, &err);
     if (ai)
         p->ai_seed++;
     else

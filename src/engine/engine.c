@@ -142,6 +142,10 @@ const eng_rules *eng_game_rules(const eng_game *g) { return g->rules; }
 int eng_game_players(const eng_game *g) { return g->rules->players(g->data); }
 const char *eng_game_player_name(const eng_game *g, int p) { return g->rules->player_name(g->data, p); }
 const char *eng_game_scenario_name(const eng_game *g) { return g->scenario_name; }
+double eng_game_search_scale(const eng_game *g)
+{
+    return g->rules->search_scale > 0 ? g->rules->search_scale : 1.0;
+}
 const json_t *eng_game_options(const eng_game *g) { return g->options; }
 size_t eng_state_size(const eng_game *g) { return g->state_bytes; }
 

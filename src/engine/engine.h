@@ -85,6 +85,8 @@ const eng_rules *eng_game_rules(const eng_game *g);
 int eng_game_players(const eng_game *g);
 const char *eng_game_player_name(const eng_game *g, int player);
 const char *eng_game_scenario_name(const eng_game *g);
+/* The rule set's search scale for the computer levels (1 unless it says). */
+double eng_game_search_scale(const eng_game *g);
 /* The options as given (scenario's merged with overrides); never NULL. */
 const json_t *eng_game_options(const eng_game *g);
 /* Bytes in one state of this game. */

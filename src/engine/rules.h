@@ -19,6 +19,10 @@ struct eng_rules {
     const char *version;           /* bump when records stop replaying */
     const char *summary;
     const char *default_scenario;
+    /* How many times the computer levels' search iterations this rule set
+     * needs for play of the same strength (0 = 1): a hint for the levels,
+     * measured, never a rule (docs/ai.md). */
+    double search_scale;
     const eng_option_doc *options; /* ends with {NULL} */
 
     /* Game data from a scenario and options (merged already); NULL + err
