@@ -83,6 +83,9 @@ static void test_settings_and_budgets(void **unused)
     assert_true(cfg.chance < 0 && cfg.crn < 0);
     assert_int_equal(parse("normal:prior=25", NULL, &k, &cfg, &err), 0);
     assert_true(cfg.prior == 25);
+    assert_int_equal(parse("hard:contempt=0.2", NULL, &k, &cfg, &err), 0);
+    assert_true(cfg.contempt == 0.2);
+    assert_true(cfg.finish == 0.5);                /* the level's own settings stay */
     assert_int_equal(parse("normal:prior=0", NULL, &k, &cfg, &err), 0);
     assert_true(cfg.prior < 0);
 
@@ -174,6 +177,7 @@ static void test_bad_specs(void **unused)
     refused("mcts:crn=2", "crn takes a number from 0 to 1");
     refused("mcts:chance=-1", "chance takes a number from 0");
     refused("mcts:prior=x", "prior takes a number from 0 to 100000");
+    refused("hard:contempt=0.9", "contempt takes a number from 0 to 0.5");
 }
 
 int main(void)

@@ -6,7 +6,8 @@
  * answered without searching; a time budget alone works; three Pocket
  * Wargame forces (three-kingdoms) play a whole game with it; it beats
  * the random player; and the experiment settings chance (a tree child per
- * toss or roll), crn (common random numbers) and prior (the root's actions
+ * toss or roll), crn (common random numbers), contempt (a drawn ending
+ * worth less to the searcher) and prior (the root's actions
  * started at the rule of thumb's values) keep it legal and counted.
  */
 #include <stdlib.h>
@@ -158,8 +159,9 @@ static void test_chance_and_crn_settings(void **unused)
             {.seed = 5, .iterations = 300, .threads = 1, .chance = 6, .crn = -1},
             {.seed = 5, .iterations = 300, .threads = 1, .chance = 6, .crn = 1},
             {.seed = 5, .iterations = 300, .threads = 1, .prior = 10},
+            {.seed = 5, .iterations = 300, .threads = 1, .finish = 1, .contempt = 0.25},
         };
-        for (int v = 0; v < 3; v++) {
+        for (int v = 0; v < 4; v++) {
             ai_config cfg = settings[v];
             ai_player *p = ai_new(ai_kind_find("mcts"), &cfg);
             ai_explanation why;

@@ -48,6 +48,9 @@ typedef struct ai_config {
     double prior;          /* tree search: the root's actions start with this many
                               visits valued by the rule of thumb's judgement;
                               0 = the default, negative = none */
+    double contempt;       /* tree search: a battle played out to a draw (every
+                              side's result alike) counts this much less for the
+                              searching player; 0 = none */
 } ai_config;
 
 /* One candidate move and what the player thinks of it. */

@@ -103,6 +103,10 @@ static int setting(const char *kv, ai_config *cfg, bool *set_it, bool *set_time,
         if (number("chance", val, 0, ENG_MAX_ACTIONS, &v, err))
             return -1;
         cfg->chance = v > 0 ? (int)v : -1;
+    } else if (KEY("contempt")) {
+        if (number("contempt", val, 0, 0.5, &v, err))
+            return -1;
+        cfg->contempt = v;
     } else if (KEY("prior")) {
         if (number("prior", val, 0, 100000, &v, err))
             return -1;
@@ -113,7 +117,7 @@ static int setting(const char *kv, ai_config *cfg, bool *set_it, bool *set_time,
         cfg->horizon = (int)v;
     } else {
         eng_error_set(err, "no setting \"%.*s\" (iterations, time, threads, explore, "
-                      "horizon, finish, hint, crn, chance, prior, mast, rave, amaf)", (int)klen, kv);
+                      "horizon, finish, hint, crn, chance, prior, contempt, mast, rave, amaf)", (int)klen, kv);
         return -1;
     }
 #undef KEY

@@ -106,6 +106,7 @@ static eng_action mcts_choose(ai_player *p, const eng_state *s, ai_explanation *
             .crn = c->crn ? c->crn > 0 : MCTS_DEFAULT_CRN,
             .chance_branch = c->chance > 0 ? c->chance : c->chance < 0 ? 0
                            : MCTS_DEFAULT_CHANCE_BRANCH,
+            .contempt = c->contempt,
         };
     }
     /* the rule of thumb's judgement of each root action, for the prior */

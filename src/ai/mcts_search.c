@@ -96,6 +96,20 @@ static eng_action playout_choice(void *ctx, const eng_state *s, int who,
     return a;
 }
 
+/* A final result as the searcher counts it: with contempt, a draw (every
+ * side's result alike) is worth less to it than to the others. */
+static void final_result(const eng_state *s, const mcts_params *par, double *value)
+{
+    ai_score(s, value);
+    if (par->contempt <= 0 || !eng_is_terminal(s))
+        return;
+    int np = eng_game_players(eng_state_game(s));
+    for (int p = 1; p < np; p++)
+        if (value[p] != value[0])
+            return;
+    value[par->me] -= par->contempt;
+}
+
 /* The playout: to the horizon, where the heuristic judges; then, if the
  * final result has a weight, on to the end, blending the two. */
 static void playout(eng_state *s, const mcts_params *par, mcts_mast *mast, uint64_t *rng,
@@ -103,12 +117,12 @@ static void playout(eng_state *s, const mcts_params *par, mcts_mast *mast, uint6
 {
     playout_ctx ctx = {par, mast, tr};
     ai_play_on(s, par->horizon, rng, acts, playout_choice, &ctx);
-    ai_score(s, value);
+    final_result(s, par, value);
     if (par->finish <= 0 || eng_is_terminal(s))
         return;
     double end[ENG_MAX_PLAYERS];
     ai_play_on(s, MCTS_PLAYOUT_MAX, rng, acts, playout_choice, &ctx);
-    ai_score(s, end);
+    final_result(s, par, end);
     int np = eng_game_players(eng_state_game(s));
     for (int p = 0; p < np; p++)
         value[p] = (1 - par->finish) * value[p] + par->finish * end[p];
@@ -146,9 +160,12 @@ static void seed_root(mcts_tree *t, const mcts_params *par, const mcts_root *out
     }
 }
 
-void mcts_search(const eng_state *root, const mcts_params *par, mcts_root *out)
+void mcts_search(const eng_state *root, const mcts_params *given, mcts_root *out)
 {
     const int me = eng_current_player(root);
+    mcts_params own = *given;
+    own.me = me;
+    const mcts_params *par = &own;
     uint64_t rng = par->seed;
     out->n = eng_legal_actions(root, out->action);
     memset(out->visits, 0, sizeof out->visits);
