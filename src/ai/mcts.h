@@ -113,8 +113,7 @@ typedef struct mcts_params {
     const double *prior;   /* per root action (in the root's legal order): a value
                               to start its child with; NULL = none */
     double prior_visits;   /* ... counted as this many visits */
-    double contempt;       /* a drawn ending counts this much less for `me` */
-    int me;                /* the searching player (set by mcts_search) */
+    double contempt;       /* a drawn ending counts this much less for the searcher */
 } mcts_params;
 
 /* One iteration's player decisions, in the tree and in the playout, for

@@ -98,7 +98,7 @@ static eng_action playout_choice(void *ctx, const eng_state *s, int who,
 
 /* A final result as the searcher counts it: with contempt, a draw (every
  * side's result alike) is worth less to it than to the others. */
-static void final_result(const eng_state *s, const mcts_params *par, double *value)
+static void final_result(const eng_state *s, const mcts_params *par, int me, double *value)
 {
     ai_score(s, value);
     if (par->contempt <= 0 || !eng_is_terminal(s))
@@ -107,22 +107,22 @@ static void final_result(const eng_state *s, const mcts_params *par, double *val
     for (int p = 1; p < np; p++)
         if (value[p] != value[0])
             return;
-    value[par->me] -= par->contempt;
+    value[me] -= par->contempt;
 }
 
 /* The playout: to the horizon, where the heuristic judges; then, if the
  * final result has a weight, on to the end, blending the two. */
-static void playout(eng_state *s, const mcts_params *par, mcts_mast *mast, uint64_t *rng,
-                    mcts_trail *tr, eng_action *acts, double *value)
+static void playout(eng_state *s, const mcts_params *par, int me, mcts_mast *mast,
+                    uint64_t *rng, mcts_trail *tr, eng_action *acts, double *value)
 {
     playout_ctx ctx = {par, mast, tr};
     ai_play_on(s, par->horizon, rng, acts, playout_choice, &ctx);
-    final_result(s, par, value);
+    final_result(s, par, me, value);
     if (par->finish <= 0 || eng_is_terminal(s))
         return;
     double end[ENG_MAX_PLAYERS];
     ai_play_on(s, MCTS_PLAYOUT_MAX, rng, acts, playout_choice, &ctx);
-    final_result(s, par, end);
+    final_result(s, par, me, end);
     int np = eng_game_players(eng_state_game(s));
     for (int p = 0; p < np; p++)
         value[p] = (1 - par->finish) * value[p] + par->finish * end[p];
@@ -160,12 +160,9 @@ static void seed_root(mcts_tree *t, const mcts_params *par, const mcts_root *out
     }
 }
 
-void mcts_search(const eng_state *root, const mcts_params *given, mcts_root *out)
+void mcts_search(const eng_state *root, const mcts_params *par, mcts_root *out)
 {
     const int me = eng_current_player(root);
-    mcts_params own = *given;
-    own.me = me;
-    const mcts_params *par = &own;
     uint64_t rng = par->seed;
     out->n = eng_legal_actions(root, out->action);
     memset(out->visits, 0, sizeof out->visits);
@@ -257,7 +254,7 @@ void mcts_search(const eng_state *root, const mcts_params *given, mcts_root *out
             node = c;
         }
         double value[ENG_MAX_PLAYERS];
-        playout(work, par, mast, dp, &tr, acts, value);
+        playout(work, par, me, mast, dp, &tr, acts, value);
         mcts_tree_backup(t, path, depth, value, &tr, par);
         if (par->mast_greedy > 0)
             for (size_t k = 0; k < tr.n; k++)

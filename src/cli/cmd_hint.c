@@ -87,7 +87,10 @@ int cmd_hint(int argc, char **argv)
     if (!m)
         return 1;
     cli_ai_opts_for_game(&ao, m->game);
-    ai = cli_ai_new(spec, seed, &ao);
+    if (!(ai = cli_ai_new(spec, seed, &ao))) {
+        eng_match_free(m);
+        return 2;
+    }
     if (to >= 0 && (size_t)to < m->nsteps)
         eng_match_undo(m, m->nsteps - (size_t)to);
     int rc = 1;

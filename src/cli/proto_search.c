@@ -9,6 +9,15 @@
 #include <string.h>
 #include "proto.h"
 
+/* A computer player with the levels' budgets for the game in hand. */
+static ai_player *player_for_game(const proto *p, const char *spec, uint64_t seed,
+                                  eng_error *err)
+{
+    cli_ai_opts ao = *p->ao;
+    cli_ai_opts_for_game(&ao, p->m ? p->m->game : NULL);
+    return cli_ai_make(spec, seed, &ao, err);
+}
+
 int proto_ai(proto *p, int argc, char **argv, const char *line, FILE *out)
 {
     eng_error err;
@@ -17,9 +26,7 @@ int proto_ai(proto *p, int argc, char **argv, const char *line, FILE *out)
         fputs("ai takes one name (settings go after colons: normal:iterations=500)", out);
         return -1;
     }
-    cli_ai_opts ao = *p->ao;   /* the levels' budgets for the game in hand */
-    cli_ai_opts_for_game(&ao, p->m ? p->m->game : NULL);
-    ai_player *probe = cli_ai_make(spec, 0, &ao, &err);
+    ai_player *probe = player_for_game(p, spec, 0, &err);
     if (!probe) {
         fprintf(out, "%s", err.msg);
         return -1;
@@ -66,9 +73,7 @@ static ai_player *decider(proto *p, int argc, char **argv, int *count, FILE *out
         strcat(spec, argv[i]);
     }
     eng_error err;
-    cli_ai_opts ao = *p->ao;
-    cli_ai_opts_for_game(&ao, p->m ? p->m->game : NULL);
-    ai_player *ai = cli_ai_make(spec, p->ai_seed, &ao, &err);
+    ai_player *ai = player_for_game(p, spec, p->ai_seed, &err);
     if (ai)
         p->ai_seed++;
     else
