@@ -5,12 +5,14 @@
 # the helper behind hint; a battle between search players the same for the
 # same seeds; hint on a record's position; a small tournament's table and
 # JSON (pairings, seats rotated with three sides, progress lines,
-# reproducible results); and clear errors.
+# reproducible results); the dice report over a tournament's records (The
+# Portable Wargame); and clear errors.
 # Prints "PASS name" or "FAIL name: why" per check; exits 1 if any failed.
 # Usage: tests/cli_ai.sh [path/to/pocketwar]   (default build/san/pocketwar)
 set -u
 pw=${1:-build/san/pocketwar}
 case "$pw" in /*) ;; *) pw="$PWD/$pw" ;; esac
+luck="$(cd "$(dirname "$0")/.." && pwd)/bench/ptw_dice_luck.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
@@ -120,6 +122,30 @@ run tour-three "$pw" tournament --scenario three-kingdoms --players random,thumb
 expect tour-three '"seats": 3' '"results": 4'
 [ "$(ls recs | wc -l)" = 2 ] && grep -q '^\[P3 "Green: random"\]' recs/*001.pwr && pass tour-records \
   || fail tour-records "records of the games not written with their seats"
+# the dice report over a tournament's records: the same results as the table, each die counted
+# once for its roller and once as the opponent's
+run tour-ptw "$pw" tournament --rules portable-wargame --players random,thumb:iterations=8 --games 4 \
+  --json --quiet --records ptw
+count() { grep -oE "\"$1\": [0-9]+" tour-ptw.out | head -n 1 | awk '{print $2}'; }
+run luck-random "$luck" ptw random
+run luck-thumb "$luck" ptw thumb:iterations=8
+rows() { awk '$1 ~ /^(win|draw|loss)$/ {printf "%s=%s ", $1, $2}' "$1.out"; }
+want=""
+for r in win:wins draw:draws loss:losses; do
+  [ "$(count "${r#*:}")" != 0 ] && want="$want${r%%:*}=$(count "${r#*:}") "
+done
+mirror=$(awk '$1 ~ /^(win|draw|loss)$/ {print $3, $6}' luck-random.out | sort | tr '\n' ' ')
+mirrored=$(awk '$1 ~ /^(win|draw|loss)$/ {print $6, $3}' luck-thumb.out | sort | tr '\n' ' ')
+if [ "$(cat luck-random.rc)" = 0 ] && [ "$(rows luck-random)" = "$want" ] && [ -n "$mirror" ] &&
+   [ "$mirror" = "$mirrored" ]; then
+  pass dice-luck
+else
+  fail dice-luck "rows \"$(rows luck-random)\" (table: \"$want\"), landing dice \"$mirror\" / \"$mirrored\""
+fi
+run luck-pwg "$luck" recs random
+refused luck-pwg "not a Portable Wargame record"
+run luck-nobody "$luck" ptw genius
+refused luck-nobody 'no finished game of player "genius"'
 run tour-none "$pw" tournament --games 2
 refused tour-none "name the computer players: --players"
 run tour-one "$pw" tournament --players normal
