@@ -74,11 +74,9 @@ FNR == 1 { finish(); file = FILENAME; me = 0; rules = ""; result = "*" }
   s[$2, who] += $4
 }
 END {
-  if (bad)
+  if (bad)          # an exit from a record of another rule set
     exit 2
   finish()
-  if (bad)
-    exit 2
   split("win draw loss", rs, " ")
   split("landing shot combat hit", ks, " ")
   total = 0

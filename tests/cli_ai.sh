@@ -132,7 +132,8 @@ run luck-thumb "$luck" ptw thumb:iterations=8
 rows() { awk '$1 ~ /^(win|draw|loss)$/ {printf "%s=%s ", $1, $2}' "$1.out"; }
 want=""
 for r in win:wins draw:draws loss:losses; do
-  [ "$(count "${r#*:}")" != 0 ] && want="$want${r%%:*}=$(count "${r#*:}") "
+  c=$(count "${r#*:}")
+  [ "$c" != 0 ] && want="$want${r%%:*}=$c "
 done
 mirror=$(awk '$1 ~ /^(win|draw|loss)$/ {print $3, $6}' luck-random.out | sort | tr '\n' ' ')
 mirrored=$(awk '$1 ~ /^(win|draw|loss)$/ {print $6, $3}' luck-thumb.out | sort | tr '\n' ' ')
