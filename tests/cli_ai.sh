@@ -80,7 +80,7 @@ expect battle1 "Red: normal:iterations=30 (mcts, 30 iterations, 2 threads)" "Res
 if diff <(grep -v "record written" battle1.out) battle2.out > /dev/null; then pass battle-same-seed
 else fail battle-same-seed "two battles with the same seeds and budgets differ"; fi
 run battle-budget "$pw" battle --players hard,thumb --ai-iterations 25 --threads 1 --seed 4
-expect battle-budget "Red: hard (mcts, 25 iterations, played out to the end at 0.5, 1 thread)" "Result: "
+expect battle-budget "Red: hard (mcts, 25 iterations, played out to the end at 1, 1 thread)" "Result: "
 run battle-three "$pw" battle --scenario three-kingdoms --players easy:iterations=15,thumb:iterations=40,random --seed 3 --threads 1 --quiet
 expect battle-three "Result: "
 

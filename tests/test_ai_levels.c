@@ -124,6 +124,25 @@ static void test_settings_and_budgets(void **unused)
     assert_int_equal(parse("hard", &b, &k, &cfg, &err), 0);
     assert_int_equal(cfg.iterations, 500);
 
+    /* a rule set's finish replaces that of a level that plays to the end
+     * (hard) and only that: easy and normal stop at the horizon, and a
+     * spec's own finish wins */
+    b = (ai_budget){.iterations = -1, .time_ms = -1, .threads = -1, .level_finish = 1};
+    assert_int_equal(parse("hard", &b, &k, &cfg, &err), 0);
+    assert_true(cfg.finish == 1);
+    assert_int_equal(cfg.iterations, 8000);
+    assert_int_equal(parse("easy", &b, &k, &cfg, &err), 0);
+    assert_true(cfg.finish == 0);
+    assert_int_equal(parse("normal", &b, &k, &cfg, &err), 0);
+    assert_true(cfg.finish == 0);
+    assert_int_equal(parse("hard:finish=0.25", &b, &k, &cfg, &err), 0);
+    assert_true(cfg.finish == 0.25);
+    assert_int_equal(parse("mcts", &b, &k, &cfg, &err), 0);
+    assert_true(cfg.finish == 0);                  /* a kind: the search's default */
+    b.level_finish = 0;
+    assert_int_equal(parse("hard", &b, &k, &cfg, &err), 0);
+    assert_true(cfg.finish == 0.5);                /* the level's own */
+
     /* a kind takes its default budget from ai_new */
     assert_int_equal(parse("mcts", NULL, &k, &cfg, &err), 0);
     ai_player *p = ai_new(k, &cfg);
@@ -132,20 +151,22 @@ static void test_settings_and_budgets(void **unused)
     ai_free(p);
 }
 
-/* Each rule set's search scale, as docs/ai.md gives it: Pocket Wargame's
- * levels search twice as long, the others as listed. */
+/* Each rule set's search scale and finish, as docs/ai.md gives them:
+ * Pocket Wargame's levels search twice as long and its hard judges by the
+ * end of the battle alone; the others keep the levels as listed. */
 static void test_search_scale(void **unused)
 {
     (void)unused;
     static const struct {
         const char *rules;
-        double scale;
-    } want[] = {{"pocket-wargame", 2}, {"portable-wargame", 1}, {"pocket-battles", 1}};
+        double scale, finish;
+    } want[] = {{"pocket-wargame", 2, 1}, {"portable-wargame", 1, 0}, {"pocket-battles", 1, 0}};
     for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
         const eng_rules *r = eng_rules_find(want[i].rules);
         assert_non_null(r);
         eng_game *g = t_game_named(want[i].rules, eng_rules_default_scenario(r), NULL);
         assert_true(eng_game_search_scale(g) == want[i].scale);
+        assert_true(eng_game_search_finish(g) == want[i].finish);
         eng_game_free(g);
     }
 }

@@ -115,9 +115,12 @@ typedef struct ai_budget {
     int iterations, time_ms, threads;
     double level_scale;    /* a level's iterations times this: the rule set's
                               search scale (eng_game_search_scale); <= 0 = 1 */
+    double level_finish;   /* replaces the finish of a level that plays to
+                              the end (eng_game_search_finish); <= 0 = the
+                              level's own */
 } ai_budget;
 
-#define AI_BUDGET_NONE ((ai_budget){-1, -1, -1, 1})
+#define AI_BUDGET_NONE ((ai_budget){-1, -1, -1, 1, 0})
 
 /* A level: a kind with a budget. */
 typedef struct ai_level {

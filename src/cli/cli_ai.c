@@ -23,6 +23,7 @@ void cli_ai_opts_init(cli_ai_opts *o)
 void cli_ai_opts_for_game(cli_ai_opts *o, const eng_game *g)
 {
     o->budget.level_scale = g ? eng_game_search_scale(g) : 1;
+    o->budget.level_finish = g ? eng_game_search_finish(g) : 0;
 }
 
 int cli_ai_opt(cli_ai_opts *o, int code, const char *arg)

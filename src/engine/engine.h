@@ -87,6 +87,9 @@ const char *eng_game_player_name(const eng_game *g, int player);
 const char *eng_game_scenario_name(const eng_game *g);
 /* The rule set's search scale for the computer levels (1 unless it says). */
 double eng_game_search_scale(const eng_game *g);
+/* The weight a level that plays on to the end gives the final result in
+ * this rule set (0 = the level's own). */
+double eng_game_search_finish(const eng_game *g);
 /* The options as given (scenario's merged with overrides); never NULL. */
 const json_t *eng_game_options(const eng_game *g);
 /* Bytes in one state of this game. */

@@ -23,6 +23,11 @@ struct eng_rules {
      * needs for play of the same strength (0 = 1): a hint for the levels,
      * measured, never a rule (docs/ai.md). */
     double search_scale;
+    /* The weight a level that plays its playouts on to the end of the
+     * battle (hard) gives the final result in this rule set, instead of the
+     * level's own (0 = the level's own); levels that stop at the horizon
+     * keep doing so. Likewise a measured hint (docs/ai.md). */
+    double search_finish;
     const eng_option_doc *options; /* ends with {NULL} */
 
     /* Game data from a scenario and options (merged already); NULL + err

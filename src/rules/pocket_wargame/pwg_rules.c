@@ -62,6 +62,9 @@ const eng_rules pwg_rules = {
     /* the levels search twice as long: 2,000 iterations leave the tree
      * search short of the rule of thumb's target here (docs/ai.md) */
     .search_scale = 2,
+    /* hard judges a playout by the end of the battle alone: weighing the
+     * horizon's heuristic in left it level with normal (docs/ai.md) */
+    .search_finish = 1,
     .options = pwg_options,
     .load = pwg_load,
     .unload = pwg_unload,
