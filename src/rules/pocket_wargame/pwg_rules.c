@@ -62,8 +62,8 @@ const eng_rules pwg_rules = {
     /* the levels search twice as long: 2,000 iterations leave the tree
      * search short of the rule of thumb's target here (docs/ai.md) */
     .search_scale = 2,
-    /* hard judges a playout by the end of the battle alone: weighing the
-     * horizon's heuristic in left it level with normal (docs/ai.md) */
+    /* hard judges a playout by the end of the battle alone: it beat normal
+     * more often so than with the heuristic weighed in (docs/ai.md) */
     .search_finish = 1,
     .options = pwg_options,
     .load = pwg_load,
