@@ -154,7 +154,7 @@ static void test_settings_and_budgets(void **unused)
 /* Each rule set's search scale and finish, as docs/ai.md gives them:
  * Pocket Wargame's levels search twice as long and its hard judges by the
  * end of the battle alone; the others keep the levels as listed. */
-static void test_search_scale(void **unused)
+static void test_search_hints(void **unused)
 {
     (void)unused;
     static const struct {
@@ -207,7 +207,7 @@ int main(void)
         cmocka_unit_test(test_every_name),
         cmocka_unit_test(test_settings_and_budgets),
         cmocka_unit_test(test_bad_specs),
-        cmocka_unit_test(test_search_scale),
+        cmocka_unit_test(test_search_hints),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -15,10 +15,10 @@
  * of normal's own search did not buy. A rule set whose search needs more
  * for the same play says so (its search scale, eng_game_search_scale); the
  * caller passes it in the budget, and the levels' iterations (not their
- * time caps) are multiplied by it. A rule set may also say how much a level
- * that plays to the end (hard) weighs the end there (eng_game_search_finish):
- * Pocket Wargame's hard judges by the end alone; easy and normal, which stop
- * at the horizon, are not touched. */
+ * time caps) are multiplied by it. A rule set may also give the weight a
+ * level that plays to the end (hard) puts on the end there, in place of the
+ * level's own (eng_game_search_finish, passed in the budget likewise); easy
+ * and normal, which stop at the horizon, are not touched. */
 static const ai_level levels[] = {
     {"easy", "mcts", 300, 1000, 0, "a quick tree search (300 iterations; more where a rule set needs it)"},
     {"normal", "mcts", 2000, 1000, 0, "the tree search, 2,000 iterations or more where a rule set needs it (at most 1 s)"},
@@ -156,7 +156,7 @@ int ai_spec_parse(const char *spec, const ai_budget *over, const ai_kind **kind,
         cfg->iterations = (int)(lv->iterations * scale + 0.5);
         cfg->time_ms = lv->time_ms;
         cfg->finish = lv->finish;
-        if (lv->finish > 0 && over && over->level_finish > 0 && over->level_finish <= 1)
+        if (lv->finish > 0 && over && over->level_finish > 0)
             cfg->finish = over->level_finish;
     }
     /* the budget from outside, then the spec's own settings */

@@ -148,8 +148,8 @@ double eng_game_search_scale(const eng_game *g)
 }
 double eng_game_search_finish(const eng_game *g)
 {
-    return g->rules->search_finish > 0 && g->rules->search_finish <= 1 ? g->rules->search_finish
-                                                                        : 0.0;
+    double f = g->rules->search_finish;
+    return f > 0 && f <= 1 ? f : 0.0;
 }
 const json_t *eng_game_options(const eng_game *g) { return g->options; }
 size_t eng_state_size(const eng_game *g) { return g->state_bytes; }
