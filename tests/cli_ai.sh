@@ -6,13 +6,15 @@
 # same seeds; hint on a record's position; a small tournament's table and
 # JSON (pairings, seats rotated with three sides, progress lines,
 # reproducible results); the dice report over a tournament's records (The
-# Portable Wargame); and clear errors.
+# Portable Wargame) and the order-of-play report (Pocket Wargame); and clear
+# errors.
 # Prints "PASS name" or "FAIL name: why" per check; exits 1 if any failed.
 # Usage: tests/cli_ai.sh [path/to/pocketwar]   (default build/san/pocketwar)
 set -u
 pw=${1:-build/san/pocketwar}
 case "$pw" in /*) ;; *) pw="$PWD/$pw" ;; esac
 luck="$(cd "$(dirname "$0")/.." && pwd)/bench/ptw_dice_luck.sh"
+seats="$(cd "$(dirname "$0")/.." && pwd)/bench/pwg_seats.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
@@ -147,6 +149,37 @@ run luck-pwg "$luck" recs random
 refused luck-pwg "not a Portable Wargame record"
 run luck-nobody "$luck" ptw genius
 refused luck-nobody 'no finished game of player "genius"'
+# the order-of-play report over Pocket Wargame records: each player's results by place add up
+# to the table's, and the first player's wins are the records whose winner drew "first"
+run tour-seats "$pw" tournament --players random,thumb:iterations=8 --games 6 --json --quiet --records pwg
+run seats "$seats" pwg
+tw=$(grep -oE '"wins": [0-9]+' tour-seats.out | head -n 1 | awk '{print $2}')
+sw=$(awk '$1 == "random" {s += $6} END {print s + 0}' seats.out)
+tl=$(grep -oE '"losses": [0-9]+' tour-seats.out | head -n 1 | awk '{print $2}')
+sl=$(awk '$1 == "random" {s += $9} END {print s + 0}' seats.out)
+fw=0
+for f in pwg/*.pwr; do
+  k=$(sed -n 's/^chance first \([12]\)$/\1/p' "$f")
+  name=$(sed -n "s/^\[P$k \"\([A-Za-z]*\): .*/\1/p" "$f")
+  grep -q "^\[Result \"$name wins\"\]" "$f" && fw=$((fw + 1))
+done
+if [ "$(cat seats.rc)" = 0 ] && [ "$sw" = "$tw" ] && [ "$sl" = "$tl" ] &&
+   grep -q "^battles: 6; the force acting first won $fw " seats.out &&
+   [ "$(awk '$1 == "thumb:iterations=8" && $3 == "random" {s += $5} END {print s}' seats.out)" = 6 ]; then
+  pass seats
+else
+  fail seats "wins $sw/$tw, losses $sl/$tl, first won $fw: $(tail -n 1 seats.out)"
+fi
+run seats-three "$seats" recs
+expect seats-three "random                                       3" "battles: 2;"
+run tour-pass "$pw" tournament --scenario mountain-pass --players random,random:iterations=1 --games 2 --quiet \
+  --records pass
+run seats-named "$seats" pass
+refused seats-named "no finished battle with a drawn first player in these records (2 skipped)"
+run seats-ptw "$seats" ptw
+refused seats-ptw "not a Pocket Wargame record"
+run seats-none "$seats" nowhere
+refused seats-none "nowhere: no such directory"
 run tour-none "$pw" tournament --games 2
 refused tour-none "name the computer players: --players"
 run tour-one "$pw" tournament --players normal

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# What the order of play is worth in a set of Pocket Wargame battles: for
+# each player in the records a tournament keeps (--records), against each
+# opponent (in battles of two), its wins, draws and losses by its place in
+# the order of play (1: its force acts first in every phase, 2: second,
+# ...), and how often the force that acts first won. Only battles whose
+# first player was drawn (a "chance first" line: the scenario names none)
+# count; the rest are reported as skipped.
+# Usage: bench/pwg_seats.sh RECORDS_DIR
+#   e.g. pocketwar tournament --rules pocket-wargame --players normal,thumb \
+#          --games 200 --jobs 2 --records rec
+#        bench/pwg_seats.sh rec
+set -eu
+usage() {
+  sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'
+}
+case "${1:-}" in
+  -h|--help) usage; exit 0 ;;
+esac
+if [ $# -ne 1 ]; then
+  usage >&2
+  exit 2
+fi
+dir=$1
+if [ ! -d "$dir" ]; then
+  echo "pwg_seats: $dir: no such directory" >&2
+  exit 2
+fi
+shopt -s nullglob
+files=("$dir"/*.pwr)
+if [ ${#files[@]} -eq 0 ]; then
+  echo "pwg_seats: $dir: no records (*.pwr)" >&2
+  exit 2
+fi
+awk '
+function finish(   k, place, r, who) {
+  if (file == "")
+    return
+  if (rules != "pocket-wargame") {
+    printf "pwg_seats: %s: not a Pocket Wargame record (Rules \"%s\")\n", file, rules > "/dev/stderr"
+    bad = 1
+    exit 2
+  }
+  if (result == "*")
+    return
+  if (first == 0) {
+    skipped++
+    return
+  }
+  games++
+  for (k = 1; k <= nseats; k++) {
+    place = (k - first + nseats) % nseats + 1
+    r = result == "draw" ? "D" : result == side[k] " wins" ? "W" : index(result, side[k]) ? "S" : "L"
+    who = nseats == 2 ? spec[k] " against " spec[3 - k] : spec[k]
+    if (!(who in seen)) {
+      seen[who] = 1
+      order[++nplayers] = who
+    }
+    tally[who, place, r]++
+    if (place > maxplace)
+      maxplace = place
+    if (place == 1 && r == "W")
+      firstwins++
+  }
+}
+FNR == 1 { finish(); file = FILENAME; rules = ""; result = "*"; first = 0; nseats = 0 }
+/^\[Rules "/ { rules = $2; gsub(/[]"]/, "", rules) }
+/^\[Result "/ { result = $0; sub(/^\[Result "/, "", result); sub(/"\]$/, "", result) }
+/^\[P[1-4] "/ {
+  seat = substr($1, 3, 1) + 0
+  tag = $0
+  sub(/^\[P[1-4] "/, "", tag)
+  sub(/"\]$/, "", tag)
+  name = tag
+  sub(/: .*/, "", name)
+  side[seat] = name
+  s = tag
+  sub(/^[^:]*: /, "", s)
+  spec[seat] = s
+  if (seat > nseats)
+    nseats = seat
+}
+/^chance first [1-4]$/ { first = $3 + 0 }
+END {
+  if (bad)          # an exit from a record of another rule set
+    exit 2
+  finish()
+  if (games == 0) {
+    printf "pwg_seats: no finished battle with a drawn first player in these records (%d skipped)\n", skipped > "/dev/stderr"
+    exit 2
+  }
+  printf "%-40s %5s %6s %5s %6s %6s %6s %8s\n", "player", "place", "games", "wins", "draws", "shared", "losses", "win rate"
+  for (i = 1; i <= nplayers; i++) {
+    who = order[i]
+    for (p = 1; p <= maxplace; p++) {
+      w = tally[who, p, "W"] + 0; d = tally[who, p, "D"] + 0
+      sh = tally[who, p, "S"] + 0; l = tally[who, p, "L"] + 0
+      n = w + d + sh + l
+      if (n == 0)
+        continue
+      printf "%-40s %5d %6d %5d %6d %6d %6d %7.1f%%\n", who, p, n, w, d, sh, l, 100 * w / n
+    }
+  }
+  printf "battles: %d; the force acting first won %d (%.1f%%)", games, firstwins, 100 * firstwins / games
+  if (skipped)
+    printf "; %d skipped (the scenario names the first player)", skipped
+  printf "\n"
+}' "${files[@]}"
