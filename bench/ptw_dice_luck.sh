@@ -11,27 +11,9 @@
 #          --games 200 --jobs 2 --records rec
 #        bench/ptw_dice_luck.sh rec normal
 set -eu
-usage() {
-  sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'
-}
-case "${1:-}" in
-  -h|--help) usage; exit 0 ;;
-esac
-if [ $# -ne 2 ]; then
-  usage >&2
-  exit 2
-fi
-dir=$1 player=$2
-if [ ! -d "$dir" ]; then
-  echo "ptw_dice_luck: $dir: no such directory" >&2
-  exit 2
-fi
-shopt -s nullglob
-files=("$dir"/*.pwr)
-if [ ${#files[@]} -eq 0 ]; then
-  echo "ptw_dice_luck: $dir: no records (*.pwr)" >&2
-  exit 2
-fi
+. "$(dirname "$0")/records.sh"
+records_start ptw_dice_luck 2 "$@"
+player=$2
 awk -v player="$player" '
 function finish() {
   if (file == "")

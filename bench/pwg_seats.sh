@@ -11,27 +11,8 @@
 #          --games 200 --jobs 2 --records rec
 #        bench/pwg_seats.sh rec
 set -eu
-usage() {
-  sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'
-}
-case "${1:-}" in
-  -h|--help) usage; exit 0 ;;
-esac
-if [ $# -ne 1 ]; then
-  usage >&2
-  exit 2
-fi
-dir=$1
-if [ ! -d "$dir" ]; then
-  echo "pwg_seats: $dir: no such directory" >&2
-  exit 2
-fi
-shopt -s nullglob
-files=("$dir"/*.pwr)
-if [ ${#files[@]} -eq 0 ]; then
-  echo "pwg_seats: $dir: no records (*.pwr)" >&2
-  exit 2
-fi
+. "$(dirname "$0")/records.sh"
+records_start pwg_seats 1 "$@"
 awk '
 function finish(   k, place, r, who) {
   if (file == "")
