@@ -14,7 +14,7 @@ set -eu
 . "$(dirname "$0")/records.sh"
 records_start ptw_dice_luck 2 "$@"
 player=$2
-awk -v player="$player" '
+awk -v player="$player" "$records_awk"'
 function finish() {
   if (file == "")
     return
@@ -23,7 +23,7 @@ function finish() {
     bad = 1
     exit 2
   } else if (me != 0 && result != "*") {
-    r = result == "draw" ? "draw" : (result == side[me] " wins" ? "win" : "loss")
+    r = outcome(me)
     games[r]++
     for (k in n) {
       split(k, p, SUBSEP)
@@ -34,22 +34,7 @@ function finish() {
   delete n
   delete s
 }
-FNR == 1 { finish(); file = FILENAME; me = 0; rules = ""; result = "*" }
-/^\[Rules "/ { rules = $2; gsub(/[]"]/, "", rules) }
-/^\[Result "/ { result = $0; sub(/^\[Result "/, "", result); sub(/"\]$/, "", result) }
-/^\[P[12] "/ {
-  seat = substr($1, 3, 1)
-  tag = $0
-  sub(/^\[P[12] "/, "", tag)
-  sub(/"\]$/, "", tag)
-  name = tag
-  sub(/: .*/, "", name)
-  side[seat] = name
-  spec = tag
-  sub(/^[^:]*: /, "", spec)
-  if (spec == player)
-    me = seat
-}
+function record_start() { }
 /^chance (landing|shot|combat|hit) [12]\// {
   who = substr($3, 1, 1) == me ? "mine" : "theirs"
   n[$2, who]++

@@ -13,7 +13,7 @@
 set -eu
 . "$(dirname "$0")/records.sh"
 records_start pwg_seats 1 "$@"
-awk '
+awk "$records_awk"'
 function finish(   k, place, r, who) {
   if (file == "")
     return
@@ -31,7 +31,7 @@ function finish(   k, place, r, who) {
   games++
   for (k = 1; k <= nseats; k++) {
     place = (k - first + nseats) % nseats + 1
-    r = result == "draw" ? "D" : result == side[k] " wins" ? "W" : index(result, side[k]) ? "S" : "L"
+    r = toupper(substr(outcome(k), 1, 1))
     who = nseats == 2 ? spec[k] " against " spec[3 - k] : spec[k]
     if (!(who in seen)) {
       seen[who] = 1
@@ -44,23 +44,7 @@ function finish(   k, place, r, who) {
       firstwins++
   }
 }
-FNR == 1 { finish(); file = FILENAME; rules = ""; result = "*"; first = 0; nseats = 0 }
-/^\[Rules "/ { rules = $2; gsub(/[]"]/, "", rules) }
-/^\[Result "/ { result = $0; sub(/^\[Result "/, "", result); sub(/"\]$/, "", result) }
-/^\[P[1-4] "/ {
-  seat = substr($1, 3, 1) + 0
-  tag = $0
-  sub(/^\[P[1-4] "/, "", tag)
-  sub(/"\]$/, "", tag)
-  name = tag
-  sub(/: .*/, "", name)
-  side[seat] = name
-  s = tag
-  sub(/^[^:]*: /, "", s)
-  spec[seat] = s
-  if (seat > nseats)
-    nseats = seat
-}
+function record_start() { first = 0 }
 /^chance first [1-4]$/ { first = $3 + 0 }
 END {
   if (bad)          # an exit from a record of another rule set

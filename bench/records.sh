@@ -1,7 +1,11 @@
 # records.sh - sourced by the bench scripts that read the records a
 # tournament keeps (--records DIR): --help from the calling script's header
 # comment, the count of arguments, and the records folder, whose *.pwr
-# files it leaves in the array `files` (and the folder in `dir`).
+# files it leaves in the array `files` (and the folder in `dir`); and, in
+# `records_awk`, the awk text that reads each record's header tags
+# (records.awk), to put before a script's own awk program.
+
+records_awk=$(cat "$(dirname "${BASH_SOURCE[0]}")/records.awk")
 
 # The calling script's header: its comment lines after the first line.
 records_usage() {
