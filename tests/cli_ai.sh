@@ -5,9 +5,9 @@
 # the helper behind hint; a battle between search players the same for the
 # same seeds; hint on a record's position; a small tournament's table and
 # JSON (pairings, seats rotated with three sides, progress lines,
-# reproducible results); the dice report over a tournament's records (The
-# Portable Wargame) and the order-of-play report (Pocket Wargame); and clear
-# errors.
+# reproducible results); the dice and losses reports over a tournament's
+# records (The Portable Wargame) and the order-of-play report (Pocket
+# Wargame); and clear errors.
 # Prints "PASS name" or "FAIL name: why" per check; exits 1 if any failed.
 # Usage: tests/cli_ai.sh [path/to/pocketwar]   (default build/san/pocketwar)
 set -u
@@ -15,6 +15,7 @@ pw=${1:-build/san/pocketwar}
 case "$pw" in /*) ;; *) pw="$PWD/$pw" ;; esac
 luck="$(cd "$(dirname "$0")/.." && pwd)/bench/ptw_dice_luck.sh"
 seats="$(cd "$(dirname "$0")/.." && pwd)/bench/pwg_seats.sh"
+losses="$(cd "$(dirname "$0")/.." && pwd)/bench/ptw_losses.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
@@ -149,6 +150,33 @@ run luck-pwg "$luck" recs random
 refused luck-pwg "not a Portable Wargame record"
 run luck-nobody "$luck" ptw genius
 refused luck-nobody 'no finished game of player "genius"'
+# the losses report over the same records: the same results as the table; what one player
+# lost is what the other destroyed; and no more units counted lost than the records' final
+# positions say were lost (a unit lost for want of a retreat square is not counted)
+run losses-random env POCKETWAR="$pw" "$losses" ptw random
+run losses-thumb env POCKETWAR="$pw" "$losses" ptw thumb:iterations=8
+totals() { sed -n 's/^in all [0-9]* games: lost \([0-9]*\) to guns, \([0-9]*\) to small arms, \([0-9]*\) in close combat; destroyed \([0-9]*\), \([0-9]*\), \([0-9]*\)$/\1 \2 \3 \4 \5 \6/p' "$1.out"; }
+read -r l1 l2 l3 d1 d2 d3 <<< "$(totals losses-random)"
+read -r m1 m2 m3 e1 e2 e3 <<< "$(totals losses-thumb)"
+side_lost=0
+for f in ptw/*.pwr; do
+  k=$(sed -n 's/^\[P\([12]\) "[A-Za-z]*: random"\]$/\1/p' "$f")
+  n=$("$pw" state "$f" | awk -v k="$k" '/"number":/ { num = $2 + 0 } /"lost":/ && num == k { print $2 + 0 }')
+  side_lost=$((side_lost + n))
+done
+if [ "$(cat losses-random.rc)" = 0 ] && [ "$(rows losses-random)" = "$want" ] && [ -n "$l1" ] &&
+   [ "$l1 $l2 $l3" = "$e1 $e2 $e3" ] && [ "$d1 $d2 $d3" = "$m1 $m2 $m3" ] &&
+   [ $((l1 + l2 + l3)) -le "$side_lost" ] && [ $((l1 + l2 + l3)) -gt 0 ]; then
+  pass losses
+else
+  fail losses "rows \"$(rows losses-random)\" (table: \"$want\"), totals \"$(totals losses-random)\" / \"$(totals losses-thumb)\", lost in the records $side_lost"
+fi
+run losses-pwg env POCKETWAR="$pw" "$losses" recs random
+refused losses-pwg "not a Portable Wargame record"
+run losses-nobody env POCKETWAR="$pw" "$losses" ptw genius
+refused losses-nobody 'no finished game of player "genius"'
+run losses-noprogram env POCKETWAR=/nowhere/pocketwar "$losses" ptw random
+refused losses-noprogram "/nowhere/pocketwar: no pocketwar program"
 # the order-of-play report over Pocket Wargame records: each player's results by place add up
 # to the table's, and the first player's wins are the records whose winner drew "first"
 run tour-seats "$pw" tournament --players random,thumb:iterations=8 --games 6 --json --quiet --records pwg
