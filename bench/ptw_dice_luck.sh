@@ -41,18 +41,9 @@ function record_start() { }
   s[$2, who] += $4
 }
 END {
-  if (bad)          # an exit from a record of another rule set
-    exit 2
-  finish()
+  total = records_end("ptw_dice_luck")
   split("win draw loss", rs, " ")
   split("landing shot combat hit", ks, " ")
-  total = 0
-  for (r in games)
-    total += games[r]
-  if (total == 0) {
-    printf "ptw_dice_luck: no finished game of player \"%s\" in these records\n", player > "/dev/stderr"
-    exit 2
-  }
   printf "%-6s %6s", "result", "games"
   for (j = 1; j <= 4; j++)
     printf "  %-20s", ks[j] " (mine | theirs)"

@@ -36,7 +36,9 @@ for f in "${files[@]}"; do
     "$pw" replay "$f" --no-color >> "$out"
   fi
 done
-awk -v player="$player" "$records_awk"'
+awk -v player="$player" -v dir="$dir" "$records_awk"'
+# the record a work file was made from
+function shown(f) { sub(/.*\//, "", f); return dir "/" f }
 function record_start() { turn = 0; cause = ""; options = ""; delete quality; delete lost; delete killed
   early = 0; first_turn = 0 }
 function finish(   r, c) {
@@ -44,9 +46,9 @@ function finish(   r, c) {
     return
   if (rules != "portable-wargame" || (options != "" && options != "{}")) {
     if (rules != "portable-wargame")
-      printf "ptw_losses: %s: not a Portable Wargame record (Rules \"%s\")\n", file, rules > "/dev/stderr"
+      printf "ptw_losses: %s: not a Portable Wargame record (Rules \"%s\")\n", shown(file), rules > "/dev/stderr"
     else
-      printf "ptw_losses: %s: played with options %s; this report reads the 19th-century rules only\n", file, options > "/dev/stderr"
+      printf "ptw_losses: %s: played with options %s; this report reads the 19th-century rules only\n", shown(file), options > "/dev/stderr"
     bad = 1
     exit 2
   }
@@ -91,18 +93,9 @@ function finish(   r, c) {
   }
 }
 END {
-  if (bad)          # an exit from a record of another rule set
-    exit 2
-  finish()
+  total = records_end("ptw_losses")
   split("win draw loss", rs, " ")
   split("guns|small arms|close combat", cs, "|")
-  total = 0
-  for (r in games)
-    total += games[r]
-  if (total == 0) {
-    printf "ptw_losses: no finished game of player \"%s\" in these records\n", player > "/dev/stderr"
-    exit 2
-  }
   printf "%-6s %6s  %-34s %-8s %-34s %s\n", "result", "games", "lost a game (guns | arms | combat)",
          "turns 1-3", "destroyed a game (guns | arms | combat)", "turn-1 gun loss"
   for (i = 1; i <= 3; i++) {

@@ -28,7 +28,7 @@ function finish(   k, place, r, who) {
     skipped++
     return
   }
-  games++
+  battles++
   for (k = 1; k <= nseats; k++) {
     place = (k - first + nseats) % nseats + 1
     r = toupper(substr(outcome(k), 1, 1))
@@ -50,7 +50,7 @@ END {
   if (bad)          # an exit from a record of another rule set
     exit 2
   finish()
-  if (games == 0) {
+  if (battles == 0) {
     printf "pwg_seats: no finished battle with a drawn first player in these records (%d skipped)\n", skipped > "/dev/stderr"
     exit 2
   }
@@ -66,7 +66,7 @@ END {
       printf "%-40s %5d %6d %5d %6d %6d %6d %7.1f%%\n", who, p, n, w, d, sh, l, 100 * w / n
     }
   }
-  printf "battles: %d; the force acting first won %d (%.1f%%)", games, firstwins, 100 * firstwins / games
+  printf "battles: %d; the force acting first won %d (%.1f%%)", battles, firstwins, 100 * firstwins / battles
   if (skipped)
     printf "; %d skipped (the scenario names the first player)", skipped
   printf "\n"

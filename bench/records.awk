@@ -34,3 +34,21 @@ FNR == 1 {
 function outcome(k) {
   return result == "draw" ? "draw" : result == side[k] " wins" ? "win" : index(result, side[k]) ? "shared" : "loss"
 }
+
+# The end of the input, for a script that counts games[result] for
+# `player`: nothing more if a record was refused (the script set bad and
+# exited), else the script's finish() for the last record; with no finished
+# game of player, TOOL's message and exit 2. Returns the number of games.
+function records_end(tool,   r, total) {
+  if (bad)
+    exit 2
+  finish()
+  total = 0
+  for (r in games)
+    total += games[r]
+  if (total == 0) {
+    printf "%s: no finished game of player \"%s\" in these records\n", tool, player > "/dev/stderr"
+    exit 2
+  }
+  return total
+}
