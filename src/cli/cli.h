@@ -151,4 +151,9 @@ bool cli_color(FILE *f);
 /* Prints an error as "pocketwar CMD: message" on stderr. */
 void cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* ---- the scenario's briefing (cli_brief.c) --------------------------------- */
+
+/* Prints eng_briefing's JSON as text, wrapped at width columns. */
+void cli_brief_print(FILE *out, const json_t *brief, int width);
+
 #endif

@@ -411,3 +411,8 @@ void eng_status_text(const eng_state *s, char *buf, size_t n)
     buf[0] = '\0';
     RULES(s)->status_text(DATA(s), CBODY(s), buf, n);
 }
+
+/* ---- for the wrappers in other engine files (rules.h) ---------------------- */
+
+const void *eng_game_rules_data(const eng_game *g) { return g->data; }
+const void *eng_state_rules_body(const eng_state *s) { return CBODY(s); }

@@ -78,6 +78,25 @@ struct eng_rules {
     /* Re-deal what viewer cannot see, consistently with what they have
      * seen, drawing from *rng. (NULL: nothing is ever hidden.) */
     void (*resample_hidden)(const void *data, void *st, int viewer, uint64_t *rng);
+
+    /* Results explained and the scenario's briefing (all optional, NULL:
+     * none; src/engine/explain.c). */
+    /* At chance point st, outcome a in words with its arithmetic and what it
+     * gives there: the die, each modifier by name, the total, the meaning. */
+    void (*explain_outcome)(const void *data, const void *st, eng_action a, char *buf,
+                            size_t n);
+    /* The chance point st itself, for a referee: which die or coin it is,
+     * what score is needed for what, how the modifiers stand. */
+    void (*explain_chance)(const void *data, const void *st, char *buf, size_t n);
+    /* The scenario's briefing as JSON (see eng_briefing in engine.h). */
+    json_t *(*briefing)(const void *data);
+    /* How the victory conditions stand in st, one line. */
+    void (*standing)(const void *data, const void *st, char *buf, size_t n);
 };
+
+/* What the engine's wrappers outside engine.c (explain.c) hand a rule set:
+ * the game's data and the state's rule-set part. */
+const void *eng_game_rules_data(const eng_game *g);
+const void *eng_state_rules_body(const eng_state *s);
 
 #endif

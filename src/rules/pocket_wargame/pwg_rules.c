@@ -89,4 +89,9 @@ const eng_rules pwg_rules = {
     .action_text_seen = pwg_action_text_seen,
     .hides_from = pwg_hides_from,
     .resample_hidden = pwg_resample_hidden,
+    /* results explained, the briefing */
+    .explain_outcome = pwg_explain_outcome,
+    .explain_chance = pwg_explain_chance,
+    .briefing = pwg_briefing,
+    .standing = pwg_standing,
 };
