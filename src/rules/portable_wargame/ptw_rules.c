@@ -77,4 +77,9 @@ const eng_rules ptw_rules = {
     .to_json = ptw_to_json,
     .render = ptw_render,
     .status_text = ptw_status_text,
+    /* results explained, the briefing */
+    .explain_outcome = ptw_explain_outcome,
+    .explain_chance = ptw_explain_chance,
+    .briefing = ptw_briefing,
+    .standing = ptw_standing,
 };
