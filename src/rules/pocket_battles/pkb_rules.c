@@ -82,4 +82,9 @@ const eng_rules pkb_rules = {
     .action_text_seen = pkb_action_text_seen,
     .hides_from = pkb_hides_from,
     .resample_hidden = pkb_resample_hidden,
+    /* results explained, the briefing */
+    .explain_outcome = pkb_explain_outcome,
+    .explain_chance = pkb_explain_chance,
+    .briefing = pkb_briefing,
+    .standing = pkb_standing,
 };
