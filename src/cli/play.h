@@ -61,6 +61,7 @@ typedef struct play_session {
     int run_more;                      /* outcomes of the run not shown */
     char *line;                        /* getline's buffer */
     size_t cap;
+    char run_kind[16];                 /* first word of the outcomes of the open run */
 } play_session;
 
 /* ---- play_steps.c ---------------------------------------------------------- */
@@ -138,5 +139,11 @@ bool play_hides(const eng_state *s);
 int play_audience(const play_session *ps);
 /* Clears the screen and waits for `to` to press Enter (terminals only). */
 play_rc play_hand_over(play_session *ps, int to);
+
+/* ---- play_brief.c ------------------------------------------------------------ */
+
+/* Prints the scenario's briefing, and how its victory conditions stand now
+ * if `standing`. */
+void play_objective(const play_session *ps, bool standing);
 
 #endif

@@ -31,7 +31,7 @@ static void cancel_reason(const pwg_data *d, const pwg_state *s, int u, char *bu
     const pwg_type *t = pwg_type_of(d, u);
     const pwg_terrain *tr = pwg_terrain_at(d, s, s->loc[u]);
     if (s->combat.kind == PWG_CB_RANGED)
-        snprintf(buf, n, !t->heavy ? "a light unit shot at" : "shot at in %s, which is cover",
+        snprintf(buf, n, !t->heavy ? "a light unit shot at" : "a unit shot at in %s (cover)",
                  tr->name);
     else
         snprintf(buf, n, "%s in melee on %s", t->name, tr->name);
@@ -44,11 +44,11 @@ static void head_worth(const pwg_data *d, const pwg_state *s, int u, char *buf, 
     cancel_reason(d, s, u, why, sizeof why);
     bool dmg = (s->combat.cu[u] & PWG_CU_DAMAGE) != 0;
     if (dmg && why[0])
-        snprintf(buf, n, "one damage to an enemy unit, or one cancelled (%s)", why);
+        snprintf(buf, n, "one damage to an enemy unit, or one damage cancelled, as %s", why);
     else if (dmg)
         snprintf(buf, n, "one damage to an enemy unit");
     else if (why[0])
-        snprintf(buf, n, "cancels one damage to it (%s)", why);
+        snprintf(buf, n, "one damage to it cancelled, as %s", why);
     else
         snprintf(buf, n, "nothing");
 }
@@ -62,10 +62,10 @@ static void toss_outcome(const pwg_data *d, const pwg_state *s, eng_action a, ch
     pwg_unit_ref(d, u, -1, ref, sizeof ref);
     if (heads) {
         head_worth(d, s, u, worth, sizeof worth);
-        snprintf(buf, n, "toss %s H: a head (%s)", ref, worth);
+        snprintf(buf, n, "toss %s H: a head, worth %s", ref, worth);
     } else {
         snprintf(buf, n, "toss %s T: no head", ref);
-        if (s->combat.cu[u] & PWG_CU_DAMAGE)
+        if (s->combat.kind == PWG_CB_MELEE)
             app(buf, n, " (it takes damage before the heads-throwers, rule 2)");
     }
     /* the last coin: the heads on each side and who spends first */
@@ -105,7 +105,7 @@ void pwg_explain_outcome(const void *data, const void *st, eng_action a, char *b
         if (c >= d->ncards)
             return;
         pwg_loc_name(d, PWG_FB(a), l, sizeof l);
-        snprintf(buf, n, "deal %s %s: the %s, %s", l, d->card[c].code, d->card[c].name,
+        snprintf(buf, n, "deal %s %s: %s", l, d->card[c].code,
                  d->terrain[d->card[c].terrain].name);
         return;
     }

@@ -170,7 +170,7 @@ static void landing(const ptw_data *d, const ptw_state *s, int g, int v, char *b
 static void initiative(const ptw_data *d, const ptw_state *s, int side, int v, char *buf,
                        size_t n)
 {
-    snprintf(buf, n, "initiative %s %d", d->side[side].name, v);
+    snprintf(buf, n, "initiative %d %d: %s rolls %d", side + 1, v, d->side[side].name, v);
     int other = s->init_roll[1 - side];
     if (!other)
         return;
