@@ -53,6 +53,10 @@ static const proto_command commands[] = {
     {"ai", "[NAME]", proto_ai},
     {"genmove", "[NAME] [iterations=N] [time=MS] [threads=N]", proto_genmove},
     {"hint", "[NAME] [iterations=N] [time=MS] [threads=N] [count=K]", proto_hint},
+    {"explain", "[N|all]", proto_explain},
+    {"chance", "", proto_chance},
+    {"briefing", "", proto_briefing},
+    {"standing", "", proto_standing},
     {"quit", "", meta_quit},
     {NULL, NULL, NULL},
 };

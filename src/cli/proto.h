@@ -9,6 +9,8 @@
  *   proto_game.c    the game: new, position, load, play, enter, roll, undo,
  *                   legal, to_move, status, state, showboard, result, ...
  *   proto_search.c  the computer: ai, genmove, hint
+ *   proto_explain.c results explained and the briefing: explain, chance,
+ *                   briefing, standing
  */
 #ifndef PROTO_H
 #define PROTO_H
@@ -68,5 +70,12 @@ int proto_need_game(const proto *p, FILE *out);
 int proto_ai(proto *p, int argc, char **argv, const char *line, FILE *out);
 int proto_genmove(proto *p, int argc, char **argv, const char *line, FILE *out);
 int proto_hint(proto *p, int argc, char **argv, const char *line, FILE *out);
+
+/* ---- proto_explain.c ------------------------------------------------------- */
+
+int proto_explain(proto *p, int argc, char **argv, const char *line, FILE *out);
+int proto_chance(proto *p, int argc, char **argv, const char *line, FILE *out);
+int proto_briefing(proto *p, int argc, char **argv, const char *line, FILE *out);
+int proto_standing(proto *p, int argc, char **argv, const char *line, FILE *out);
 
 #endif
