@@ -119,11 +119,11 @@ void play_chance(play_session *ps)
     } else if (ps->run_col + 2 + len + 20 >= play_width(ps) && ps->run_lines == PLAY_RUN_LINES) {
         ps->run_more = 1;
     } else if (ps->run_col + 2 + len >= play_width(ps)) {
-        printf(",\n        %s", text);
+        printf(";\n        %s", text);
         ps->run_col = 8 + len;
         ps->run_lines++;
     } else {
-        printf(", %s", text);
+        printf("; %s", text);
         ps->run_col += 2 + len;
     }
     play_stepped(ps);
@@ -133,7 +133,7 @@ void play_end_run(play_session *ps)
 {
     if (ps->run_col) {
         if (ps->run_more)
-            printf(", ... and %d more", ps->run_more);
+            printf("; ... and %d more", ps->run_more);
         putchar('\n');
         ps->run_col = 0;
     }
