@@ -52,6 +52,13 @@ static void fx_names(const pkb_data *d, uint32_t traits, int fx, char *buf, size
         app(buf, n, "%s%s", buf[0] ? ", " : "", d->trait[pkb_ctz(m)].title);
 }
 
+/* "Elves'", "Romans'", "Celt's" */
+static void possessive(const char *name, char *buf, size_t n)
+{
+    size_t len = strlen(name);
+    snprintf(buf, n, "%s%s", name, len && name[len - 1] == 's' ? "'" : "'s");
+}
+
 static const char *strike_verb(const pkb_state *s)
 {
     return s->stage == PKB_S_BACK ? "strike back" : s->stage == PKB_S_FREE ? "free strike"
@@ -125,8 +132,10 @@ void pkb_explain_outcome(const void *data, const void *st, eng_action a, char *b
     if (PKB_KIND(a) != PKB_A_ROLL || face < 1 || face > 6)
         return;
     if (s->phase == PKB_PH_ROLL) {
+        char who[PKB_NAME + 4];
         if (!s->roll[0]) {
-            snprintf(buf, n, "roll %d: %s's die for the attacker", face, d->pl[0].name);
+            possessive(d->pl[0].name, who, sizeof who);
+            snprintf(buf, n, "roll %d: %s die for the attacker", face, who);
             return;
         }
         int r0 = s->roll[0];
@@ -150,8 +159,10 @@ void pkb_explain_chance(const void *data, const void *st, char *buf, size_t n)
     char l[8], l2[8], faces[96], names[160];
     buf[0] = '\0';
     if (s->phase == PKB_PH_ROLL) {
-        snprintf(buf, n, "Die for the attacker, %s's: the higher roll attacks; equal dice roll "
-                 "again", d->pl[s->roll[0] ? 1 : 0].name);
+        char who[PKB_NAME + 4];
+        possessive(d->pl[s->roll[0] ? 1 : 0].name, who, sizeof who);
+        snprintf(buf, n, "Die for the attacker, %s: the higher roll attacks; equal dice roll "
+                 "again", who);
         if (s->roll[0])
             app(buf, n, " (%s rolled %d)", d->pl[0].name, s->roll[0]);
         return;

@@ -265,7 +265,8 @@ static void draw_combat(const pwg_data *d, const pwg_state *s, FILE *out)
 static void draw_key(const pwg_data *d, const pwg_state *s, FILE *out)
 {
     fputs("Key: a card shows its code (QS: queen of spades), * while a fight is on there, and "
-          "its terrain;\n     coins 1:HI1 force 1's HI1 steady (heads), 1:hi1~ wavering (tails)",
+          "its terrain;\n     coins F:HC1 force F's HC1 steady (heads up), F:hc1~ wavering "
+          "(tails up)",
           out);
     if (d->deal && s->stage == PWG_S_DEAL)
         fputs("; (deck) not dealt yet", out);
