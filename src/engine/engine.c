@@ -14,6 +14,7 @@
 #include <string.h>
 #include "rules.h"
 #include "rng.h"
+#include "engine_private.h"
 
 struct eng_game {
     const eng_rules *rules;
@@ -411,3 +412,9 @@ void eng_status_text(const eng_state *s, char *buf, size_t n)
     buf[0] = '\0';
     RULES(s)->status_text(DATA(s), CBODY(s), buf, n);
 }
+
+/* ---- for the other engine files (engine_private.h) ------------------------ */
+
+const eng_rules *eng_state_rules(const eng_state *s) { return RULES(s); }
+const void *eng_state_data(const eng_state *s) { return DATA(s); }
+const void *eng_state_body(const eng_state *s) { return CBODY(s); }

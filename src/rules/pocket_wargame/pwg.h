@@ -443,4 +443,8 @@ double pwg_heuristic(const void *data, const void *st, int player);
 void pwg_playout_weights(const void *data, const void *st, const eng_action *acts, int n,
                          double *w);
 
+/* pwg_svg.c: the drawing for a browser and the board elements of actions */
+void pwg_svg(const void *data, const void *st, int viewer, FILE *out);
+void pwg_action_elements(const void *data, const void *st, eng_action a, eng_elements *e);
+
 #endif

@@ -432,4 +432,8 @@ json_t *ptw_to_json(const void *data, const void *st, int viewer);
 void ptw_render(const void *data, const void *st, int viewer, bool color, FILE *out);
 int ptw_colour_index(const char *name);
 
+/* ptw_svg.c: the drawing for a browser and the board elements of actions */
+void ptw_svg(const void *data, const void *st, int viewer, FILE *out);
+void ptw_action_elements(const void *data, const void *st, eng_action a, eng_elements *e);
+
 #endif

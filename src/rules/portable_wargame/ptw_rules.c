@@ -77,4 +77,7 @@ const eng_rules ptw_rules = {
     .to_json = ptw_to_json,
     .render = ptw_render,
     .status_text = ptw_status_text,
+    /* drawing */
+    .svg = ptw_svg,
+    .action_elements = ptw_action_elements,
 };
