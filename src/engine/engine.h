@@ -218,6 +218,8 @@ bool eng_svg(const eng_state *s, int viewer, FILE *out);
 char *eng_svg_string(const eng_state *s, int viewer);
 /* Is there an element with this id in the SVG text? */
 bool eng_svg_has_id(const char *svg, const char *id);
+/* Every id in the SVG text, as the keys of a JSON object (caller decrefs). */
+json_t *eng_svg_ids(const char *svg);
 
 /* The elements action a (legal in s, or a chance outcome there) involves,
  * as the rule set names them, whoever views. */

@@ -77,6 +77,41 @@ bool eng_svg_has_id(const char *svg, const char *id)
     return svg && strstr(svg, pat) != NULL;
 }
 
+json_t *eng_svg_ids(const char *svg)
+{
+    json_t *set = json_object();
+    /* a plain scan: one pass over the text */
+    for (const char *p = svg; p && *p; p++) {
+        if (p[0] != ' ' || p[1] != 'i' || p[2] != 'd' || p[3] != '=' || p[4] != '"')
+            continue;
+        p += 5;
+        const char *q = p;
+        while (*q && *q != '"')
+            q++;
+        if (!*q)
+            break;
+        char id[ENG_ELEM_ID_MAX];
+        if ((size_t)(q - p) < sizeof id) {
+            memcpy(id, p, (size_t)(q - p));
+            id[q - p] = '\0';
+            json_object_set_new(set, id, json_true());
+        }
+        p = q;
+    }
+    return set;
+}
+
+/* The elements of a kept if in the set of drawn ids. */
+static void elements_drawn(const eng_state *s, eng_action a, const json_t *ids, eng_elements *out)
+{
+    eng_elements all;
+    eng_action_elements(s, a, &all);
+    out->n = 0;
+    for (int i = 0; i < all.n; i++)
+        if (json_object_get(ids, all.id[i]))
+            eng_elements_add(out, "%s", all.id[i]);
+}
+
 void eng_action_elements(const eng_state *s, eng_action a, eng_elements *out)
 {
     out->n = 0;
@@ -88,49 +123,54 @@ void eng_action_elements(const eng_state *s, eng_action a, eng_elements *out)
 void eng_action_elements_seen(const eng_state *s, eng_action a, const char *svg,
                               eng_elements *out)
 {
-    eng_elements all;
-    eng_action_elements(s, a, &all);
-    out->n = 0;
-    for (int i = 0; i < all.n; i++)
-        if (eng_svg_has_id(svg, all.id[i]))
-            eng_elements_add(out, "%s", all.id[i]);
+    json_t *ids = eng_svg_ids(svg);
+    elements_drawn(s, a, ids, out);
+    json_decref(ids);
 }
 
-/* The id on a line (its first), into id; false if none. */
-static bool line_id(const char *line, const char *end, char *id, size_t n)
-{
-    const char *p = line;
-    while (p < end && (p = strstr(p, " id=\"")) != NULL && p < end) {
-        p += 5;
-        const char *q = memchr(p, '"', (size_t)(end - p));
-        if (!q || (size_t)(q - p) >= n)
-            return false;
-        memcpy(id, p, (size_t)(q - p));
-        id[q - p] = '\0';
-        return true;
-    }
-    return false;
-}
+/* One line of a drawing that starts an element with an id. */
+typedef struct id_line {
+    char id[ENG_ELEM_ID_MAX];
+    const char *text;
+    size_t len;
+} id_line;
 
-/* The line of svg whose id is id: its start and length; NULL if none. */
-static const char *find_line(const char *svg, const char *id, size_t *len)
+/* The lines of svg that carry an id, keyed by their first id, in order;
+ * returns the count and the array (caller frees). */
+static int id_lines(const char *svg, id_line **out)
 {
-    char pat[ENG_ELEM_ID_MAX + 8];
-    snprintf(pat, sizeof pat, " id=\"%s\"", id);
-    for (const char *p = svg; (p = strstr(p, pat)) != NULL; p++) {
-        const char *start = p;
-        while (start > svg && start[-1] != '\n')
-            start--;
-        const char *end = strchr(p, '\n');
+    int n = 0, cap = 64;
+    id_line *v = malloc(sizeof *v * (size_t)cap);
+    for (const char *line = svg; v && *line;) {
+        const char *end = strchr(line, '\n');
         if (!end)
-            end = p + strlen(p);
-        char first[ENG_ELEM_ID_MAX];
-        if (line_id(start, end, first, sizeof first) && strcmp(first, id) == 0) {
-            *len = (size_t)(end - start);
-            return start;
+            end = line + strlen(line);
+        const char *p = NULL;
+        for (const char *c = line; c + 5 <= end && !p; c++)
+            if (c[0] == ' ' && memcmp(c, " id=\"", 5) == 0)
+                p = c;
+        if (p) {
+            p += 5;
+            const char *q = memchr(p, '"', (size_t)(end - p));
+            if (q && (size_t)(q - p) < ENG_ELEM_ID_MAX) {
+                if (n == cap) {
+                    cap *= 2;
+                    id_line *w = realloc(v, sizeof *v * (size_t)cap);
+                    if (!w)
+                        break;
+                    v = w;
+                }
+                memcpy(v[n].id, p, (size_t)(q - p));
+                v[n].id[q - p] = '\0';
+                v[n].text = line;
+                v[n].len = (size_t)(end - line);
+                n++;
+            }
         }
+        line = *end ? end + 1 : end;
     }
-    return NULL;
+    *out = v;
+    return v ? n : 0;
 }
 
 void eng_step_changes(const eng_state *before, eng_action a, const eng_state *after, int viewer,
@@ -144,20 +184,29 @@ void eng_step_changes(const eng_state *before, eng_action a, const eng_state *af
         free(now);
         return;
     }
-    eng_action_elements_seen(before, a, now, out);
-    for (const char *line = now; *line;) {
-        const char *end = strchr(line, '\n');
-        if (!end)
-            end = line + strlen(line);
-        char id[ENG_ELEM_ID_MAX];
-        if (line_id(line, end, id, sizeof id)) {
-            size_t len = 0;
-            const char *old = find_line(was, id, &len);
-            if (!old || len != (size_t)(end - line) || memcmp(old, line, len) != 0)
-                eng_elements_add(out, "%s", id);
+    json_t *drawn = eng_svg_ids(now);
+    elements_drawn(before, a, drawn, out);
+    json_decref(drawn);
+    id_line *old, *cur;
+    int nold = id_lines(was, &old), ncur = id_lines(now, &cur);
+    /* the drawings list their elements in much the same order: look from
+     * where the last match was */
+    int at = 0;
+    for (int i = 0; i < ncur; i++) {
+        int found = -1;
+        for (int k = 0; k < nold && found < 0; k++) {
+            int j = (at + k) % nold;
+            if (strcmp(old[j].id, cur[i].id) == 0)
+                found = j;
         }
-        line = *end ? end + 1 : end;
+        if (found >= 0)
+            at = found + 1;
+        if (found < 0 || old[found].len != cur[i].len ||
+            memcmp(old[found].text, cur[i].text, cur[i].len) != 0)
+            eng_elements_add(out, "%s", cur[i].id);
     }
+    free(old);
+    free(cur);
     free(was);
     free(now);
 }
@@ -179,10 +228,12 @@ json_t *eng_actions_json(const eng_state *s, int viewer)
     eng_action *acts = malloc(sizeof *acts * ENG_MAX_ACTIONS);
     double *prob = malloc(sizeof *prob * ENG_MAX_ACTIONS);
     char *svg = eng_svg_string(s, viewer);
+    json_t *ids = eng_svg_ids(svg);
     if (!acts || !prob) {
         free(acts);
         free(prob);
         free(svg);
+        json_decref(ids);
         return arr;
     }
     int n = who == ENG_CHANCE ? eng_chance_outcomes(s, acts, prob) : eng_legal_actions(s, acts);
@@ -193,10 +244,7 @@ json_t *eng_actions_json(const eng_state *s, int viewer)
         else
             eng_action_text_seen(s, acts[i], viewer, text, sizeof text);
         eng_elements e;
-        if (svg)
-            eng_action_elements_seen(s, acts[i], svg, &e);
-        else
-            e.n = 0;
+        elements_drawn(s, acts[i], ids, &e);
         json_t *o = json_pack("{s:s,s:o}", "action", text, "elements", eng_elements_json(&e));
         if (who == ENG_CHANCE)
             json_object_set_new(o, "probability", json_real(prob[i]));
@@ -205,5 +253,6 @@ json_t *eng_actions_json(const eng_state *s, int viewer)
     free(acts);
     free(prob);
     free(svg);
+    json_decref(ids);
     return arr;
 }

@@ -44,8 +44,7 @@ static const char style[] =
     "text{font-family:DejaVu Sans,Verdana,Arial,sans-serif}"
     ".pw-sel .pw-edge{stroke:#000;stroke-width:5}"
     ".pw-tgt .pw-edge{stroke:#f0e442;stroke-width:5;stroke-dasharray:8 4}"
-    ".pw-chg .pw-edge{stroke:#cc79a7;stroke-width:5}"
-    ".pw-key text{font-size:13px}";
+    ".pw-chg .pw-edge{stroke:#cc79a7;stroke-width:5}";
 
 void svg_begin(FILE *out, double w, double h, const char *rules_name, const char *title)
 {

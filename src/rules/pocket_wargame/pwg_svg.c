@@ -481,8 +481,11 @@ void pwg_action_elements(const void *data, const void *st, eng_action a, eng_ele
         break;
     case PWG_A_CANCEL:
     case PWG_A_ACCEPT:
-        if (s->combat.last_unit != PWG_NONE)
+        /* the unit just damaged, or where it stood if that destroyed it */
+        if (s->combat.last_unit != PWG_NONE && PWG_ON_MAP(s->cond[s->combat.last_unit]))
             add_unit(d, s->combat.last_unit, e);
+        else if (s->combat.last_unit != PWG_NONE)
+            add_place(d, s->loc[s->combat.last_unit], e);
         break;
     case PWG_A_FIRST:
     case PWG_A_ALLY:
