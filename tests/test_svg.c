@@ -41,39 +41,41 @@ static void buf_add(buf *b, const char *s)
     b->len += n;
 }
 
-/* Every drawing of a game inside one root element, read by xmllint. */
-static void xml_check(const buf *docs, const char *what)
-{
-    FILE *p = popen("xmllint --noout - 2>&1 | head -5", "w");
-    assert_non_null(p);
-    fputs("<drawings>\n", p);
-    if (docs->text)
-        fputs(docs->text, p);
-    fputs("</drawings>\n", p);
-    int rc = pclose(p);
-    if (rc != 0)
-        fail_msg("%s: xmllint could not run (%d)", what, rc);
-}
-
-/* xmllint exits 0 even through `head`: check well-formedness of one
- * drawing directly too, and fail loudly on any parser message. */
-static void xml_check_one(const char *svg, const char *what)
+/* Reads text with libxml2's xmllint; fails on any message from it. */
+static void xml_check_text(const char *head, const char *text, const char *tail, const char *what)
 {
     char path[] = "/tmp/pw-svg-XXXXXX";
     int fd = mkstemp(path);
     assert_true(fd >= 0);
     FILE *f = fdopen(fd, "w");
-    fputs(svg, f);
+    assert_non_null(f);
+    fputs(head, f);
+    fputs(text ? text : "", f);
+    fputs(tail, f);
     fclose(f);
     char cmd[128];
     snprintf(cmd, sizeof cmd, "xmllint --noout %s 2>&1", path);
     FILE *p = popen(cmd, "r");
+    assert_non_null(p);
     char line[512] = "";
     bool said = fgets(line, sizeof line, p) != NULL;
+    while (fgetc(p) != EOF)
+        ;
     int rc = pclose(p);
     remove(path);
     if (said || rc != 0)
-        fail_msg("%s: not well-formed XML: %s", what, line);
+        fail_msg("%s: not well-formed XML (xmllint exit %d): %s", what, rc, line);
+}
+
+/* Every drawing of a game inside one root element: one run of xmllint. */
+static void xml_check(const buf *docs, const char *what)
+{
+    xml_check_text("<drawings>\n", docs->text, "</drawings>\n", what);
+}
+
+static void xml_check_one(const char *svg, const char *what)
+{
+    xml_check_text("", svg, "", what);
 }
 
 /* Fails if the drawing (its ids: drawn) has an element whose id starts
@@ -290,9 +292,183 @@ static void test_every_scenario(void **unused)
     }
 }
 
+/* ---- particular positions ------------------------------------------------------ */
+
+/* Plays chance until a player is to act. */
+static void to_decision(eng_state *s)
+{
+    while (eng_current_player(s) == ENG_CHANCE)
+        eng_apply_fast(s, eng_chance_sample(s));
+}
+
+/* The first legal action whose notation starts with prefix, its notation
+ * into text; fails if none. */
+static eng_action find_action(const eng_state *s, const char *prefix, char *text, size_t n)
+{
+    eng_action acts[ENG_MAX_ACTIONS];
+    int k = eng_legal_actions(s, acts);
+    for (int i = 0; i < k; i++) {
+        eng_action_text(s, acts[i], text, n);
+        if (strncmp(text, prefix, strlen(prefix)) == 0)
+            return acts[i];
+    }
+    fail_msg("no legal action starting \"%s\"", prefix);
+    return 0;
+}
+
+static char *view_of(const eng_state *s, int viewer)
+{
+    char *svg = eng_svg_string(s, viewer);
+    assert_non_null(svg);
+    return svg;
+}
+
+/* Pocket Wargame deploys in secret: "deploy HI c1" involves force 1's HI
+ * coins still to deploy and the card c1; once placed, the coin is drawn for
+ * its own force and not at all for the other, whose step changes do not
+ * name it either. */
+static void test_pwg_deploy_in_secret(void **unused)
+{
+    (void)unused;
+    eng_game *g = t_game_named("pocket-wargame", "meeting", NULL);
+    eng_state *s = eng_state_new(g, 5);
+    to_decision(s);
+    int f = eng_current_player(s);
+    char text[ENG_TEXT_MAX], type[8], loc[8];
+    eng_action a = find_action(s, "deploy ", text, sizeof text);
+    assert_int_equal(sscanf(text, "deploy %7s %7s", type, loc), 2);
+    eng_elements e;
+    eng_action_elements(s, a, &e);
+    char want[ENG_ELEM_ID_MAX];
+    assert_int_equal(e.n, 2);
+    snprintf(want, sizeof want, "k-%d-%s", f + 1, type);
+    T_EXPECT_STR(e.id[0], want);
+    snprintf(want, sizeof want, "p-%s", loc);
+    T_EXPECT_STR(e.id[1], want);
+    eng_state *before = eng_state_clone(s);
+    eng_apply_fast(s, a);
+    assert_true(eng_hides_from(s, 1 - f));
+    char unit[ENG_ELEM_ID_MAX];
+    snprintf(unit, sizeof unit, "id=\"u-%d-%s1\"", f + 1, type);   /* the first coin of its type */
+    char *mine = view_of(s, f), *theirs = view_of(s, 1 - f), *all = view_of(s, ENG_VIEW_ALL);
+    T_EXPECT_HAS(mine, unit);
+    T_EXPECT_HAS(all, unit);
+    T_EXPECT_LACKS(theirs, unit);
+    T_EXPECT_HAS(theirs, "placed this round: not shown");
+    eng_elements ch;
+    eng_step_changes(before, a, s, 1 - f, &ch);
+    char mine_u[8], mine_k[8];
+    snprintf(mine_u, sizeof mine_u, "u-%d-", f + 1);
+    snprintf(mine_k, sizeof mine_k, "k-%d-", f + 1);
+    for (int i = 0; i < ch.n; i++)
+        if (strncmp(ch.id[i], mine_u, 4) == 0 || strncmp(ch.id[i], mine_k, 4) == 0)
+            fail_msg("the other force is told %s changed", ch.id[i]);
+    eng_step_changes(before, a, s, f, &ch);
+    snprintf(want, sizeof want, "u-%d-%s1", f + 1, type);
+    assert_true(eng_elements_has(&ch, want));
+    free(mine);
+    free(theirs);
+    free(all);
+    eng_state_free(before);
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
+/* The Portable Wargame: "move X sq" involves the unit and the square, and
+ * the step's changes name both. */
+static void test_ptw_move_elements(void **unused)
+{
+    (void)unused;
+    eng_game *g = t_game_named("portable-wargame", "meeting", NULL);
+    eng_state *s = eng_state_new(g, 3);
+    char text[ENG_TEXT_MAX], unit[16], sq[8], want[ENG_ELEM_ID_MAX];
+    /* past the artillery phase to the first activation */
+    for (int i = 0; i < 50; i++) {
+        to_decision(s);
+        char *legal = t_legal_text(s);
+        bool end_only = t_is_legal(s, "end") && !strstr(legal, "move ");
+        free(legal);
+        if (end_only)
+            t_play(s, "end");
+    }
+    to_decision(s);
+    int side = eng_current_player(s);
+    eng_action a = find_action(s, "move ", text, sizeof text);
+    assert_int_equal(sscanf(text, "move %15s %7s", unit, sq), 2);
+    eng_elements e;
+    eng_action_elements(s, a, &e);
+    assert_int_equal(e.n, 2);
+    snprintf(want, sizeof want, "u-%d-%s", side + 1, unit);
+    T_EXPECT_STR(e.id[0], want);
+    snprintf(want, sizeof want, "p-%s", sq);
+    T_EXPECT_STR(e.id[1], want);
+    eng_state *before = eng_state_clone(s);
+    eng_apply_fast(s, a);
+    eng_elements ch;
+    eng_step_changes(before, a, s, ENG_VIEW_ALL, &ch);
+    assert_true(eng_elements_has(&ch, e.id[0]));
+    assert_true(eng_elements_has(&ch, e.id[1]));
+    eng_state_free(before);
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
+/* Pocket Battles: "deploy A3 R-rear" involves the unit and the zone its
+ * owner calls R-rear; the other player sees the stack's top troop only. */
+static void test_pkb_deploy_elements(void **unused)
+{
+    (void)unused;
+    eng_game *g = t_game_named("pocket-battles", "elves-vs-orcs-50", NULL);
+    eng_state *s = eng_state_new(g, 2);
+    to_decision(s);
+    int p = eng_current_player(s);
+    char text[ENG_TEXT_MAX], unit[8], zone[16], want[128];
+    eng_action a = find_action(s, "deploy ", text, sizeof text);
+    assert_int_equal(sscanf(text, "deploy %7s %15s", unit, zone), 2);
+    eng_elements e;
+    eng_action_elements(s, a, &e);
+    assert_int_equal(e.n, 2);
+    snprintf(want, sizeof want, "u-%s", unit);
+    T_EXPECT_STR(e.id[0], want);
+    char *mine = view_of(s, p);
+    snprintf(want, sizeof want, "<g id=\"%s\" class=\"pw-place\" data-place=\"%s\">", e.id[1], zone);
+    T_EXPECT_HAS(mine, want);
+    free(mine);
+    /* a stack of several troops shows the other player its top alone */
+    json_t *j = eng_state_json(s, ENG_VIEW_ALL);
+    json_t *units = json_object_get(json_array_get(json_object_get(j, "players"), (size_t)p), "units");
+    char *theirs = view_of(s, 1 - p);
+    size_t i;
+    json_t *u;
+    int stacks = 0;
+    json_array_foreach(units, i, u) {
+        json_t *troops = json_object_get(u, "troops");
+        if (json_array_size(troops) < 2)
+            continue;
+        stacks++;
+        snprintf(want, sizeof want, "id=\"u-%s\"", json_string_value(json_object_get(u, "label")));
+        T_EXPECT_HAS(theirs, want);
+        int shown = 0;
+        for (size_t k = 0; k < json_array_size(troops); k++) {
+            snprintf(want, sizeof want, "id=\"t-%d-%s\"", p + 1,
+                     json_string_value(json_object_get(json_array_get(troops, k), "code")));
+            shown += strstr(theirs, want) != NULL;
+        }
+        assert_int_equal(shown, 1);
+    }
+    assert_true(stacks > 0);
+    free(theirs);
+    json_decref(j);
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_pwg_deploy_in_secret),
+        cmocka_unit_test(test_ptw_move_elements),
+        cmocka_unit_test(test_pkb_deploy_elements),
         cmocka_unit_test(test_every_scenario),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -173,6 +173,48 @@ static int id_lines(const char *svg, id_line **out)
     return v ? n : 0;
 }
 
+/* Is p the start of a geometry attribute (x="..", cy="..", points="..")?
+ * Returns the length of its name and `="`, or 0. */
+static size_t geometry_attr(const char *p, const char *end)
+{
+    static const char *const names[] = {"x", "y", "cx", "cy", "r", "rx", "width", "height", "x1",
+                                        "y1", "x2", "y2", "points", "d", "font-size"};
+    if (p[-1] != ' ')
+        return 0;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        size_t n = strlen(names[i]);
+        if ((size_t)(end - p) > n + 2 && memcmp(p, names[i], n) == 0 && p[n] == '=' && p[n + 1] == '"')
+            return n + 2;
+    }
+    return 0;
+}
+
+/* Two lines alike but for where they are drawn: equal once the values of
+ * geometry attributes are left out (a unit pushed along by another is not
+ * a change; one that went elsewhere changes its data-at). */
+static bool lines_alike(const char *a, size_t alen, const char *b, size_t blen)
+{
+    const char *ae = a + alen, *be = b + blen;
+    while (a < ae && b < be) {
+        size_t ka = a > ae - alen ? geometry_attr(a, ae) : 0;
+        size_t kb = b > be - blen ? geometry_attr(b, be) : 0;
+        if (ka && ka == kb && memcmp(a, b, ka) == 0) {
+            a += ka;
+            b += kb;
+            while (a < ae && *a != '"')
+                a++;
+            while (b < be && *b != '"')
+                b++;
+            continue;
+        }
+        if (*a != *b)
+            return false;
+        a++;
+        b++;
+    }
+    return a == ae && b == be;
+}
+
 void eng_step_changes(const eng_state *before, eng_action a, const eng_state *after, int viewer,
                       eng_elements *out)
 {
@@ -201,8 +243,7 @@ void eng_step_changes(const eng_state *before, eng_action a, const eng_state *af
         }
         if (found >= 0)
             at = found + 1;
-        if (found < 0 || old[found].len != cur[i].len ||
-            memcmp(old[found].text, cur[i].text, cur[i].len) != 0)
+        if (found < 0 || !lines_alike(old[found].text, old[found].len, cur[i].text, cur[i].len))
             eng_elements_add(out, "%s", cur[i].id);
     }
     free(old);

@@ -175,7 +175,10 @@ static void draw_unit(const pkb_data *d, const pkb_state *s, int g, int viewer, 
     uint32_t seen = seen_troops(s, g, viewer);
     int height = pkb_popcount(un->troops);
     double h = unit_h(s, g, viewer);
-    fprintf(out, "<g id=\"%s\" class=\"pw-unit\" data-owner=\"%d\">", id, p + 1);
+    char at[ENG_ELEM_ID_MAX] = "to-deploy";
+    if (un->zone != PKB_NONE)
+        zone_id(un->zone, at, sizeof at);
+    fprintf(out, "<g id=\"%s\" class=\"pw-unit\" data-owner=\"%d\" data-at=\"%s\">", id, p + 1, at);
     fprintf(out, "<title>%s: a stack of %d troop%s", lab, height, height == 1 ? "" : "s");
     if (un->orders)
         fprintf(out, ", %d order token%s", un->orders, un->orders == 1 ? "" : "s");

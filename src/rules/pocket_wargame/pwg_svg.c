@@ -149,8 +149,10 @@ static void draw_coin(const pwg_data *d, const pwg_state *s, int u, double cx, d
     int f = d->unit[u].force;
     const char *fill = force_fill(d, f);
     bool steady = s->cond[u] == PWG_STEADY;
-    fprintf(out, "<g id=\"%s\" class=\"pw-unit\" data-owner=\"%d\" data-state=\"%s\">", id, f + 1,
-            steady ? "steady" : "wavering");
+    char at[8];
+    pwg_loc_name(d, s->loc[u], at, sizeof at);
+    fprintf(out, "<g id=\"%s\" class=\"pw-unit\" data-owner=\"%d\" data-at=\"%s\" data-state=\"%s\">",
+            id, f + 1, at, steady ? "steady" : "wavering");
     fputs("<title>", out);
     fprintf(out, "%d/%s ", f + 1, lab);
     svg_text(out, pwg_type_of(d, u)->name);

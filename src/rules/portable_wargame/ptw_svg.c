@@ -219,8 +219,10 @@ static void draw_unit(const ptw_data *d, const ptw_state *s, int u, double x, do
     for (int g = 0; g < d->nunits; g++)
         if (s->towed_by[g] == u && ptw_alive(s, g))
             gun = g;
-    fprintf(out, "<g id=\"%s\" class=\"pw-unit\" data-owner=\"%d\" data-facing=\"%c\">", id, side + 1,
-            ptw_dir_char(s->facing[u]));
+    char at[8];
+    ptw_sq_name(d, s->loc[u], at, sizeof at);
+    fprintf(out, "<g id=\"%s\" class=\"pw-unit\" data-owner=\"%d\" data-at=\"%s\" data-facing=\"%c\">",
+            id, side + 1, at, ptw_dir_char(s->facing[u]));
     fprintf(out, "<title>%d/%s %s, %s, facing %s", side + 1, lab, t->name,
             ptw_quality_name(d->unit[u].quality), ptw_dir_name(s->facing[u]));
     if (d->cc2014)
@@ -254,7 +256,8 @@ static void draw_unit(const ptw_data *d, const ptw_state *s, int u, double x, do
         unit_id(d, gun, gid, sizeof gid);
         ptw_unit_ref(d, gun, side, glab, sizeof glab);
         double gx = x + w * 0.42, gy = y + 3, gw = w * 0.55, gh = h * 0.45;
-        fprintf(out, "<g id=\"%s\" class=\"pw-unit pw-limbered\" data-owner=\"%d\">", gid, side + 1);
+        fprintf(out, "<g id=\"%s\" class=\"pw-unit pw-limbered\" data-owner=\"%d\" data-at=\"%s\">", gid,
+                side + 1, at);
         fprintf(out, "<title>%d/%s %s, limbered, towed by %s</title>", side + 1, glab,
                 ptw_type_of(d, gun)->name, lab);
         fprintf(out, "<rect class=\"pw-edge\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"2\" "
