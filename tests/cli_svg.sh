@@ -17,15 +17,17 @@ expect_error() { # name, expected text, command...
 
 if "$pw" svg --help | grep -q "usage: pocketwar svg"; then pass svg-help; else fail svg-help "no usage line"; fi
 
-for r in pocket-wargame portable-wargame pocket-battles; do
+# a step where units stand on the board and the game goes on
+for rs in pocket-wargame:90 portable-wargame:90 pocket-battles:40; do
+  r=${rs%%:*} n=${rs##*:}
   "$pw" battle --rules "$r" --seed 4 --players random,random --quiet --record "$tmp/$r.pwr" >/dev/null 2>&1 \
     || { fail "svg-$r" "battle failed"; continue; }
-  if "$pw" svg "$tmp/$r.pwr" --to 90 > "$tmp/$r.svg" && xmllint --noout "$tmp/$r.svg" 2>"$tmp/err" \
+  if "$pw" svg "$tmp/$r.pwr" --to "$n" > "$tmp/$r.svg" && xmllint --noout "$tmp/$r.svg" 2>"$tmp/err" \
      && [ ! -s "$tmp/err" ] && grep -q 'viewBox=' "$tmp/$r.svg" && grep -q ' id="u-' "$tmp/$r.svg"; then
     pass "svg-$r"; else fail "svg-$r" "$(head -3 "$tmp/err")"; fi
-  if "$pw" svg "$tmp/$r.pwr" --to 90 --view 2 -o "$tmp/$r-2.svg" && xmllint --noout "$tmp/$r-2.svg"; then
+  if "$pw" svg "$tmp/$r.pwr" --to "$n" --view 2 -o "$tmp/$r-2.svg" && xmllint --noout "$tmp/$r-2.svg"; then
     pass "svg-view-$r"; else fail "svg-view-$r" "no side 2 drawing written"; fi
-  "$pw" svg "$tmp/$r.pwr" --to 90 --actions --json > "$tmp/$r.json"
+  "$pw" svg "$tmp/$r.pwr" --to "$n" --actions --json > "$tmp/$r.json"
   if grep -q '"elements": \[' "$tmp/$r.json" && grep -q '"changed": \[' "$tmp/$r.json"; then
     pass "svg-actions-$r"; else fail "svg-actions-$r" "$(head -5 "$tmp/$r.json")"; fi
   # every element an action names is in the drawing of the same position
