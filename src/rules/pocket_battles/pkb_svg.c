@@ -151,7 +151,7 @@ static void draw_troop_line(const pkb_data *d, const pkb_state *s, int p, int t,
             "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10.5\" fill=\"#000\">", id, x + 3, y - 11, UW - 6,
             UROW - 1, x + 6, y);
     char name[PKB_NAME];
-    snprintf(name, sizeof name, "%.15s", td->name);
+    snprintf(name, sizeof name, "%.12s", td->name);
     svg_text(out, td->code);
     fputs(" ", out);
     svg_text(out, name);
@@ -227,8 +227,7 @@ static void draw_unit(const pkb_data *d, const pkb_state *s, int g, int viewer, 
     }
     if (seen == (1u << top) && height > 1)
         fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10.5\" font-style=\"italic\" fill=\"%s\">"
-                "+ %d troop%s under it, not shown</text>", x + 6, ty, ink, height - 1,
-                height == 2 ? "" : "s");
+                "+ %d hidden below</text>", x + 6, ty, ink, height - 1);
     if (pkb_zrow(un->zone) == 2 && un->zone != PKB_NONE) {
         uint8_t c[PKB_MAX_UNITS + 1];
         if (pkb_contacts(s, g, c) == 0)

@@ -19,6 +19,7 @@
  * out of the drawing altogether for viewers who may not see it, and so are
  * the other forces' coins still to deploy while any is secret.
  */
+#include <math.h>
 #include <string.h>
 #include "pwg.h"
 #include "svg.h"
@@ -223,9 +224,11 @@ static void draw_shot(const pwg_data *d, const pwg_state *s, FILE *out)
         return;
     double x1 = card_x(d, a) + CW / 2, y1 = card_y(d, a) + CH / 2;
     double x2 = card_x(d, b) + CW / 2, y2 = card_y(d, b) + CH / 2;
+    double dx = x2 - x1, dy = y2 - y1, len = sqrt(dx * dx + dy * dy), cut = 40 / len;
     fprintf(out, "<g class=\"pw-shot\"><line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" "
-            "stroke=\"#b00000\" stroke-width=\"4\" stroke-dasharray=\"12 6\" opacity=\"0.8\" "
-            "marker-end=\"url(#pw-arrow)\"/></g>\n", x1, y1, x2, y2);
+            "stroke=\"#b00000\" stroke-width=\"5\" stroke-dasharray=\"12 6\" opacity=\"0.85\" "
+            "marker-end=\"url(#pw-arrow)\"/></g>\n", x1 + dx * cut, y1 + dy * cut, x2 - dx * cut,
+            y2 - dy * cut);
 }
 
 /* ---- the key -------------------------------------------------------------- */

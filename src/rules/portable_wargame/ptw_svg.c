@@ -21,6 +21,7 @@
  * limbered gun too; "dir-N" .. "dir-W" the compass points (facing choices).
  * Nothing is hidden in this game.
  */
+#include <math.h>
 #include <string.h>
 #include "ptw.h"
 #include "svg.h"
@@ -289,10 +290,13 @@ static void arrow(const ptw_data *d, int from, int to, const char *colour, FILE 
 {
     if (from == PTW_NONE || to == PTW_NONE || from >= d->nsq || to >= d->nsq || from == to)
         return;
+    double x1 = sq_x(d, from) + SQ / 2, y1 = sq_y(d, from) + SQ / 2;
+    double x2 = sq_x(d, to) + SQ / 2, y2 = sq_y(d, to) + SQ / 2;
+    /* from the edge of the counter to the edge of the target's */
+    double dx = x2 - x1, dy = y2 - y1, len = sqrt(dx * dx + dy * dy), cut = 30 / len;
     fprintf(out, "<line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" stroke=\"%s\" stroke-width=\"4\" "
             "stroke-dasharray=\"10 5\" marker-end=\"url(#pw-arrow)\" opacity=\"0.85\"/>\n",
-            sq_x(d, from) + SQ / 2, sq_y(d, from) + SQ / 2, sq_x(d, to) + SQ / 2, sq_y(d, to) + SQ / 2,
-            colour);
+            x1 + dx * cut, y1 + dy * cut, x2 - dx * cut, y2 - dy * cut, colour);
 }
 
 static void draw_activity(const ptw_data *d, const ptw_state *s, FILE *out)
