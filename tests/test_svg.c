@@ -463,12 +463,47 @@ static void test_pkb_deploy_elements(void **unused)
     eng_game_free(g);
 }
 
+/* Names from scenario files are text in the drawing, escaped: a title with
+ * XML's special characters still gives well-formed XML. */
+static void test_names_escaped(void **unused)
+{
+    (void)unused;
+    static const struct { const char *rules, *scenario; } cases[] = {
+        {"pocket-wargame", "meeting"},
+        {"portable-wargame", "meeting"},
+        {"pocket-battles", "elves-vs-orcs-50"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s/scenarios/%s.json", POCKETWAR_DATA_DIR, cases[i].rules,
+                 cases[i].scenario);
+        json_error_t jerr;
+        json_t *sc = json_load_file(path, 0, &jerr);
+        assert_non_null(sc);
+        json_object_set_new(sc, "title", json_string("<Meeting> & \"friends\""));
+        eng_error err;
+        eng_game *g = eng_game_new(eng_rules_find(cases[i].rules), sc, NULL, &err);
+        if (!g)
+            fail_msg("%s: %s", cases[i].rules, err.msg);
+        eng_state *s = eng_state_new(g, 1);
+        to_decision(s);
+        char *svg = view_of(s, ENG_VIEW_ALL);
+        T_EXPECT_HAS(svg, "&lt;Meeting&gt; &amp; &quot;friends&quot;");
+        xml_check_one(svg, cases[i].rules);
+        free(svg);
+        eng_state_free(s);
+        eng_game_free(g);
+        json_decref(sc);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pwg_deploy_in_secret),
         cmocka_unit_test(test_ptw_move_elements),
         cmocka_unit_test(test_pkb_deploy_elements),
+        cmocka_unit_test(test_names_escaped),
         cmocka_unit_test(test_every_scenario),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

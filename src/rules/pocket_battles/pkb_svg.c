@@ -300,12 +300,14 @@ static void draw_labels(const pkb_data *d, const layout *L, FILE *out)
     for (int c = 0; c < PKB_COLS; c++) {
         double x = LABEL_W + c * ZW + ZW / 2;
         int col = screen_col(L->me, c);   /* screen_col is its own inverse */
-        fprintf(out, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"12\" text-anchor=\"middle\" fill=\"#555\">"
-                "%s (%s)</text>\n", x, TOP + BAND - 8, secname[pkb_sector_of(them, col)],
-                d->pl[them].name);
-        fprintf(out, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"12\" text-anchor=\"middle\" fill=\"#555\">"
-                "%s (%s)</text>\n", x, L->field_h - 8, secname[pkb_sector_of(L->me, col)],
-                d->pl[L->me].name);
+        for (int edge = 0; edge < 2; edge++) {
+            int who = edge ? L->me : them;
+            fprintf(out, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"12\" text-anchor=\"middle\" "
+                    "fill=\"#555\">%s (", x, edge ? L->field_h - 8 : TOP + BAND - 8,
+                    secname[pkb_sector_of(who, col)]);
+            svg_text(out, d->pl[who].name);
+            fputs(")</text>\n", out);
+        }
     }
 }
 

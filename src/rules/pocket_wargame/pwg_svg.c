@@ -392,6 +392,10 @@ static double key_symbols(const pwg_data *d, double x, double y, FILE *out)
     fprintf(out, "<rect x=\"%.0f\" y=\"%.0f\" width=\"28\" height=\"18\" rx=\"3\" fill=\"#8a3b3b\"/>",
             x, y - 13);
     svg_key_words(out, x + 36, y, "a card still in the deck");
+    y += 20;
+    svg_key_words(out, x, y, "A card's code (QS: queen of spades) is at its");
+    y += 16;
+    svg_key_words(out, x, y, "top left, its place (c4) at its top right.");
     return y + 22;
 }
 

@@ -224,8 +224,9 @@ static void draw_unit(const ptw_data *d, const ptw_state *s, int u, double x, do
     ptw_sq_name(d, s->loc[u], at, sizeof at);
     fprintf(out, "<g id=\"%s\" class=\"pw-unit\" data-owner=\"%d\" data-at=\"%s\" data-facing=\"%c\">",
             id, side + 1, at, ptw_dir_char(s->facing[u]));
-    fprintf(out, "<title>%d/%s %s, %s, facing %s", side + 1, lab, t->name,
-            ptw_quality_name(d->unit[u].quality), ptw_dir_name(s->facing[u]));
+    fprintf(out, "<title>%d/%s ", side + 1, lab);
+    svg_text(out, t->name);
+    fprintf(out, ", %s, facing %s", ptw_quality_name(d->unit[u].quality), ptw_dir_name(s->facing[u]));
     if (d->cc2014)
         fprintf(out, ", strength %d", s->strength[u]);
     if (s->hits[u])
@@ -256,16 +257,19 @@ static void draw_unit(const ptw_data *d, const ptw_state *s, int u, double x, do
         char gid[ENG_ELEM_ID_MAX], glab[16];
         unit_id(d, gun, gid, sizeof gid);
         ptw_unit_ref(d, gun, side, glab, sizeof glab);
-        double gx = x + w * 0.42, gy = y + 3, gw = w * 0.55, gh = h * 0.45;
+        /* hitched under the transport's counter, like a trailer */
+        double gx = x + 4, gy = y + h + 1, gw = w - 8, gh = 15;
         fprintf(out, "<g id=\"%s\" class=\"pw-unit pw-limbered\" data-owner=\"%d\" data-at=\"%s\">", gid,
                 side + 1, at);
-        fprintf(out, "<title>%d/%s %s, limbered, towed by %s</title>", side + 1, glab,
-                ptw_type_of(d, gun)->name, lab);
+        fprintf(out, "<title>%d/%s ", side + 1, glab);
+        svg_text(out, ptw_type_of(d, gun)->name);
+        fprintf(out, ", limbered, towed by %s</title>", lab);
         fprintf(out, "<rect class=\"pw-edge\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"2\" "
                 "fill=\"#fff\" stroke=\"%s\" stroke-width=\"2\" stroke-dasharray=\"4 2\"/>", gx, gy, gw,
                 gh, fill);
-        fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"9\" text-anchor=\"middle\" fill=\"#000\">"
-                "%s limbered</text></g>\n", gx + gw / 2, gy + gh / 2 + 3, glab);
+        fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" font-weight=\"bold\" "
+                "text-anchor=\"middle\" fill=\"#000\">%s limbered</text></g>\n", gx + gw / 2, gy + 11,
+                glab);
     }
 }
 
@@ -346,11 +350,14 @@ static double key_sides(const ptw_data *d, const ptw_state *s, double x, double 
         svg_text(out, sd->name);
         fprintf(out, "</text>");
         char line[160];
-        snprintf(line, sizeof line, "%d of %d left, %d lost, exhausted at %d%s%s", ptw_units_left(d, s, f),
-                 sd->nunits, ptw_lost(d, s, f), sd->exhaustion, s->exhausted[f] ? " (reached)" : "",
-                 s->side_a == f ? ", side A" : "");
+        snprintf(line, sizeof line, "%d of %d units left, %d lost", ptw_units_left(d, s, f),
+                 sd->nunits, ptw_lost(d, s, f));
         fputc('\n', out);
         svg_key_words(out, x + 100, y, line);
+        y += 17;
+        snprintf(line, sizeof line, "exhausted at %d lost%s%s", sd->exhaustion,
+                 s->exhausted[f] ? " (reached)" : "", s->side_a == f ? "; side A this turn" : "");
+        svg_key_words(out, x + 26, y, line);
         y += 22;
     }
     return y;
@@ -388,6 +395,10 @@ static double key_units(const ptw_data *d, double x, double y, FILE *out)
     fprintf(out, "<rect x=\"%.0f\" y=\"%.0f\" width=\"30\" height=\"14\" rx=\"2\" fill=\"#fff\" "
             "stroke=\"#555\" stroke-width=\"2\" stroke-dasharray=\"4 2\"/>", x, y - 11);
     svg_key_words(out, x + 50, y, "a gun limbered on its transport");
+    y += 20;
+    fprintf(out, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"12\" font-weight=\"bold\" fill=\"#b00000\">"
+            "1 hit</text>", x, y);
+    svg_key_words(out, x + 50, y, "hits still to be resolved");
     y += 20;
     svg_key_words(out, x, y, "dotted frame: the unit in action;");
     y += 16;
