@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "support.h"
+#include "test_pwg_util.h"
 #include "match.h"
 #include "rng.h"
 #include "scenario.h"
@@ -497,6 +498,30 @@ static void test_names_escaped(void **unused)
     }
 }
 
+/* What a step changed is what it did, not where other pieces are drawn:
+ * HI1 joining two coins on b1 shrinks and shifts them in the drawing, but
+ * only HI1 and b1 are named. */
+static void test_changes_ignore_layout(void **unused)
+{
+    (void)unused;
+    eng_game *g = pw_game("ooo/ooo", "HI@a1 LI@b1 HI@b1", "HI@c2", ",\"alliances\":false", NULL);
+    eng_state *s = eng_state_new(g, 1);
+    T_EXPECT_STR(pw_status(s), "Turn 1, Movement phase, Red to act");
+    eng_state *before = eng_state_clone(s);
+    eng_action a;
+    eng_error err;
+    assert_int_equal(eng_action_parse(s, "move HI1 b1", &a, &err), 0);
+    assert_int_equal(eng_apply(s, a, &err), 0);
+    eng_elements ch;
+    eng_step_changes(before, a, s, ENG_VIEW_ALL, &ch);
+    assert_int_equal(ch.n, 2);
+    T_EXPECT_STR(ch.id[0], "u-1-HI1");
+    T_EXPECT_STR(ch.id[1], "p-b1");
+    eng_state_free(before);
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -504,6 +529,7 @@ int main(void)
         cmocka_unit_test(test_ptw_move_elements),
         cmocka_unit_test(test_pkb_deploy_elements),
         cmocka_unit_test(test_names_escaped),
+        cmocka_unit_test(test_changes_ignore_layout),
         cmocka_unit_test(test_every_scenario),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
