@@ -230,7 +230,8 @@ void eng_action_elements_seen(const eng_state *s, eng_action a, const char *svg,
                               eng_elements *out);
 /* What a step changed, as drawn for viewer after it: the step's elements and
  * every drawn element whose drawing differs between before and after (a
- * piece moved, turned, hit; a place taken). Only ids drawn after. */
+ * piece moved elsewhere, turned, hit), leaving out where things are drawn
+ * (a coin pushed aside by another is no change). Only ids drawn after. */
 void eng_step_changes(const eng_state *before, eng_action a, const eng_state *after, int viewer,
                       eng_elements *out);
 /* {"action", "elements": [...]} for every legal action (or chance outcome,

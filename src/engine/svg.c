@@ -5,7 +5,9 @@
  *
  * A rule set writes every element that has an id on a line of its own
  * (svg.h), so what changed between two drawings is found line by line: an
- * id whose line differs, or that is new, changed. Whatever is reported is
+ * id whose line differs, or that is new, changed; the values of geometry
+ * attributes (x, cy, points, ...) do not count, so a piece drawn elsewhere
+ * on the same place has not changed. Whatever is reported is
  * checked against the viewer's drawing, so an id the viewer cannot see is
  * never named to them.
  */

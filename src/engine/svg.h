@@ -36,9 +36,8 @@ void svg_owner_mark(FILE *out, int owner, double cx, double cy, double r, const 
 /* The text colour that reads on fill (black or white). */
 const char *svg_ink(const char *fill);
 
-/* The key: a heading at (x, y), then rows; each row's symbol is drawn by
- * the caller at (x, y) of the row (svg_key_row returns that y), its words
- * to the right. */
+/* The key's heading and a line of its words at (x, y) (the baseline);
+ * each rule set draws the symbols beside them. */
 void svg_key_heading(FILE *out, double x, double y, const char *text);
 void svg_key_words(FILE *out, double x, double y, const char *text);
 

@@ -122,7 +122,7 @@ static void make_layout(const pkb_state *s, int viewer, layout *L)
     L->field_h = y + BAND;
 }
 
-static void draw_zone(const pkb_data *d, const pkb_state *s, const layout *L, int z, FILE *out)
+static void draw_zone(const layout *L, int z, FILE *out)
 {
     char id[ENG_ELEM_ID_MAX], name[16];
     zone_id(z, id, sizeof id);
@@ -135,8 +135,6 @@ static void draw_zone(const pkb_data *d, const pkb_state *s, const layout *L, in
             "y=\"%.0f\" width=\"%.0f\" height=\"%.0f\" fill=\"%s\" stroke=\"#7a7a6a\" "
             "stroke-width=\"1\"/><text x=\"%.0f\" y=\"%.0f\" font-size=\"11\" fill=\"#555\">%s</text></g>\n",
             id, name, x, y, ZW, h, fill, x + 5, y + 13, name);
-    (void)d;
-    (void)s;
 }
 
 static void draw_troop_line(const pkb_data *d, const pkb_state *s, int p, int t, double x, double y,
@@ -525,7 +523,7 @@ void pkb_svg(const void *data, const void *st, int viewer, FILE *out)
     fputs("</text>\n", out);
     draw_labels(d, &L, out);
     for (int z = 0; z < PKB_ZONES; z++)
-        draw_zone(d, s, &L, z, out);
+        draw_zone(&L, z, out);
     memset(local, 0, sizeof local);
     /* contacts lie under the units: place the units first, in memory */
     char *units = NULL;
