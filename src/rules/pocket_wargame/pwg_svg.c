@@ -176,6 +176,23 @@ static void draw_coin(const pwg_data *d, const pwg_state *s, int u, double cx, d
     svg_text(out, steady ? pwg_coin_name(d, u, false) : "wavering");
     fputs("</text>", out);
     svg_owner_mark(out, f, cx + r * 0.78, cy - r * 0.78, r * 0.36, fill);
+    /* in the fight under way: its toss (H heads, h spent, T tails, ? to
+     * toss) and the damage it has taken */
+    int cu = s->combat.cu[u];
+    if ((s->stage == PWG_S_TOSS || s->stage == PWG_S_SPEND) && (cu & PWG_CU_IN)) {
+        const char *toss = !(cu & PWG_CU_TOSSES) ? "-" : !(cu & PWG_CU_TOSSED) ? "?"
+                         : !(cu & PWG_CU_HEAD) ? "T" : (cu & PWG_CU_LEFT) ? "H" : "h";
+        char tag[16];
+        if (s->combat.dmg[u])
+            snprintf(tag, sizeof tag, "%s %d dmg", toss, s->combat.dmg[u]);
+        else
+            snprintf(tag, sizeof tag, "%s", toss);
+        double tw = 8 + 7 * (double)strlen(tag);
+        fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"14\" rx=\"4\" fill=\"#fff\" "
+                "stroke=\"#b00000\" stroke-width=\"1.5\"/><text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" "
+                "font-weight=\"bold\" text-anchor=\"middle\" fill=\"#b00000\">%s</text>", cx - tw / 2,
+                cy + r - 6, tw, cx, cy + r + 5, tag);
+    }
     fputs("</g>\n", out);
 }
 
@@ -388,6 +405,11 @@ static double key_symbols(const pwg_data *d, double x, double y, FILE *out)
     fprintf(out, "<rect x=\"%.0f\" y=\"%.0f\" width=\"28\" height=\"18\" rx=\"3\" fill=\"none\" "
             "stroke=\"#b00000\" stroke-width=\"3\" stroke-dasharray=\"6 3\"/>", x, y - 13);
     svg_key_words(out, x + 36, y, "a fight in progress; arrow: a shot");
+    y += 20;
+    fprintf(out, "<rect x=\"%.0f\" y=\"%.0f\" width=\"28\" height=\"14\" rx=\"4\" fill=\"#fff\" "
+            "stroke=\"#b00000\" stroke-width=\"1.5\"/><text x=\"%.0f\" y=\"%.0f\" font-size=\"11\" "
+            "font-weight=\"bold\" text-anchor=\"middle\" fill=\"#b00000\">H</text>", x, y - 11, x + 14, y);
+    svg_key_words(out, x + 36, y, "its toss: H heads, h spent, T tails, ? to toss");
     y += 22;
     fprintf(out, "<rect x=\"%.0f\" y=\"%.0f\" width=\"28\" height=\"18\" rx=\"3\" fill=\"#8a3b3b\"/>",
             x, y - 13);
