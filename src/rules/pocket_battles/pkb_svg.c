@@ -428,6 +428,10 @@ static double panel_key(const pkb_data *d, const pkb_state *s, int viewer, doubl
             x + 8, y + 2);
     svg_key_words(out, x + 40, y, "a charger still to choose its target");
     y += 20;
+    fprintf(out, "<path d=\"M%.0f %.0f h28\" stroke=\"#b00000\" stroke-width=\"3\" stroke-dasharray=\"6 3\"/>",
+            x, y - 5);
+    svg_key_words(out, x + 40, y, "a strike or shooting, its dice and hits so far");
+    y += 20;
     svg_key_words(out, x, y, "The circle and square marks tell the players apart.");
     y += 20;
     /* traits of the troops the viewer sees */
@@ -476,6 +480,21 @@ static void draw_resolution(const pkb_state *s, const spot *at, FILE *out)
     fprintf(out, "<line class=\"pw-strike\" x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" stroke=\"#b00000\" "
             "stroke-width=\"4\" stroke-dasharray=\"10 5\" marker-end=\"url(#pw-arrow)\"/>\n",
             a->x + UW / 2, a->y + a->h / 2, b->x + UW / 2, b->y + b->h / 2);
+    if (s->phase != PKB_PH_DICE && s->phase != PKB_PH_WOUND)
+        return;
+    /* the dice of the roll under way, under the target */
+    char dice[64] = "";
+    size_t len = 0;
+    for (int i = 0; i < s->nrolled && i < PKB_MAX_DICE && len < sizeof dice; i++)
+        len += (size_t)snprintf(dice + len, sizeof dice - len, "%s%d", i ? " " : "", s->rolled[i]);
+    char tag[128];
+    snprintf(tag, sizeof tag, "dice %s%s: %d hit%s", s->nrolled ? dice : "-",
+             s->dice_left ? " ..." : "", s->hits, s->hits == 1 ? "" : "s");
+    double w = 12 + 6.5 * (double)strlen(tag);
+    fprintf(out, "<g class=\"pw-dice\"><rect x=\"%.0f\" y=\"%.0f\" width=\"%.0f\" height=\"18\" rx=\"4\" "
+            "fill=\"#fff\" stroke=\"#b00000\" stroke-width=\"1.5\"/><text x=\"%.0f\" y=\"%.0f\" "
+            "font-size=\"12\" font-weight=\"bold\" fill=\"#b00000\">%s</text></g>\n", b->x + 4,
+            b->y + b->h + 2, w, b->x + 10, b->y + b->h + 15, tag);
 }
 
 void pkb_svg(const void *data, const void *st, int viewer, FILE *out)
