@@ -152,4 +152,10 @@ bool cli_color(FILE *f);
 /* Prints an error as "pocketwar CMD: message" on stderr. */
 void cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* ---- the exact odds on one line (cli_odds.c) -------------------------------- */
+
+/* "odds: 58.3% nothing changes | 41.7% 2/INF1 destroyed" for a in s, as
+ * viewer may know them; false (buf empty) when a sets off no chance. */
+bool cli_odds_brief(const eng_state *s, eng_action a, int viewer, char *buf, size_t n);
+
 #endif

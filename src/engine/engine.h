@@ -235,6 +235,14 @@ void eng_odds_percent(double p, char *buf, size_t n);
  * array of eng_odds_json objects (NULL at a chance point or terminal). */
 json_t *eng_odds_all_json(const eng_state *s, int viewer);
 
+/* What the odds do at s (ENG_ODDS_GO, ENG_ODDS_STOP, or ENG_ODDS_AUTO with
+ * the combat's automatic choice in *choice): the rule a caller follows to
+ * walk the same outcomes one at a time (tests, a step-by-step preview). */
+int eng_odds_step(const eng_state *s, eng_action *choice);
+/* What changed from before to after for the table, as viewer may see it,
+ * in the words the odds group by ("" when nothing did). */
+void eng_odds_describe(const eng_state *before, const eng_state *after, int viewer, char *buf,
+                       size_t n);
 /* Appends a phrase to a description being built in buf ("; " between
  * phrases), for the rule sets' odds_describe. */
 void eng_odds_phrase(char *buf, size_t n, const char *fmt, ...)

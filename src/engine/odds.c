@@ -239,6 +239,21 @@ static void describe(const walk *w, const eng_state *before, const eng_state *af
     }
 }
 
+int eng_odds_step(const eng_state *s, eng_action *choice)
+{
+    const eng_game *g = eng_state_game(s);
+    walk w = {.r = eng_game_rules(g), .data = eng_game_data(g), .bytes = eng_state_body_size(g)};
+    return step_at(&w, s, choice);
+}
+
+void eng_odds_describe(const eng_state *before, const eng_state *after, int viewer, char *buf,
+                       size_t n)
+{
+    const eng_game *g = eng_state_game(before);
+    walk w = {.r = eng_game_rules(g), .data = eng_game_data(g), .bytes = eng_state_body_size(g)};
+    describe(&w, before, after, viewer, buf, n);
+}
+
 /* The odds in one position (the true one, or a re-deal): o->group filled. */
 static bool odds_in(const eng_state *s, eng_action a, int viewer, eng_odds *o, eng_error *err)
 {
