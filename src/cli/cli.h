@@ -139,6 +139,27 @@ typedef struct bench_search_figures {
  * many threads for about `seconds`; -1 after a message. */
 int bench_search(const eng_rules *r, int threads, double seconds, bench_search_figures *f);
 
+/* ---- bench (bench_odds.c) -------------------------------------------------- */
+
+typedef struct bench_odds_figures {
+    int scenarios;
+    long decisions;             /* positions where a side decides */
+    long actions;               /* odds worked out: every legal action there */
+    long chance;                /* ... of which set off chance */
+    long failures;              /* ... refused (too many outcomes) */
+    long positions;             /* positions the enumerations visited */
+    double seconds;             /* all of them */
+    double slowest;             /* the slowest single action */
+    char slowest_scenario[64];
+    char slowest_action[ENG_TEXT_MAX];
+    int slowest_groups;
+} bench_odds_figures;
+
+/* The exact odds of every legal action at every decision of `games`
+ * random games of each of r's shipped scenarios, timed; -1 after a
+ * message. */
+int bench_odds(const eng_rules *r, int games, bench_odds_figures *f);
+
 /* Parses a whole number; -1 with a message naming the option if bad. */
 int cli_parse_u64(const char *opt, const char *arg, uint64_t *out);
 int cli_parse_int(const char *opt, const char *arg, int min, int max, int *out);

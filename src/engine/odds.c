@@ -52,15 +52,27 @@ static void *xrealloc(void *p, size_t n)
     return q;
 }
 
+/* A hash of the rule set's state, eight bytes at a time in four lanes. */
 static uint64_t body_hash(const eng_state *s, size_t bytes)
 {
     const unsigned char *b = eng_state_cbody(s);
-    uint64_t h = UINT64_C(14695981039346656037);
-    for (size_t i = 0; i < bytes; i++) {
-        h ^= b[i];
-        h *= UINT64_C(1099511628211);
-    }
-    return h;
+    const uint64_t k = UINT64_C(0xff51afd7ed558ccd);
+    uint64_t h[4] = {bytes, UINT64_C(0x9e3779b97f4a7c15), UINT64_C(0xc4ceb9fe1a85ec53),
+                     UINT64_C(0x2545f4914f6cdd1d)};
+    size_t i = 0;
+    for (; i + 32 <= bytes; i += 32)
+        for (int l = 0; l < 4; l++) {
+            uint64_t w;
+            memcpy(&w, b + i + 8 * (size_t)l, 8);
+            h[l] = (h[l] ^ w) * k;
+            h[l] ^= h[l] >> 29;
+        }
+    for (; i < bytes; i++)
+        h[0] = (h[0] ^ b[i]) * UINT64_C(0x100000001b3);
+    uint64_t x = h[0] ^ (h[1] * 3) ^ (h[2] * 5) ^ (h[3] * 7);
+    x ^= x >> 33;
+    x *= UINT64_C(0xc4ceb9fe1a85ec53);
+    return x ^ (x >> 33);
 }
 
 static void set_rehash(nodeset *ns)
@@ -276,17 +288,27 @@ static bool odds_in(const eng_state *s, eng_action a, int viewer, eng_odds *o, e
         if (!o->group)
             abort();
         char text[sizeof o->group->text];
+        int nslot = 16;
+        while (nslot < 2 * w.leaves.n)
+            nslot *= 2;
+        int *slot = calloc((size_t)nslot, sizeof *slot);   /* group index + 1 */
+        if (!slot)
+            abort();
         for (int i = 0; i < w.leaves.n; i++) {
             describe(&w, before, w.leaves.v[i].s, viewer, text, sizeof text);
-            int k = 0;
-            while (k < o->n && strcmp(o->group[k].text, text) != 0)
-                k++;
-            if (k == o->n) {
-                snprintf(o->group[k].text, sizeof o->group[k].text, "%s", text);
-                o->n++;
+            uint64_t h = UINT64_C(14695981039346656037);
+            for (const char *c = text; *c; c++)
+                h = (h ^ (unsigned char)*c) * UINT64_C(1099511628211);
+            int j = (int)(h & (uint64_t)(nslot - 1));
+            while (slot[j] && strcmp(o->group[slot[j] - 1].text, text) != 0)
+                j = (j + 1) & (nslot - 1);
+            if (!slot[j]) {
+                snprintf(o->group[o->n].text, sizeof o->group[o->n].text, "%s", text);
+                slot[j] = ++o->n;
             }
-            o->group[k].prob += w.leaves.v[i].p;
+            o->group[slot[j] - 1].prob += w.leaves.v[i].p;
         }
+        free(slot);
         qsort(o->group, (size_t)o->n, sizeof *o->group, group_order);
     }
     eng_state_free(before);

@@ -76,7 +76,7 @@ void ptw_odds_describe(const void *data, const void *before, const void *after, 
         if (landed(b, g) && !landed(a, g))
             shell_text(d, b, g, buf, n);
     for (int u = 0; u < d->nunits; u++) {
-        if (!ptw_alive(a, u))
+        if (!ptw_alive(a, u) || (b->loc[u] == a->loc[u] && b->strength[u] >= a->strength[u]))
             continue;
         char r[32];
         ptw_unit_ref(d, u, -1, r, sizeof r);
