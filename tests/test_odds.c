@@ -18,12 +18,13 @@
  *     cancel, every head deals one damage to the other side, so the damage
  *     each side takes is the other side's heads, independently.
  *   - Pocket Battles: a die scores a hit for every printed die showing its
- *     face: Archers 4-5 hit with one die on 4 or 5, 1/3; a charging Orcs 4-5
+ *     face: Archers 4-5 hit with one die on 4 or 5, 1/3; Goblins 4-4 score
+ *     two hits on a 4, 1/6, and none otherwise; a charging Orcs 4-5
  *     rolls two dice (one more for the charge), hits binomial(2, 1/3): 4/9,
  *     4/9, 1/9; each hit removes a troop of one wound point.
  *
- * Conformance: in positions reached by random play of every rule set's
- * shipped scenarios, every legal action's odds sum to 1 and equal, group by
+ * Conformance: in positions reached by random play of every shipped
+ * scenario of every rule set, every legal action's odds sum to 1 and equal, group by
  * group, a plain enumeration of every path (no merging), which shows each
  * listed outcome is reachable with the probability given.
  */
@@ -31,6 +32,7 @@
 #include "test_ptw_util.h"
 #include "test_pwg_util.h"
 #include "test_pkb_util.h"
+#include "scenario.h"
 
 #define EPS 1e-12
 
@@ -249,6 +251,25 @@ static void test_pkb_archers_hit_on_four_or_five(void **unused)
     eng_game_free(g);
 }
 
+static void test_pkb_two_printed_dice_alike_score_two_hits(void **unused)
+{
+    (void)unused;
+    /* Goblins 4-4: a 4 matches both printed dice, two hits, 1/6; each
+     * removes a Spearmen troop of one wound point */
+    eng_game *g = pb_game("orcs", "ORC26", "L-front", "elves", "ELV26+ELV27", "R-front", NULL,
+                          NULL);
+    eng_state *s = eng_state_new(g, 1);
+    t_play(s, "order A1 shoot");
+    eng_odds *o = odds_of(s, "target B1", ENG_VIEW_ALL);
+    expect_sum_one(o);
+    EXPECT_P(groups_with(o, "unit B1 destroyed"), 1 / 6.0);
+    EXPECT_P(group(o, ""), 5 / 6.0);
+    assert_int_equal(o->n, 2);
+    eng_odds_free(o);
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
 static void test_pkb_charge_two_dice_binomial(void **unused)
 {
     (void)unused;
@@ -367,30 +388,36 @@ static void test_conformance_every_rule_set(void **unused)
     (void)unused;
     for (const eng_rules *const *r = eng_registry(); *r; r++) {
         int compared = 0, chances = 0;
-        eng_game *g = t_game_named(eng_rules_name(*r), eng_rules_default_scenario(*r), NULL);
-        for (uint64_t seed = 1; seed <= 6; seed++) {
-            eng_state *s = eng_state_new(g, seed);
-            for (int k = 0; k < 8 && !eng_is_terminal(s); k++) {
-                t_random_playout(s, seed * 100 + (uint64_t)k, 15);
-                while (eng_current_player(s) == ENG_CHANCE)
-                    eng_apply_fast(s, eng_chance_sample(s));
-                if (eng_is_terminal(s))
-                    break;
-                check_position(s, &compared);
-                eng_action acts[ENG_MAX_ACTIONS];
-                int n = eng_legal_actions(s, acts);
-                for (int i = 0; i < n; i++) {
-                    eng_odds *o = eng_odds_compute(s, acts[i], ENG_VIEW_ALL, NULL);
-                    chances += o && o->chance;
-                    eng_odds_free(o);
+        char **names;
+        int nsc = eng_scenario_names(*r, &names);
+        assert_true(nsc > 0);
+        for (int sc = 0; sc < nsc; sc++) {
+            eng_game *g = t_game_named(eng_rules_name(*r), names[sc], NULL);
+            for (uint64_t seed = 1; seed <= 3; seed++) {
+                eng_state *s = eng_state_new(g, seed);
+                for (int k = 0; k < 6 && !eng_is_terminal(s); k++) {
+                    t_random_playout(s, seed * 100 + (uint64_t)k, 20);
+                    while (eng_current_player(s) == ENG_CHANCE)
+                        eng_apply_fast(s, eng_chance_sample(s));
+                    if (eng_is_terminal(s))
+                        break;
+                    check_position(s, &compared);
+                    eng_action acts[ENG_MAX_ACTIONS];
+                    int n = eng_legal_actions(s, acts);
+                    for (int i = 0; i < n; i++) {
+                        eng_odds *o = eng_odds_compute(s, acts[i], ENG_VIEW_ALL, NULL);
+                        chances += o && o->chance;
+                        eng_odds_free(o);
+                    }
                 }
+                eng_state_free(s);
             }
-            eng_state_free(s);
+            eng_game_free(g);
         }
+        eng_names_free(names, nsc);
         if (compared == 0 || chances == 0)
             fail_msg("%s: %d actions compared, %d with chance: the positions say nothing",
                      eng_rules_name(*r), compared, chances);
-        eng_game_free(g);
     }
 }
 
@@ -488,6 +515,7 @@ int main(void)
         cmocka_unit_test(test_pwg_shot_light_and_heavy_targets),
         cmocka_unit_test(test_pwg_melee_three_coins_against_two),
         cmocka_unit_test(test_pkb_archers_hit_on_four_or_five),
+        cmocka_unit_test(test_pkb_two_printed_dice_alike_score_two_hits),
         cmocka_unit_test(test_pkb_charge_two_dice_binomial),
         cmocka_unit_test(test_text_and_json),
         cmocka_unit_test(test_hidden_information_is_not_read),

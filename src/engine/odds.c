@@ -17,6 +17,7 @@
  * true one; if the re-deals disagree the odds are `unknown`. So what is
  * shown never depends on anything the viewer cannot see.
  */
+#include <assert.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -156,8 +157,10 @@ static int step_at(const walk *w, const eng_state *s, eng_action *choice)
         return ENG_ODDS_STOP;
     int how = w->r->odds_step ? w->r->odds_step(w->data, eng_state_cbody(s), choice)
                               : ENG_ODDS_GO;
-    if (how == ENG_ODDS_AUTO && (eng_current_player(s) < 0 || !eng_is_legal(s, *choice, NULL)))
-        how = ENG_ODDS_STOP;   /* a rule set's slip: never follow a bad choice */
+    if (how == ENG_ODDS_AUTO && (eng_current_player(s) < 0 || !eng_is_legal(s, *choice, NULL))) {
+        assert(!"a rule set's automatic choice is not legal");
+        how = ENG_ODDS_STOP;   /* in a release build: never follow a bad choice */
+    }
     if (how == ENG_ODDS_GO && eng_current_player(s) != ENG_CHANCE)
         how = ENG_ODDS_STOP;
     return how;
@@ -284,9 +287,7 @@ static bool odds_in(const eng_state *s, eng_action a, int viewer, eng_odds *o, e
     o->autos = w.autos;
     o->positions += w.positions;
     if (ok) {
-        o->group = calloc((size_t)(w.leaves.n ? w.leaves.n : 1), sizeof *o->group);
-        if (!o->group)
-            abort();
+        int cap = 0;
         char text[sizeof o->group->text];
         int nslot = 16;
         while (nslot < 2 * w.leaves.n)
@@ -303,6 +304,11 @@ static bool odds_in(const eng_state *s, eng_action a, int viewer, eng_odds *o, e
             while (slot[j] && strcmp(o->group[slot[j] - 1].text, text) != 0)
                 j = (j + 1) & (nslot - 1);
             if (!slot[j]) {
+                if (o->n == cap) {
+                    cap = cap ? 2 * cap : 8;
+                    o->group = xrealloc(o->group, (size_t)cap * sizeof *o->group);
+                }
+                o->group[o->n].prob = 0;
                 snprintf(o->group[o->n].text, sizeof o->group[o->n].text, "%s", text);
                 slot[j] = ++o->n;
             }
