@@ -24,7 +24,7 @@
 #include <string.h>
 #include "engine_private.h"
 
-#define ODDS_MAX_POSITIONS 400000   /* positions one action may visit */
+#define ODDS_MAX_POSITIONS 50000    /* positions one action may visit (memory: one state each) */
 #define ODDS_MAX_LAYERS 4096        /* chance points and choices in a row */
 #define ODDS_DEALS 8                /* re-deals when the viewer cannot see all */
 #define ODDS_DEAL_SEED UINT64_C(0x6f646473)
