@@ -42,6 +42,8 @@ n=$("$pw" odds "$tmp/start.pwr" --all | grep -c '^[a-z].*:$')
 m=$("$pw" legal "$tmp/start.pwr" | wc -l)
 [ "$n" = "$m" ] && pass odds-all || fail odds-all "$n actions with odds, $m legal"
 "$pw" odds "$tmp/start.pwr" --all --json | grep -q '"outcomes"' && pass odds-all-json || fail odds-all-json "no outcomes"
+"$pw" state "$tmp/start.pwr" --odds --view 1 | grep -q '"odds": \[' && pass state-odds || fail state-odds "no odds array in the state"
+"$pw" state "$tmp/start.pwr" | grep -q '"odds"' && fail state-no-odds "odds without --odds" || pass state-no-odds
 out=$("$pw" odds "$tmp/start.pwr" end)
 has odds-certain "certain" "$out"
 
@@ -52,7 +54,7 @@ expect_error odds-both "not both" "$pw" odds "$tmp/start.pwr" end --all
 expect_error odds-view "the game has 2 sides" "$pw" odds "$tmp/start.pwr" end --view 3
 expect_error odds-missing "cannot open" "$pw" odds "$tmp/none.pwr" end
 
-out=$(printf 'list odds\nodds 3\nodds bombard FLD1 e7\nodds fly\nodds 99\nquit\n' |
+out=$(printf 'list odds\nodds 3\nodds bombard FLD1 e7\nodds fly\nodds 99\nodds\nquit\n' |
       "$pw" play --rules portable-wargame --seed 3 --ai random --no-color 2>&1)
 has play-list-odds "   3. bombard FLD1 e7" "$out"
 has play-list-certain "The other 1 action sets off no chance" "$out"
@@ -60,6 +62,7 @@ has play-odds-number "Odds of bombard FLD1 e7 (exact, up to the next decision):"
 has play-odds-line "25%  1/FLD1's shell lands on its target e7; 2/INF3 destroyed" "$out"
 has play-odds-bad 'cannot parse "fly"' "$out"
 has play-odds-range "no action 99: choose 1-6" "$out"
+has play-odds-empty "odds needs an action" "$out"
 out=$(printf 'help\nquit\n' | "$pw" play --rules portable-wargame --seed 3 --ai random --no-color 2>&1)
 has play-help-odds "odds ACTION" "$out"
 

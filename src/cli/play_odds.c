@@ -13,7 +13,7 @@ void play_odds(const play_session *ps, int viewer, const eng_action *acts, int n
     const eng_state *s = ps->m->state;
     if (!*arg) {
         printf("odds needs an action: its number from the list or its notation "
-               "(odds 3, odds %s)\n", n > 0 ? "..." : "ACTION");
+               "(e.g. odds 1)\n");
         return;
     }
     int idx;
