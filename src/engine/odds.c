@@ -24,7 +24,8 @@
 #include <string.h>
 #include "engine_private.h"
 
-#define ODDS_MAX_POSITIONS 50000    /* positions one action may visit (memory: one state each) */
+#define ODDS_MAX_ALIVE 100000       /* positions held at once (memory: one state each) */
+#define ODDS_MAX_WORK 3000000       /* positions one action may visit (time) */
 #define ODDS_MAX_LAYERS 4096        /* chance points and choices in a row */
 #define ODDS_DEALS 8                /* re-deals when the viewer cannot see all */
 #define ODDS_DEAL_SEED UINT64_C(0x6f646473)
@@ -183,34 +184,38 @@ static bool enumerate(walk *w, eng_state *start, eng_error *err)
             break;
         }
         for (int i = 0; i < layer.n && ok; i++) {
-            node *nd = &layer.v[i];
+            eng_state *cur = layer.v[i].s;
+            double p = layer.v[i].p;
+            layer.v[i].s = NULL;
             eng_action choice = 0;
-            int how = step_at(w, nd->s, &choice);
+            int how;
+            /* the combat's own choices are made in place, up to chance or a stop */
+            while ((how = step_at(w, cur, &choice)) == ENG_ODDS_AUTO) {
+                eng_apply_fast(cur, choice);
+                canon(w, cur);
+                w->autos++;
+                w->positions++;
+            }
             w->positions++;
             if (how == ENG_ODDS_STOP) {
-                set_add(&w->leaves, nd->s, nd->p, w->bytes);
-            } else if (how == ENG_ODDS_AUTO) {
-                eng_apply_fast(nd->s, choice);
-                canon(w, nd->s);
-                w->autos++;
-                set_add(&next, nd->s, nd->p, w->bytes);
+                set_add(&w->leaves, cur, p, w->bytes);
             } else {
                 w->chance = true;
-                int n = eng_chance_outcomes(nd->s, out, prob);
+                int n = eng_chance_outcomes(cur, out, prob);
                 for (int k = 0; k < n; k++) {
                     if (prob[k] <= 0)
                         continue;
-                    eng_state *c = eng_state_clone(nd->s);
+                    eng_state *c = eng_state_clone(cur);
                     eng_apply_fast(c, out[k]);
                     canon(w, c);
-                    set_add(&next, c, nd->p * prob[k], w->bytes);
+                    set_add(&next, c, p * prob[k], w->bytes);
                 }
-                eng_state_free(nd->s);
+                eng_state_free(cur);
             }
-            nd->s = NULL;
-            if (w->positions + next.n > ODDS_MAX_POSITIONS)
+            if (layer.n - i + next.n + w->leaves.n > ODDS_MAX_ALIVE || w->positions > ODDS_MAX_WORK)
                 ok = eng_error_fail(err, "more than %d positions follow this action: too many "
-                                    "to enumerate exactly", ODDS_MAX_POSITIONS);
+                                    "to enumerate exactly", w->positions > ODDS_MAX_WORK
+                                    ? ODDS_MAX_WORK : ODDS_MAX_ALIVE);
         }
         for (int i = 0; i < layer.n; i++)   /* only if stopped early */
             if (layer.v[i].s)
