@@ -14,7 +14,6 @@
 #include <string.h>
 #include "rules.h"
 #include "rng.h"
-#include "engine_private.h"
 
 struct eng_game {
     const eng_rules *rules;
@@ -413,8 +412,11 @@ void eng_status_text(const eng_state *s, char *buf, size_t n)
     RULES(s)->status_text(DATA(s), CBODY(s), buf, n);
 }
 
-/* ---- for the other engine files (engine_private.h) ------------------------ */
+/* ---- for the engine's own files (engine_private.h) -------------------------- */
 
-const eng_rules *eng_state_rules(const eng_state *s) { return RULES(s); }
-const void *eng_state_data(const eng_state *s) { return DATA(s); }
-const void *eng_state_body(const eng_state *s) { return CBODY(s); }
+#include "engine_private.h"
+
+void *eng_state_body(eng_state *s) { return BODY(s); }
+const void *eng_state_cbody(const eng_state *s) { return CBODY(s); }
+size_t eng_state_body_size(const eng_game *g) { return g->rules->state_size(g->data); }
+const void *eng_game_data(const eng_game *g) { return g->data; }

@@ -48,16 +48,16 @@ bool eng_has_svg(const eng_game *g)
 
 bool eng_svg(const eng_state *s, int viewer, FILE *out)
 {
-    const eng_rules *r = eng_state_rules(s);
+    const eng_rules *r = eng_game_rules(eng_state_game(s));
     if (!r->svg)
         return false;
-    r->svg(eng_state_data(s), eng_state_body(s), viewer, out);
+    r->svg(eng_game_data(eng_state_game(s)), eng_state_cbody(s), viewer, out);
     return true;
 }
 
 char *eng_svg_string(const eng_state *s, int viewer)
 {
-    if (!eng_state_rules(s)->svg)
+    if (!eng_game_rules(eng_state_game(s))->svg)
         return NULL;
     char *buf = NULL;
     size_t len = 0;
@@ -117,9 +117,9 @@ static void elements_drawn(const eng_state *s, eng_action a, const json_t *ids, 
 void eng_action_elements(const eng_state *s, eng_action a, eng_elements *out)
 {
     out->n = 0;
-    const eng_rules *r = eng_state_rules(s);
+    const eng_rules *r = eng_game_rules(eng_state_game(s));
     if (r->action_elements)
-        r->action_elements(eng_state_data(s), eng_state_body(s), a, out);
+        r->action_elements(eng_game_data(eng_state_game(s)), eng_state_cbody(s), a, out);
 }
 
 void eng_action_elements_seen(const eng_state *s, eng_action a, const char *svg,

@@ -85,4 +85,8 @@ const eng_rules pkb_rules = {
     /* drawing */
     .svg = pkb_svg,
     .action_elements = pkb_action_elements,
+    /* exact odds of an action */
+    .odds_step = pkb_odds_step,
+    .odds_canon = pkb_odds_canon,
+    .odds_describe = pkb_odds_describe,
 };

@@ -92,4 +92,7 @@ const eng_rules pwg_rules = {
     /* drawing */
     .svg = pwg_svg,
     .action_elements = pwg_action_elements,
+    /* exact odds of an action */
+    .odds_step = pwg_odds_step,
+    .odds_describe = pwg_odds_describe,
 };

@@ -80,4 +80,7 @@ const eng_rules ptw_rules = {
     /* drawing */
     .svg = ptw_svg,
     .action_elements = ptw_action_elements,
+    /* exact odds of an action */
+    .odds_step = ptw_odds_step,
+    .odds_describe = ptw_odds_describe,
 };
