@@ -4,7 +4,7 @@
  * fallbacks for a rule set that has none.
  */
 #include <string.h>
-#include "rules.h"
+#include "engine_private.h"
 
 static const eng_rules *rules_of(const eng_state *s)
 {
@@ -18,7 +18,7 @@ void eng_explain_outcome(const eng_state *s, eng_action a, char *buf, size_t n)
         return;
     buf[0] = '\0';
     if (r->explain_outcome && eng_current_player(s) == ENG_CHANCE)
-        r->explain_outcome(eng_game_rules_data(eng_state_game(s)), eng_state_rules_body(s), a,
+        r->explain_outcome(eng_game_data(eng_state_game(s)), eng_state_cbody(s), a,
                            buf, n);
     if (!buf[0])
         eng_action_text(s, a, buf, n);
@@ -31,7 +31,7 @@ void eng_explain_chance(const eng_state *s, char *buf, size_t n)
         return;
     buf[0] = '\0';
     if (r->explain_chance && eng_current_player(s) == ENG_CHANCE)
-        r->explain_chance(eng_game_rules_data(eng_state_game(s)), eng_state_rules_body(s), buf,
+        r->explain_chance(eng_game_data(eng_state_game(s)), eng_state_cbody(s), buf,
                           n);
 }
 
@@ -40,7 +40,7 @@ json_t *eng_briefing(const eng_game *g)
     const eng_rules *r = eng_game_rules(g);
     if (!r->briefing)
         return NULL;
-    json_t *j = r->briefing(eng_game_rules_data(g));
+    json_t *j = r->briefing(eng_game_data(g));
     if (!j)
         return NULL;
     json_object_set_new(j, "rules", json_string(eng_rules_name(r)));
@@ -56,5 +56,5 @@ void eng_standing(const eng_state *s, char *buf, size_t n)
         return;
     buf[0] = '\0';
     if (r->standing)
-        r->standing(eng_game_rules_data(eng_state_game(s)), eng_state_rules_body(s), buf, n);
+        r->standing(eng_game_data(eng_state_game(s)), eng_state_cbody(s), buf, n);
 }
