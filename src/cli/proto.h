@@ -22,6 +22,7 @@ typedef struct proto {
     char *ai_spec;            /* genmove's and hint's player (default normal) */
     const cli_ai_opts *ao;    /* budget from the command line */
     uint64_t ai_seed;         /* seed of the next computer player made */
+    bool allow_files;         /* --allow-files: paths in requests, load and save */
     bool quit;
 } proto;
 
@@ -60,6 +61,9 @@ int proto_history(proto *p, int argc, char **argv, const char *line, FILE *out);
 /* A viewer named by number (1..), name, or "all"; -2 after an error
  * written to out. ENG_VIEW_ALL when word is NULL. */
 int proto_viewer(const proto *p, const char *word, FILE *out);
+/* Fails with a message unless the engine may read and write files named in
+ * requests (--allow-files); what names `what` ("load", "a scenario path"). */
+int proto_need_files(const proto *p, const char *what, FILE *out);
 /* Fails with a message unless a game is loaded. */
 int proto_need_game(const proto *p, FILE *out);
 

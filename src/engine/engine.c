@@ -39,8 +39,21 @@ struct eng_state {
 
 static void error_vset(eng_error *err, const char *fmt, va_list ap)
 {
-    if (err)
-        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    if (!err)
+        return;
+    int full = vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    if (full < (int)sizeof err->msg)
+        return;
+    /* cut short: drop a character the cut split, so the message stays UTF-8 */
+    size_t len = strlen(err->msg), i = len;
+    while (i > 0 && len - i < 3 && ((unsigned char)err->msg[i - 1] & 0xC0) == 0x80)
+        i--;
+    unsigned char lead = i > 0 ? (unsigned char)err->msg[i - 1] : 0;
+    if (lead >= 0xC0) {
+        size_t need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
+        if (len - (i - 1) < need)
+            err->msg[i - 1] = '\0';
+    }
 }
 
 void eng_error_set(eng_error *err, const char *fmt, ...)
