@@ -161,7 +161,7 @@ static void reply(FILE *out, bool ok, const char *id, const char *text)
     fflush(out);
 }
 
-static void serve(proto *p, char *raw, FILE *out)
+void proto_serve(proto *p, char *raw, FILE *out)
 {
     char *s = clean(raw);
     if (!*s)
@@ -286,7 +286,7 @@ int cmd_engine(int argc, char **argv)
     char *line = NULL;
     size_t cap = 0;
     while (!p.quit && getline(&line, &cap, stdin) >= 0)
-        serve(&p, line, stdout);
+        proto_serve(&p, line, stdout);
     free(line);
     free(p.ai_spec);
     eng_match_free(p.m);

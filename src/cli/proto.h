@@ -35,6 +35,10 @@ typedef struct proto_command {
     int (*run)(proto *p, int argc, char **argv, const char *line, FILE *out);
 } proto_command;
 
+/* Answers one request line (cmd_engine.c; changes raw). The fuzz harness
+ * calls it as the engine's loop does. */
+void proto_serve(proto *p, char *raw, FILE *out);
+
 /* ---- proto_game.c ---------------------------------------------------------- */
 
 int proto_rules(proto *p, int argc, char **argv, const char *line, FILE *out);

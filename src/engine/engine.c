@@ -37,6 +37,7 @@ struct eng_state {
 #define DATA(s) ((s)->game->data)
 #define RULES(s) ((s)->game->rules)
 
+__attribute__((format(printf, 2, 0)))
 static void error_vset(eng_error *err, const char *fmt, va_list ap)
 {
     if (!err)
