@@ -51,7 +51,7 @@ void fz_check_state_json(const eng_state *s)
         free(text);
         json_decref(j);
     }
-    char buf[512];
+    char buf[256];                 /* what the commands and the protocol give it */
     eng_status_text(s, buf, sizeof buf);
     fz_check_utf8(buf, "status text");
     eng_result_text(s, buf, sizeof buf);

@@ -37,24 +37,29 @@ struct eng_state {
 #define DATA(s) ((s)->game->data)
 #define RULES(s) ((s)->game->rules)
 
+/* Text cut to fit a buffer (by snprintf, here or in a rule set) may end
+ * inside a UTF-8 character: drop that character, so the text stays UTF-8. */
+static void utf8_trim_end(char *buf)
+{
+    size_t len = strlen(buf), i = len;
+    while (i > 0 && len - i < 3 && ((unsigned char)buf[i - 1] & 0xC0) == 0x80)
+        i--;
+    unsigned char lead = i > 0 ? (unsigned char)buf[i - 1] : 0;
+    if (lead >= 0xC0) {
+        size_t need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
+        if (len - (i - 1) < need)
+            buf[i - 1] = '\0';
+    }
+}
+
 __attribute__((format(printf, 2, 0)))
 static void error_vset(eng_error *err, const char *fmt, va_list ap)
 {
     if (!err)
         return;
     int full = vsnprintf(err->msg, sizeof err->msg, fmt, ap);
-    if (full < (int)sizeof err->msg)
-        return;
-    /* cut short: drop a character the cut split, so the message stays UTF-8 */
-    size_t len = strlen(err->msg), i = len;
-    while (i > 0 && len - i < 3 && ((unsigned char)err->msg[i - 1] & 0xC0) == 0x80)
-        i--;
-    unsigned char lead = i > 0 ? (unsigned char)err->msg[i - 1] : 0;
-    if (lead >= 0xC0) {
-        size_t need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
-        if (len - (i - 1) < need)
-            err->msg[i - 1] = '\0';
-    }
+    if (full >= (int)sizeof err->msg)
+        utf8_trim_end(err->msg);
 }
 
 void eng_error_set(eng_error *err, const char *fmt, ...)
@@ -354,6 +359,7 @@ void eng_result_text(const eng_state *s, char *buf, size_t n)
         return;
     }
     RULES(s)->result_text(DATA(s), CBODY(s), buf, n);
+    utf8_trim_end(buf);
 }
 
 double eng_heuristic(const eng_state *s, int player)
@@ -373,6 +379,7 @@ void eng_action_text(const eng_state *s, eng_action a, char *buf, size_t n)
 {
     buf[0] = '\0';
     RULES(s)->action_text(DATA(s), CBODY(s), a, buf, n);
+    utf8_trim_end(buf);
 }
 
 int eng_action_parse(const eng_state *s, const char *text, eng_action *out,
@@ -392,6 +399,7 @@ void eng_action_text_seen(const eng_state *s, eng_action a, int viewer, char *bu
         RULES(s)->action_text_seen(DATA(s), CBODY(s), a, viewer, buf, n);
     else
         RULES(s)->action_text(DATA(s), CBODY(s), a, buf, n);
+    utf8_trim_end(buf);
 }
 
 bool eng_hides_from(const eng_state *s, int viewer)
@@ -424,4 +432,5 @@ void eng_status_text(const eng_state *s, char *buf, size_t n)
 {
     buf[0] = '\0';
     RULES(s)->status_text(DATA(s), CBODY(s), buf, n);
+    utf8_trim_end(buf);
 }
