@@ -434,3 +434,12 @@ void eng_status_text(const eng_state *s, char *buf, size_t n)
     RULES(s)->status_text(DATA(s), CBODY(s), buf, n);
     utf8_trim_end(buf);
 }
+
+/* ---- for the engine's own files (engine_private.h) -------------------------- */
+
+#include "engine_private.h"
+
+void *eng_state_body(eng_state *s) { return BODY(s); }
+const void *eng_state_cbody(const eng_state *s) { return CBODY(s); }
+size_t eng_state_body_size(const eng_game *g) { return g->rules->state_size(g->data); }
+const void *eng_game_data(const eng_game *g) { return g->data; }
