@@ -8,7 +8,7 @@
 #                   (libFuzzer; docs/fuzzing.md); make check runs a short smoke
 
 CC      ?= cc
-PKGS    := libjansson-dev libcmocka-dev pkg-config gcc make clang libclang-rt-dev
+PKGS    := libjansson-dev libcmocka-dev pkg-config gcc make libxml2-utils clang libclang-rt-dev
 DEPLIBS := jansson
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wpointer-arith -Wformat=2 -Wundef -Wvla -Wno-unused-parameter
