@@ -142,8 +142,12 @@ int bench_search(const eng_rules *r, int threads, double seconds, bench_search_f
 int cli_parse_u64(const char *opt, const char *arg, uint64_t *out);
 int cli_parse_int(const char *opt, const char *arg, int min, int max, int *out);
 
-/* Loads a record, printing the error; NULL on failure. */
+/* Loads a record, printing the error (or the warning of a record cut
+ * short, which still loads); NULL on failure. */
 eng_match *cli_load_record(const char *path);
+/* --to N beyond the record's end: says how many steps it has and returns
+ * -1; 0 when N is within it (or not given: N < 0). */
+int cli_record_to(const eng_match *m, const char *cmd, int to);
 
 /* True when stdout is a terminal that takes colour (and NO_COLOR unset). */
 bool cli_color(FILE *f);

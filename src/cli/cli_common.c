@@ -140,9 +140,18 @@ eng_match *cli_load_record(const char *path)
 {
     eng_error err;
     eng_match *m = eng_match_load_file(path, &err);
-    if (!m)
+    if (!m || err.msg[0])       /* an error, or the warning of a record cut short */
         fprintf(stderr, "pocketwar: %s\n", err.msg);
     return m;
+}
+
+int cli_record_to(const eng_match *m, const char *cmd, int to)
+{
+    if (to < 0 || (size_t)to <= m->nsteps)
+        return 0;
+    cli_error(cmd, "--to %d: the record has only %zu step%s (--to 0 to %zu)", to, m->nsteps,
+              m->nsteps == 1 ? "" : "s", m->nsteps);
+    return -1;
 }
 
 bool cli_color(FILE *f)

@@ -91,6 +91,11 @@ int cmd_hint(int argc, char **argv)
         eng_match_free(m);
         return 2;
     }
+    if (cli_record_to(m, "hint", to) != 0) {
+        eng_match_free(m);
+        ai_free(ai);
+        return 2;
+    }
     if (to >= 0 && (size_t)to < m->nsteps)
         eng_match_undo(m, m->nsteps - (size_t)to);
     int rc = 1;

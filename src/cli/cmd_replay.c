@@ -63,6 +63,10 @@ int cmd_replay(int argc, char **argv)
         eng_match_free(m);
         return 2;
     }
+    if (cli_record_to(m, "replay", to) != 0) {
+        eng_match_free(m);
+        return 2;
+    }
     size_t n = to >= 0 && (size_t)to < m->nsteps ? (size_t)to : m->nsteps;
     printf("%s, scenario %s, seed %llu: %zu steps, all legal\n", eng_rules_title(m->rules),
            m->scenario, (unsigned long long)m->seed, m->nsteps);

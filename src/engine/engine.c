@@ -411,3 +411,23 @@ void eng_status_text(const eng_state *s, char *buf, size_t n)
     buf[0] = '\0';
     RULES(s)->status_text(DATA(s), CBODY(s), buf, n);
 }
+
+/* ---- phases and turns in play ------------------------------------------------ */
+
+bool eng_action_forgoes(const eng_state *s, eng_action a, char *why, size_t n)
+{
+    if (n)
+        why[0] = '\0';
+    if (!RULES(s)->forgoes || eng_current_player(s) < 0)
+        return false;
+    return RULES(s)->forgoes(DATA(s), CBODY(s), a, why, n);
+}
+
+void eng_phase_note(const eng_state *before, eng_action a, const eng_state *after, int player,
+                    char *buf, size_t n)
+{
+    if (n)
+        buf[0] = '\0';
+    if (RULES(before)->phase_note && before->game == after->game)
+        RULES(before)->phase_note(DATA(before), CBODY(before), a, CBODY(after), player, buf, n);
+}

@@ -82,4 +82,7 @@ const eng_rules pkb_rules = {
     .action_text_seen = pkb_action_text_seen,
     .hides_from = pkb_hides_from,
     .resample_hidden = pkb_resample_hidden,
+    /* phases and turns in play (pkb_turns.c) */
+    .forgoes = pkb_forgoes,
+    .phase_note = pkb_phase_note,
 };

@@ -443,4 +443,9 @@ double pwg_heuristic(const void *data, const void *st, int player);
 void pwg_playout_weights(const void *data, const void *st, const eng_action *acts, int n,
                          double *w);
 
+/* ---- pwg_turns.c: phases and turns in play ---------------------------------- */
+bool pwg_forgoes(const void *data, const void *st, eng_action a, char *why, size_t n);
+void pwg_phase_note(const void *data, const void *before, eng_action a, const void *after,
+                    int player, char *buf, size_t n);
+
 #endif

@@ -77,4 +77,7 @@ const eng_rules ptw_rules = {
     .to_json = ptw_to_json,
     .render = ptw_render,
     .status_text = ptw_status_text,
+    /* phases and turns in play (ptw_turns.c) */
+    .forgoes = ptw_forgoes,
+    .phase_note = ptw_phase_note,
 };
