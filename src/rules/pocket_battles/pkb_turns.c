@@ -48,10 +48,10 @@ void pkb_phase_note(const void *data, const void *before, eng_action a, const vo
                  b->round, now);
         return;
     }
-    if (s->phase == PKB_PH_TURN && s->active == player && s->turn != b->turn) {
+    if (s->phase == PKB_PH_TURN && s->active == player && s->turn == b->turn + 1) {
         const char *other = d->pl[1 - player].name, *me = d->pl[player].name;
         char whose[64];
-        snprintf(buf, n, "%s %s no tokens left, so %s turn is skipped: %s %s again. Now: %s.",
+        snprintf(buf, n, "%s %s no tokens left, so the %s turn is skipped: %s %s again. Now: %s.",
                  other, eng_verb(other, "has", "have"), eng_possessive(other, whose,
                  sizeof whose), me, eng_verb(me, "plays", "play"), now);
     }

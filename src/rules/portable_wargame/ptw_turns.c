@@ -65,7 +65,7 @@ void ptw_phase_note(const void *data, const void *before, eng_action a, const vo
         if (s->turn == b->turn && s->part == b->part && activation_stage(s->stage) &&
             s->stage != PTW_S_OVER)
             return;
-        snprintf(buf, n, "%s's activations in turn %d ended by themselves: no unit of %s could "
-                 "still act. Now: %s.", name, b->turn, name, now);
+        snprintf(buf, n, "%s's part of turn %d ended by itself: no unit of %s could still act. "
+                 "Now: %s.", name, b->turn, name, now);
     }
 }
