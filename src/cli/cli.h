@@ -152,6 +152,11 @@ int cli_record_to(const eng_match *m, const char *cmd, int to);
 /* True when stdout is a terminal that takes colour (and NO_COLOR unset). */
 bool cli_color(FILE *f);
 
+/* The name in names (NULL-ended) that word is most likely a slip for (one
+ * or two letters wrong, missing, extra or swapped), or NULL: for "did you
+ * mean". */
+const char *cli_suggest(const char *word, const char *const *names);
+
 /* Prints an error as "pocketwar CMD: message" on stderr. */
 void cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

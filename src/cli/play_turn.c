@@ -242,6 +242,29 @@ static play_rc cmd_quit(play_session *ps)
     return PLAY_QUIT;
 }
 
+/* The prompt's command that the first word of line is likely a slip for,
+ * when the rule set's notation did not know that word either (its refusal
+ * quotes it: a word of notation with a wrong argument gets no guess). */
+static const char *command_guess(const char *line, const turn *t, const char *refusal)
+{
+    static const char *const both[] = {"help", "list", "board", "json", "save", "quit",
+                                       "exit", "undo", "set", NULL};
+    static const char *const side[] = {"hint", "auto", NULL};
+    static const char *const chance[] = {"roll", NULL};
+    char word[32];
+    size_t n = strcspn(line, " \t");
+    if (n == 0 || n >= sizeof word)
+        return NULL;
+    memcpy(word, line, n);
+    word[n] = '\0';
+    char quoted[40];
+    snprintf(quoted, sizeof quoted, "\"%s\"", word);
+    if (!strstr(refusal, quoted))
+        return NULL;
+    const char *g = cli_suggest(word, both);
+    return g ? g : cli_suggest(word, t->me >= 0 ? side : chance);
+}
+
 /* ---- the prompt ------------------------------------------------------------ */
 
 /* Plays action a, chosen at the prompt (`how` tags the echo: " (auto)");
@@ -353,8 +376,13 @@ static play_rc prompt(play_session *ps, turn *t)
             eng_error err;
             char q[80];
             if (eng_action_parse(ps->m->state, line, &a, &err) != 0) {
-                printf("cannot parse %s: %s\n(type a number from the list, or help)\n",
-                       play_quote(line, q, sizeof q), err.msg);
+                const char *guess = command_guess(line, t, err.msg);
+                if (guess)
+                    printf("no command or action %s; did you mean \"%s\"? (help lists the "
+                           "commands)\n", play_quote(line, q, sizeof q), guess);
+                else
+                    printf("cannot parse %s: %s\n(type a number from the list, or help)\n",
+                           play_quote(line, q, sizeof q), err.msg);
                 continue;
             }
             if (take(ps, t, a, ""))
