@@ -5,6 +5,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include "english.h"
 #include "cli.h"
 #include "narrate.h"
 
@@ -135,9 +136,11 @@ int cmd_battle(int argc, char **argv)
     char result[256];
     eng_result_text(m->state, result, sizeof result);
     if (!eng_is_terminal(m->state))
-        printf("stopped after %zu steps without an end\n", m->nsteps);
+        printf("stopped after %zu %s without an end\n", m->nsteps,
+               eng_noun((long)m->nsteps, "step", "steps"));
     else
-        printf("%sResult: %s (%zu steps)\n", quiet ? "" : "\n", result, m->nsteps);
+        printf("%sResult: %s (%zu %s)\n", quiet ? "" : "\n", result, m->nsteps,
+               eng_noun((long)m->nsteps, "step", "steps"));
     if (record) {
         eng_error err;
         if (eng_match_save_file(m, record, &err) != 0) {

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "english.h"
 #include "play.h"
 
 static void help(void)
@@ -184,7 +185,8 @@ static void finish(play_session *ps)
         play_draw(ps, ENG_VIEW_ALL);
     char result[256];
     eng_result_text(ps->m->state, result, sizeof result);
-    printf("\nResult: %s (%zu steps)\n", result, ps->m->nsteps);
+    printf("\nResult: %s (%zu %s)\n", result, ps->m->nsteps,
+           eng_noun((long)ps->m->nsteps, "step", "steps"));
     if (ps->dirty && ps->tty_in && ps->humans > 0) {
         const char *a = play_read(ps, "Save the record? Type a file name, or press Enter "
                                       "to skip: ");

@@ -6,6 +6,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include "english.h"
 #include "cli.h"
 #include "narrate.h"
 
@@ -68,8 +69,9 @@ int cmd_replay(int argc, char **argv)
         return 2;
     }
     size_t n = to >= 0 && (size_t)to < m->nsteps ? (size_t)to : m->nsteps;
-    printf("%s, scenario %s, seed %llu: %zu steps, all legal\n", eng_rules_title(m->rules),
-           m->scenario, (unsigned long long)m->seed, m->nsteps);
+    printf("%s, scenario %s, seed %llu: %zu %s, all legal\n", eng_rules_title(m->rules),
+           m->scenario, (unsigned long long)m->seed, m->nsteps,
+           eng_noun((long)m->nsteps, "step", "steps"));
     eng_state *s = eng_state_new(m->game, m->seed);
     if (!final_only) {
         narrator nar;

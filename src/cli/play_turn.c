@@ -11,6 +11,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include "english.h"
 #include "play.h"
 
 /* The prompt's context: whose decision (a side, or ENG_CHANCE for the
@@ -173,8 +174,8 @@ static play_rc cmd_undo(play_session *ps, const turn *t, bool *again)
     size_t k = undo_target(ps, t->me);
     if (k == SIZE_MAX) {
         if (t->me >= 0)
-            printf("nothing to take back: %s has not decided anything yet\n",
-                   play_side(ps, t->me));
+            printf("nothing to take back: %s %s not decided anything yet\n",
+                   play_side(ps, t->me), eng_verb(play_side(ps, t->me), "has", "have"));
         else
             printf("nothing to take back: nothing has been decided or entered yet\n");
         return PLAY_OK;

@@ -19,6 +19,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include "english.h"
 #include "pkb.h"
 
 static const struct { const char *name; int idx; } colours[] = {
@@ -305,8 +306,9 @@ static void draw_resolution(const pkb_data *d, const pkb_state *s, const pen *pn
     pkb_label(s->striker, a, sizeof a);
     pkb_label(s->target, b, sizeof b);
     if (s->phase == PKB_PH_DICE || s->phase == PKB_PH_WOUND) {
-        fprintf(pn->out, "  %s against %s: %d dice%s, rolled", a, b, s->nrolled + s->dice_left,
-                s->charge_die ? " (with the charge)" : "");
+        int dice = s->nrolled + s->dice_left;
+        fprintf(pn->out, "  %s against %s: %d %s%s, rolled", a, b, dice,
+                eng_noun(dice, "die", "dice"), s->charge_die ? " (with the charge)" : "");
         for (int i = 0; i < s->nrolled; i++)
             fprintf(pn->out, " %d", s->rolled[i]);
         if (!s->nrolled)
