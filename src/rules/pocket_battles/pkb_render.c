@@ -230,7 +230,8 @@ static void draw_army(const pkb_data *d, const pkb_state *s, int p, int viewer, 
         fprintf(pn->out, ", %s", d->pl[p].fac.name);
     fprintf(pn->out, "%s)", s->attacker == p ? ", attacker" : s->attacker == 1 - p ? ", defender" : "");
     if (level == PKB_HIDE_NONE && (sd->built || sd->army))
-        fprintf(pn->out, ": army of %d points, %d lost", sd->points, sd->lost);
+        fprintf(pn->out, ": army of %d %s, %d lost", sd->points,
+                eng_noun(sd->points, "point", "points"), sd->lost);
     else if (level == PKB_HIDE_NONE)
         fprintf(pn->out, ": no army chosen yet");
     if (pkb_revealed(s))
