@@ -412,22 +412,11 @@ void eng_status_text(const eng_state *s, char *buf, size_t n)
     RULES(s)->status_text(DATA(s), CBODY(s), buf, n);
 }
 
-/* ---- phases and turns in play ------------------------------------------------ */
+/* ---- for the engine's own files (engine_private.h) -------------------------- */
 
-bool eng_action_forgoes(const eng_state *s, eng_action a, char *why, size_t n)
-{
-    if (n)
-        why[0] = '\0';
-    if (!RULES(s)->forgoes || eng_current_player(s) < 0)
-        return false;
-    return RULES(s)->forgoes(DATA(s), CBODY(s), a, why, n);
-}
+#include "engine_private.h"
 
-void eng_phase_note(const eng_state *before, eng_action a, const eng_state *after, int player,
-                    char *buf, size_t n)
-{
-    if (n)
-        buf[0] = '\0';
-    if (RULES(before)->phase_note && before->game == after->game)
-        RULES(before)->phase_note(DATA(before), CBODY(before), a, CBODY(after), player, buf, n);
-}
+void *eng_state_body(eng_state *s) { return BODY(s); }
+const void *eng_state_cbody(const eng_state *s) { return CBODY(s); }
+size_t eng_state_body_size(const eng_game *g) { return g->rules->state_size(g->data); }
+const void *eng_game_data(const eng_game *g) { return g->data; }
