@@ -8,7 +8,7 @@
 #                   into $(PREFIX)/share/pocketwar (DESTDIR for staging); make uninstall
 
 CC      ?= cc
-PKGS    := libjansson-dev libcmocka-dev pkg-config gcc make
+PKGS    := libjansson-dev libcmocka-dev pkg-config gcc make libxml2-utils
 DEPLIBS := jansson
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wpointer-arith -Wformat=2 -Wundef -Wvla -Wno-unused-parameter
