@@ -29,7 +29,8 @@ static const ai_level levels[] = {
 
 const ai_level *ai_levels(void) { return levels; }
 
-const char *ai_spec_names(void) { return "random, thumb, flat, mcts, easy, normal, hard"; }
+const char *ai_spec_names(void) { return "random, thumb, flat, mcts, easy, normal, hard, "
+                                        "oracle (cheats: for measurement only)"; }
 
 static int number(const char *key, const char *text, double lo, double hi, double *out,
                   eng_error *err)

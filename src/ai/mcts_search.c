@@ -116,12 +116,12 @@ static void playout(eng_state *s, const mcts_params *par, int me, mcts_mast *mas
                     uint64_t *rng, mcts_trail *tr, eng_action *acts, double *value)
 {
     playout_ctx ctx = {par, mast, tr};
-    ai_play_on(s, par->horizon, rng, acts, playout_choice, &ctx);
+    ai_play_on_seeing(s, par->horizon, rng, acts, playout_choice, &ctx, par->oracle);
     final_result(s, par, me, value);
     if (par->finish <= 0 || eng_is_terminal(s))
         return;
     double end[ENG_MAX_PLAYERS];
-    ai_play_on(s, MCTS_PLAYOUT_MAX, rng, acts, playout_choice, &ctx);
+    ai_play_on_seeing(s, MCTS_PLAYOUT_MAX, rng, acts, playout_choice, &ctx, par->oracle);
     final_result(s, par, me, end);
     int np = eng_game_players(eng_state_game(s));
     for (int p = 0; p < np; p++)
@@ -172,9 +172,10 @@ void mcts_search(const eng_state *root, const mcts_params *par, mcts_root *out)
     /* The root as this player knows it: what it cannot see re-dealt, and
      * the game's generator replaced, so that nothing in any copy foretells
      * a coin or a die. */
-    const bool hides = eng_hides_from(root, me);
+    const bool hides = !par->oracle && eng_hides_from(root, me);
     eng_state *base = eng_state_clone(root), *work = eng_state_clone(root);
-    eng_state_resample_hidden(base, me, &rng);
+    if (!par->oracle)      /* the oracle alone keeps the real dice and secrets */
+        eng_state_resample_hidden(base, me, &rng);
 
     mcts_tree *t = malloc(sizeof *t);
     if (!t)
@@ -224,6 +225,8 @@ void mcts_search(const eng_state *root, const mcts_params *par, mcts_root *out)
             if (who == ENG_CHANCE) {
                 eng_action o;
                 int k = ai_sample_chance_of(work, dp, &o);
+                if (par->oracle)
+                    o = eng_chance_sample(work);
                 eng_apply_fast(work, o);
                 if (k > par->chance_branch)
                     continue;             /* wide: open loop */

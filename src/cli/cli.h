@@ -75,6 +75,7 @@ eng_match *cli_match_new(cli_game_opts *o);
  * settings still win). */
 typedef struct cli_ai_opts {
     ai_budget budget;       /* -1 where not given */
+    bool allow_cheats;      /* the oracle yardstick accepted (tournament, battle) */
 } cli_ai_opts;
 
 #define CLI_AI_BUDGET_HELP \
