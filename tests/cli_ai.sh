@@ -245,11 +245,11 @@ refused tour-games "--games takes a whole number from 1"
 
 # ---- bench: the tree search's figures ---------------------------------------------------------
 run bench "$pw" bench --games 10 --search-time 300 --threads 1,2 --quiet
-expect bench "tree search" "iterations/s" "speed-up"
+expect bench "tree search" "iterations/s" "speed-up" "cores busy"
 n=$(grep -cE '^pocket-wargame +meeting +[12] +[0-9]+ ' bench.out)
 [ "$n" = 2 ] && pass bench-rows || fail bench-rows "$n search rows, expected 2 (1 and 2 threads)"
 run bench-json "$pw" bench --games 10 --search-time 300 --threads 2 --json --quiet
-expect bench-json '"search"' '"iterations_per_second"' '"threads": 2' '"ns_per_action"'
+expect bench-json '"search"' '"cores_busy"' '"iterations_per_second"' '"threads": 2' '"ns_per_action"'
 run bench-bad "$pw" bench --threads 1,x
 refused bench-bad "--threads takes a whole number"
 

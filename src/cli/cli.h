@@ -133,6 +133,7 @@ typedef struct bench_search_figures {
     long moves;
     long iterations;
     double seconds;             /* wall-clock */
+    double cpu_seconds;         /* the process's processor time meanwhile */
 } bench_search_figures;
 
 /* Times the normal player on positions of r's default scenario with this
