@@ -54,6 +54,11 @@ typedef struct ai_config {
     double contempt;       /* tree search: a battle played out to a draw (every
                               side's result alike) counts this much less for the
                               searching player; 0 = none */
+    /* the blunder suite: */
+    int prune;             /* tree search: actions the rule set's playout hint
+                              gives no weight (its plainly wrong moves) are never
+                              tried while another is legal: 0 = the default (yes),
+                              1 = yes, -1 = no */
 } ai_config;
 
 /* One candidate move and what the player thinks of it. */

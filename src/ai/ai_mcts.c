@@ -107,6 +107,7 @@ eng_action ai_mcts_decide(ai_player *p, const eng_state *s, ai_explanation *why,
             .chance_branch = c->chance > 0 ? c->chance : c->chance < 0 ? 0
                            : MCTS_DEFAULT_CHANCE_BRANCH,
             .contempt = c->contempt,
+            .prune = c->prune >= 0,
             .oracle = oracle,
         };
     }

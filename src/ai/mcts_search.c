@@ -96,6 +96,21 @@ static eng_action playout_choice(void *ctx, const eng_state *s, int who,
     return a;
 }
 
+/* Leaves out of acts[0..n-1] the actions the rule set's playout hint gives
+ * no weight, its plainly wrong moves, unless that leaves none; returns the
+ * count left. */
+static int prune_blunders(const eng_state *s, eng_action *acts, int n)
+{
+    double w[ENG_MAX_ACTIONS];
+    if (n < 2 || !eng_playout_weights(s, acts, n, w))
+        return n;
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (w[i] > 0)
+            acts[k++] = acts[i];
+    return k > 0 ? k : n;
+}
+
 /* A final result as the searcher counts it: with contempt, a draw (every
  * side's result alike) is worth less to it than to the others. */
 static void final_result(const eng_state *s, const mcts_params *par, int me, double *value)
@@ -241,6 +256,8 @@ void mcts_search(const eng_state *root, const mcts_params *par, mcts_root *out)
             if (who == ENG_TERMINAL)
                 break;
             int n = eng_legal_actions(work, acts);
+            if (par->prune)
+                n = prune_blunders(work, acts, n);
             eng_action fallback;
             uint32_t c = mcts_tree_select(t, node, who, acts, n, par, &rng, &fallback);
             if (c == MCTS_NONE) {
