@@ -108,7 +108,7 @@ static int load_position(const char *path, bl_position *p)
         return -1;
     }
     for (int k = 1; k <= BL_MAX_CLASSES; k++) {
-        char tag[16];
+        char tag[32];
         if (k == 1)
             snprintf(tag, sizeof tag, "Blunder");
         else
