@@ -416,16 +416,10 @@ void ptw_result_text(const void *data, const void *st, char *buf, size_t n);
 double ptw_heuristic(const void *data, const void *st, int player);
 void ptw_playout_weights(const void *data, const void *st, const eng_action *acts, int n,
                          double *w);
-/* ptw_blunder.c: is a (one of the legal acts[0..n-1]) plainly wrong? The
- * cache (zeroed before the first call for a position) keeps each unit's
- * nearest enemy. */
-typedef struct ptw_near_cache {
-    bool known[PTW_MAX_UNITS];
-    int16_t enemy[PTW_MAX_UNITS];
-    int dist[PTW_MAX_UNITS];
-} ptw_near_cache;
-bool ptw_plainly_wrong(const ptw_data *d, const ptw_state *s, ptw_near_cache *c,
-                       eng_action a, const eng_action *acts, int n);
+/* ptw_blunder.c: sets to 0 the weights w[] of the plainly wrong moves among
+ * the legal acts[0..n-1]. */
+void ptw_blunder_weights(const ptw_data *d, const ptw_state *s, const eng_action *acts, int n,
+                         double *w);
 
 /* ptw_text.c: notation and status */
 void ptw_unit_ref(const ptw_data *d, int u, int viewer_side, char *buf, size_t n);

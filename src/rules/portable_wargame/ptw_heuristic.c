@@ -17,7 +17,6 @@
  *              not face them;
  *   objectives under the objective rule, the share of objectives held.
  */
-#include <string.h>
 #include "ptw.h"
 
 /* What a unit is worth now: the type's value by quality (elite 5, average
@@ -176,11 +175,6 @@ double ptw_heuristic(const void *data, const void *st, int player)
 void ptw_playout_weights(const void *data, const void *st, const eng_action *acts, int n,
                          double *w)
 {
-    const ptw_data *d = data;
-    const ptw_state *s = st;
-    bool any = false;
-    ptw_near_cache cache;
-    memset(cache.known, 0, sizeof cache.known);
     for (int i = 0; i < n; i++) {
         switch (PTW_KIND(acts[i])) {
         case PTW_A_FIRE:
@@ -191,11 +185,11 @@ void ptw_playout_weights(const void *data, const void *st, const eng_action *act
         case PTW_A_CLEAR: w[i] = 0.1; break;
         default: w[i] = 1; break;
         }
-        if (ptw_plainly_wrong(d, s, &cache, acts[i], acts, n))
-            w[i] = 0;      /* a blunder (ptw_blunder.c) */
-        any = any || w[i] > 0;
     }
-    if (!any)              /* nothing but blunders: any of them */
-        for (int i = 0; i < n; i++)
-            w[i] = 1;
+    ptw_blunder_weights(data, st, acts, n, w);   /* plainly wrong: no weight */
+    for (int i = 0; i < n; i++)
+        if (w[i] > 0)
+            return;
+    for (int i = 0; i < n; i++)                  /* nothing but blunders: any */
+        w[i] = 1;
 }
