@@ -121,6 +121,24 @@ w=$(grep -oE '"(wins|draws|losses)": [0-9]+' tour-json.out | awk '{s+=$2} END {p
 run tour-json2 "$pw" tournament --players random,mcts:iterations=20 --games 4 --jobs 1 --threads 1 --json --quiet
 if diff <(grep -vE '_ms"|"seconds"' tour-json.out) <(grep -vE '_ms"|"seconds"' tour-json2.out) > /dev/null; then
   pass tour-reproducible; else fail tour-reproducible "the same tournament on 1 and 2 jobs differs"; fi
+# the score (wins plus half the draws) and both intervals against a hand count of the records
+run tour-score "$pw" tournament --rules portable-wargame --players random,mcts:iterations=2 --games 10 \
+  --jobs 1 --threads 1 --quiet --records score
+hand=$(awk '/^\[P[12] "[A-Za-z]+: random"\]/ {split($2, a, "\""); side = substr(a[2], 1, length(a[2]) - 1)}
+  /^\[Result / {r = $0; if (r ~ /draw/) d++; else if (index(r, "\"" side " wins")) w++; else l++}
+  function wilson(k, n, sgn,  p, z, c, h) { z = 1.959963984540054; p = k / n
+    c = (p + z * z / (2 * n)) / (1 + z * z / n)
+    h = z / (1 + z * z / n) * sqrt(p * (1 - p) / n + z * z / (4 * n * n)); return c + sgn * h }
+  END { n = w + d + l; s = w + d / 2
+    printf "%d %d %d %d %.1f%% [%.1f%%, %.1f%%] %.1f%% [%.1f%%, %.1f%%]", n, w, d, l, 100 * w / n,
+      100 * wilson(w, n, -1), 100 * wilson(w, n, 1), 100 * s / n, 100 * wilson(s, n, -1), 100 * wilson(s, n, 1) }' score/*.pwr)
+row=$(awk '$1 == "random" && $2 == "mcts:iterations=2" {$1 = $2 = ""; print substr($0, 3)}' tour-score.out)
+# 10 games: 1 won, 1 drawn, 8 lost; the score 1.5 of 10
+if [ "$row" = "$hand" ] && [ "$hand" = "10 1 1 8 10.0% [1.8%, 40.4%] 15.0% [3.5%, 45.9%]" ]; then
+  pass tour-score; else fail tour-score "table \"$row\", hand count \"$hand\""; fi
+run tour-score-json "$pw" tournament --rules portable-wargame --players random,mcts:iterations=2 --games 10 \
+  --jobs 1 --threads 1 --quiet --json
+expect tour-score-json '"score": 0.1499999' '"score_interval95": [' '0.035426' '0.458846'
 run tour-three "$pw" tournament --scenario three-kingdoms --players random,thumb:iterations=20 --games 2 --json --quiet --records recs
 expect tour-three '"seats": 3' '"results": 4'
 [ "$(ls recs | wc -l)" = 2 ] && grep -q '^\[P3 "Green: random"\]' recs/*001.pwr && pass tour-records \
@@ -212,6 +230,14 @@ run tour-none "$pw" tournament --games 2
 refused tour-none "name the computer players: --players"
 run tour-one "$pw" tournament --players normal
 refused tour-one "at least two computer players"
+run tour-oracle "$pw" tournament --players oracle:iterations=20,random --games 2 --jobs 1 --threads 1 --quiet
+expect tour-oracle "oracle:iterations=20 (CHEATS: foresees the dice; oracle, 20 iterations"
+run battle-oracle "$pw" battle --players oracle:iterations=20,random --quiet
+expect battle-oracle "Result:"
+for how in "--ai oracle" "--players oracle,human" "--helper oracle"; do
+  run play-oracle "$pw" play $how < /dev/null
+  refused play-oracle '"oracle" cheats (it foresees the dice and reads hidden information): it is a yardstick for `tournament` and `battle`'
+done
 run tour-bad "$pw" tournament --players normal,genius
 refused tour-bad 'no computer player named "genius"'
 run tour-games "$pw" tournament --players random,thumb --games 0
@@ -219,11 +245,11 @@ refused tour-games "--games takes a whole number from 1"
 
 # ---- bench: the tree search's figures ---------------------------------------------------------
 run bench "$pw" bench --games 10 --search-time 300 --threads 1,2 --quiet
-expect bench "tree search" "iterations/s" "speed-up"
+expect bench "tree search" "iterations/s" "speed-up" "cores busy"
 n=$(grep -cE '^pocket-wargame +meeting +[12] +[0-9]+ ' bench.out)
 [ "$n" = 2 ] && pass bench-rows || fail bench-rows "$n search rows, expected 2 (1 and 2 threads)"
 run bench-json "$pw" bench --games 10 --search-time 300 --threads 2 --json --quiet
-expect bench-json '"search"' '"iterations_per_second"' '"threads": 2' '"ns_per_action"'
+expect bench-json '"search"' '"cores_busy"' '"iterations_per_second"' '"threads": 2' '"ns_per_action"'
 run bench-bad "$pw" bench --threads 1,x
 refused bench-bad "--threads takes a whole number"
 

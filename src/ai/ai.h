@@ -13,6 +13,9 @@
  * Players are named by a spec (ai_spec_parse): a kind ("random", "thumb",
  * "flat", "mcts") or a level ("easy", "normal", "hard": the tree search with a
  * budget), optionally followed by settings, "normal:iterations=5000:threads=1".
+ * One kind breaks the rules above on purpose: "oracle" (ai_oracle.c) foresees
+ * every die and reads every secret, a yardstick of what foresight reaches;
+ * its kind says so (cheats), and the commands refuse it as an opponent.
  */
 #ifndef AI_H
 #define AI_H
@@ -51,6 +54,11 @@ typedef struct ai_config {
     double contempt;       /* tree search: a battle played out to a draw (every
                               side's result alike) counts this much less for the
                               searching player; 0 = none */
+    /* the blunder suite: */
+    int prune;             /* tree search: actions the rule set's playout hint
+                              gives no weight (its plainly wrong moves) are never
+                              tried while another is legal: 0 = the default (yes),
+                              1 = yes, -1 = no */
 } ai_config;
 
 /* One candidate move and what the player thinks of it. */
@@ -83,6 +91,9 @@ typedef struct ai_kind {
     /* Chooses a legal action for the player to move in s (never a chance
      * point). Fills why if not NULL. */
     eng_action (*choose)(ai_player *p, const eng_state *s, ai_explanation *why);
+    /* the oracle yardstick: */
+    bool cheats;           /* foresees chance and reads hidden information: for
+                              measurement only, never an opponent */
 } ai_kind;
 
 const ai_kind *const *ai_registry(void);
@@ -141,7 +152,7 @@ const ai_level *ai_levels(void);
  * Fills *kind and *cfg (cfg->seed untouched); -1 and err on a bad spec. */
 int ai_spec_parse(const char *spec, const ai_budget *over, const ai_kind **kind,
                   ai_config *cfg, eng_error *err);
-/* "random, thumb, flat, mcts, easy, normal, hard" */
+/* "random, thumb, flat, mcts, easy, normal, hard, oracle (...)" */
 const char *ai_spec_names(void);
 
 #endif

@@ -29,7 +29,8 @@ static const ai_level levels[] = {
 
 const ai_level *ai_levels(void) { return levels; }
 
-const char *ai_spec_names(void) { return "random, thumb, flat, mcts, easy, normal, hard"; }
+const char *ai_spec_names(void) { return "random, thumb, flat, mcts, easy, normal, hard, "
+                                        "oracle (cheats: for measurement only)"; }
 
 static int number(const char *key, const char *text, double lo, double hi, double *out,
                   eng_error *err)
@@ -114,13 +115,17 @@ static int setting(const char *kv, ai_config *cfg, bool *set_it, bool *set_time,
         if (number("prior", val, 0, 100000, &v, err))
             return -1;
         cfg->prior = v > 0 ? v : -1;
+    } else if (KEY("prune")) {
+        if (number("prune", val, 0, 1, &v, err))
+            return -1;
+        cfg->prune = v > 0 ? 1 : -1;
     } else if (KEY("horizon")) {
         if (number("horizon", val, 1, 100000, &v, err))
             return -1;
         cfg->horizon = (int)v;
     } else {
         eng_error_set(err, "no setting \"%.*s\" (iterations, time, threads, explore, "
-                      "horizon, finish, hint, crn, chance, prior, contempt, mast, rave, amaf)", (int)klen, kv);
+                      "horizon, finish, hint, prune, crn, chance, prior, contempt, mast, rave, amaf)", (int)klen, kv);
         return -1;
     }
 #undef KEY

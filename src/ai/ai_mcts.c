@@ -71,7 +71,7 @@ static int by_visits(const void *a, const void *b)
     return (x->index > y->index) - (x->index < y->index);
 }
 
-static eng_action mcts_choose(ai_player *p, const eng_state *s, ai_explanation *why)
+eng_action ai_mcts_decide(ai_player *p, const eng_state *s, ai_explanation *why, bool oracle)
 {
     const ai_config *c = &p->cfg;
     int threads = c->threads > 0 ? c->threads : 1;
@@ -107,6 +107,8 @@ static eng_action mcts_choose(ai_player *p, const eng_state *s, ai_explanation *
             .chance_branch = c->chance > 0 ? c->chance : c->chance < 0 ? 0
                            : MCTS_DEFAULT_CHANCE_BRANCH,
             .contempt = c->contempt,
+            .prune = c->prune >= 0,
+            .oracle = oracle,
         };
     }
     /* the rule of thumb's judgement of each root action, for the prior */
@@ -157,6 +159,11 @@ static eng_action mcts_choose(ai_player *p, const eng_state *s, ai_explanation *
     free(rk);
     free(jobs);
     return best;
+}
+
+static eng_action mcts_choose(ai_player *p, const eng_state *s, ai_explanation *why)
+{
+    return ai_mcts_decide(p, s, why, false);
 }
 
 const ai_kind ai_mcts_kind = {

@@ -19,6 +19,7 @@ extern const ai_kind ai_random_kind;
 extern const ai_kind ai_thumb_kind;
 extern const ai_kind ai_flat_kind;
 extern const ai_kind ai_mcts_kind;
+extern const ai_kind ai_oracle_kind;
 
 /* How a playout chooses a player's action among acts[0..n-1] (n >= 1). */
 typedef eng_action (*ai_choose_fn)(void *ctx, const eng_state *s, int who,
@@ -29,6 +30,15 @@ typedef eng_action (*ai_choose_fn)(void *ctx, const eng_state *s, int who,
  * `choose` (NULL: uniformly at random). acts has room for ENG_MAX_ACTIONS. */
 void ai_play_on(eng_state *s, int steps, uint64_t *rng, eng_action *acts,
                 ai_choose_fn choose, void *ctx);
+
+/* The same; with `foresee` chance takes the outcome the game's own seeded
+ * generator gives (eng_chance_sample): the oracle's cheat, nobody else's. */
+void ai_play_on_seeing(eng_state *s, int steps, uint64_t *rng, eng_action *acts,
+                       ai_choose_fn choose, void *ctx, bool foresee);
+
+/* The tree-search player's decision (ai_mcts.c); with `oracle` the search
+ * foresees chance and reads what the position hides (the oracle kind). */
+eng_action ai_mcts_decide(ai_player *p, const eng_state *s, ai_explanation *why, bool oracle);
 
 /* Every player's prospects in s into value[]: the returns if the game is
  * over, else the rule set's heuristic. */

@@ -114,6 +114,11 @@ typedef struct mcts_params {
                               to start its child with; NULL = none */
     double prior_visits;   /* ... counted as this many visits */
     double contempt;       /* a drawn ending counts this much less for the searcher */
+    bool prune;            /* at tree nodes, leave out the actions the rule set's
+                              playout hint gives no weight (its plainly wrong
+                              moves) while any other has weight */
+    bool oracle;           /* cheat (the oracle yardstick): no re-deal of what is
+                              hidden, and chance takes the game's own outcome */
 } mcts_params;
 
 /* One iteration's player decisions, in the tree and in the playout, for

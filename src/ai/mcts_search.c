@@ -96,6 +96,21 @@ static eng_action playout_choice(void *ctx, const eng_state *s, int who,
     return a;
 }
 
+/* Leaves out of acts[0..n-1] the actions the rule set's playout hint gives
+ * no weight, its plainly wrong moves, unless that leaves none; returns the
+ * count left. */
+static int prune_blunders(const eng_state *s, eng_action *acts, int n)
+{
+    double w[ENG_MAX_ACTIONS];
+    if (n < 2 || !eng_playout_weights(s, acts, n, w))
+        return n;
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (w[i] > 0)
+            acts[k++] = acts[i];
+    return k > 0 ? k : n;
+}
+
 /* A final result as the searcher counts it: with contempt, a draw (every
  * side's result alike) is worth less to it than to the others. */
 static void final_result(const eng_state *s, const mcts_params *par, int me, double *value)
@@ -116,12 +131,12 @@ static void playout(eng_state *s, const mcts_params *par, int me, mcts_mast *mas
                     uint64_t *rng, mcts_trail *tr, eng_action *acts, double *value)
 {
     playout_ctx ctx = {par, mast, tr};
-    ai_play_on(s, par->horizon, rng, acts, playout_choice, &ctx);
+    ai_play_on_seeing(s, par->horizon, rng, acts, playout_choice, &ctx, par->oracle);
     final_result(s, par, me, value);
     if (par->finish <= 0 || eng_is_terminal(s))
         return;
     double end[ENG_MAX_PLAYERS];
-    ai_play_on(s, MCTS_PLAYOUT_MAX, rng, acts, playout_choice, &ctx);
+    ai_play_on_seeing(s, MCTS_PLAYOUT_MAX, rng, acts, playout_choice, &ctx, par->oracle);
     final_result(s, par, me, end);
     int np = eng_game_players(eng_state_game(s));
     for (int p = 0; p < np; p++)
@@ -172,9 +187,10 @@ void mcts_search(const eng_state *root, const mcts_params *par, mcts_root *out)
     /* The root as this player knows it: what it cannot see re-dealt, and
      * the game's generator replaced, so that nothing in any copy foretells
      * a coin or a die. */
-    const bool hides = eng_hides_from(root, me);
+    const bool hides = !par->oracle && eng_hides_from(root, me);
     eng_state *base = eng_state_clone(root), *work = eng_state_clone(root);
-    eng_state_resample_hidden(base, me, &rng);
+    if (!par->oracle)      /* the oracle alone keeps the real dice and secrets */
+        eng_state_resample_hidden(base, me, &rng);
 
     mcts_tree *t = malloc(sizeof *t);
     if (!t)
@@ -224,6 +240,8 @@ void mcts_search(const eng_state *root, const mcts_params *par, mcts_root *out)
             if (who == ENG_CHANCE) {
                 eng_action o;
                 int k = ai_sample_chance_of(work, dp, &o);
+                if (par->oracle)
+                    o = eng_chance_sample(work);
                 eng_apply_fast(work, o);
                 if (k > par->chance_branch)
                     continue;             /* wide: open loop */
@@ -238,6 +256,8 @@ void mcts_search(const eng_state *root, const mcts_params *par, mcts_root *out)
             if (who == ENG_TERMINAL)
                 break;
             int n = eng_legal_actions(work, acts);
+            if (par->prune)
+                n = prune_blunders(work, acts, n);
             eng_action fallback;
             uint32_t c = mcts_tree_select(t, node, who, acts, n, par, &rng, &fallback);
             if (c == MCTS_NONE) {

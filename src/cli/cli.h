@@ -32,6 +32,7 @@ int cmd_hint(int argc, char **argv);
 int cmd_engine(int argc, char **argv);
 int cmd_svg(int argc, char **argv);
 int cmd_odds(int argc, char **argv);
+int cmd_blunders(int argc, char **argv);
 
 /* Options that choose a game. */
 typedef struct cli_game_opts {
@@ -77,6 +78,7 @@ eng_match *cli_match_new(cli_game_opts *o);
  * settings still win). */
 typedef struct cli_ai_opts {
     ai_budget budget;       /* -1 where not given */
+    bool allow_cheats;      /* the oracle yardstick accepted (tournament, battle) */
 } cli_ai_opts;
 
 #define CLI_AI_BUDGET_HELP \
@@ -134,6 +136,7 @@ typedef struct bench_search_figures {
     long moves;
     long iterations;
     double seconds;             /* wall-clock */
+    double cpu_seconds;         /* the process's processor time meanwhile */
 } bench_search_figures;
 
 /* Times the normal player on positions of r's default scenario with this

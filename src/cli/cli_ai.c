@@ -18,7 +18,7 @@ int cli_cores(void)
 
 void cli_ai_opts_init(cli_ai_opts *o)
 {
-    o->budget = AI_BUDGET_NONE;
+    *o = (cli_ai_opts){.budget = AI_BUDGET_NONE, .allow_cheats = false};
 }
 
 void cli_ai_opts_for_game(cli_ai_opts *o, const eng_game *g)
@@ -54,7 +54,15 @@ static int parse(const char *spec, const cli_ai_opts *o, const ai_kind **k, ai_c
     ai_budget b = o ? o->budget : AI_BUDGET_NONE;
     if (b.threads < 0)
         b.threads = cli_cores();
-    return ai_spec_parse(spec, &b, k, cfg, err);
+    if (ai_spec_parse(spec, &b, k, cfg, err) != 0)
+        return -1;
+    if ((*k)->cheats && !(o && o->allow_cheats)) {
+        eng_error_set(err, "\"%s\" cheats (it foresees the dice and reads hidden "
+                      "information): it is a yardstick for `tournament` and `battle`, "
+                      "never an opponent or a helper; choose another player", spec);
+        return -1;
+    }
+    return 0;
 }
 
 bool cli_ai_known(const char *spec)
@@ -104,7 +112,9 @@ void cli_ai_describe(const ai_player *p, const char *spec, char *buf, size_t n)
                  eng_noun(c->iterations, "iteration", "iterations"));
     else
         snprintf(budget, sizeof budget, "%d ms", c->time_ms);
-    if (strcmp(k->name, spec) == 0)
+    if (k->cheats) {             /* never let a cheat's figures pass for a player's */
+        snprintf(buf + len, n - len, " (CHEATS: foresees the dice; %s, %s", k->name, budget);
+    } else if (strcmp(k->name, spec) == 0)
         snprintf(buf + len, n - len, " (%s", budget);
     else
         snprintf(buf + len, n - len, " (%s, %s", k->name, budget);

@@ -111,8 +111,9 @@ static int search_figures(json_t *all, const char *only, const int *threads, int
 {
     if (!as_json)
         printf("\ntree search: the normal player deciding in positions of the same scenario,\n"
-               "%.1f s a figure\n\n%-18s %-14s %7s %13s %10s %9s\n", search_ms / 1000.0,
-               "rule set", "scenario", "threads", "iterations/s", "ms/move", "speed-up");
+               "%.1f s a figure\n\n%-18s %-14s %7s %13s %10s %9s %11s\n", search_ms / 1000.0,
+               "rule set", "scenario", "threads", "iterations/s", "ms/move", "speed-up",
+               "cores busy");
     size_t row = 0;
     for (const eng_rules *const *r = eng_registry(); *r; r++) {
         if (only && strcmp(only, eng_rules_name(*r)) != 0)
@@ -134,14 +135,15 @@ static int search_figures(json_t *all, const char *only, const int *threads, int
             if (k == 0)
                 base = ips;
             double speedup = base > 0 ? ips / base : 0;
+            double busy = sf.cpu_seconds / secs;
             json_array_append_new(list, json_pack(
-                "{s:i,s:i,s:I,s:I,s:f,s:f,s:f,s:f}", "threads", sf.threads,
+                "{s:i,s:i,s:I,s:I,s:f,s:f,s:f,s:f,s:f}", "threads", sf.threads,
                 "iterations_per_move", sf.iterations_per_move, "moves", (json_int_t)sf.moves,
                 "iterations", (json_int_t)sf.iterations, "seconds", sf.seconds,
-                "iterations_per_second", ips, "ms_per_move", ms, "speedup", speedup));
+                "iterations_per_second", ips, "ms_per_move", ms, "speedup", speedup, "cores_busy", busy));
             if (!as_json) {
-                printf("%-18s %-14s %7d %13.0f %10.1f %8.2fx\n", eng_rules_name(*r),
-                       eng_rules_default_scenario(*r), sf.threads, ips, ms, speedup);
+                printf("%-18s %-14s %7d %13.0f %10.1f %8.2fx %11.2f\n", eng_rules_name(*r),
+                       eng_rules_default_scenario(*r), sf.threads, ips, ms, speedup, busy);
                 fflush(stdout);
             }
         }

@@ -17,11 +17,13 @@ static void help(void)
            "Plays a round robin between computer players on one scenario: every pair of\n"
            "players meets in --games games, taking the seats in turn (two sides swap\n"
            "every game, three or four rotate) and playing each seed from both sides.\n"
-           "Prints each pairing's wins, draws and losses with the win rate and its 95%%\n"
-           "(Wilson) interval, Elo ratings estimated from every result, and each\n"
-           "player's median and longest time for a decision. In a game of three or four\n"
-           "sides, every pair of seats held by the two players counts as one result:\n"
-           "the greater return wins. Progress goes to standard error.\n\n"
+           "Prints each pairing's wins, draws and losses, the win rate and the score\n"
+           "(wins plus half the draws) each with its 95%% (Wilson) interval, Elo\n"
+           "ratings estimated from every result, and each player's median and longest\n"
+           "time for a decision. In a game of three or four sides, every pair of seats\n"
+           "held by the two players counts as one result: the greater return wins.\n"
+           "The oracle, which cheats, is accepted here as a yardstick of what\n"
+           "foresight reaches. Progress goes to standard error.\n\n"
            CLI_SCENARIO_OPTS_HELP
            "  --seed N            the first game's seed; the games use N, N+1, ...\n"
            "                      (default 1)\n"
@@ -136,18 +138,22 @@ static void print_text(const tourney *t, const eng_match *m, const double *elo)
     for (int p = 0; p < t->nplayers; p++)
         if ((int)strlen(t->players[p]) > w)
             w = (int)strlen(t->players[p]);
-    printf("%-*s  %-*s %7s %6s %6s %6s  %8s  %-17s %7s\n", w, "player", w, "against", "games",
-           "wins", "draws", "losses", "win rate", "95% interval", "score");
+    printf("%-*s  %-*s %7s %6s %6s %6s  %8s  %-17s %7s  %s\n", w, "player", w, "against",
+           "games", "wins", "draws", "losses", "win rate", "95% interval", "score",
+           "95% interval");
     for (int p = 0; p < t->npairings; p++) {
         tourney_score sc = tourney_pairing_score(t, p);
         double lo, hi, rate = sc.results ? (double)sc.wins / sc.results : 0;
+        double pts = tourney_points(&sc), slo, shi;
         tourney_wilson(sc.wins, sc.results, &lo, &hi);
-        char iv[32];
+        tourney_wilson_share(pts, sc.results, &slo, &shi);
+        char iv[32], siv[32];
         snprintf(iv, sizeof iv, "[%.1f%%, %.1f%%]", lo * 100, hi * 100);
-        printf("%-*s  %-*s %7d %6d %6d %6d  %7.1f%%  %-17s %6.1f%%", w,
+        snprintf(siv, sizeof siv, "[%.1f%%, %.1f%%]", slo * 100, shi * 100);
+        printf("%-*s  %-*s %7d %6d %6d %6d  %7.1f%%  %-17s %6.1f%%  %s", w,
                t->players[t->pairing[p][0]], w, t->players[t->pairing[p][1]], sc.results,
                sc.wins, sc.draws, sc.losses, rate * 100, iv,
-               sc.results ? (sc.wins + 0.5 * sc.draws) * 100.0 / sc.results : 0);
+               sc.results ? pts * 100.0 / sc.results : 0, siv);
         if (sc.unfinished)
             printf("  (%d cut at --max-steps, counted drawn)", sc.unfinished);
         putchar('\n');
@@ -163,7 +169,8 @@ static void print_text(const tourney *t, const eng_match *m, const double *elo)
         printf("%-*s %+7.0f %10ld %11.1f %10.1f  %s\n", w, t->players[p], elo[p], count,
                med * 1000, max * 1000, what);
     }
-    printf("\nElo: maximum likelihood from every result, %s = 0; a draw counts half.\n"
+    printf("\nScore: wins plus half the draws, as a share of the games. Elo: maximum\n"
+           "likelihood from every result, %s = 0; a draw counts half.\n"
            "Decisions: those with more than one legal action.\n", t->players[0]);
 }
 
@@ -191,15 +198,16 @@ static void print_json(const tourney *t, const eng_match *m, const double *elo)
     json_t *pairings = json_array();
     for (int p = 0; p < t->npairings; p++) {
         tourney_score sc = tourney_pairing_score(t, p);
-        double lo, hi;
+        double lo, hi, slo, shi;
         tourney_wilson(sc.wins, sc.results, &lo, &hi);
+        tourney_wilson_share(tourney_points(&sc), sc.results, &slo, &shi);
         json_array_append_new(pairings, json_pack(
-            "{s:s,s:s,s:i,s:i,s:i,s:i,s:i,s:f,s:[f,f],s:f}",
+            "{s:s,s:s,s:i,s:i,s:i,s:i,s:i,s:f,s:[f,f],s:f,s:[f,f]}",
             "player", t->players[t->pairing[p][0]], "against", t->players[t->pairing[p][1]],
             "results", sc.results, "wins", sc.wins, "draws", sc.draws, "losses", sc.losses,
             "unfinished", sc.unfinished, "win_rate",
             sc.results ? (double)sc.wins / sc.results : 0.0, "interval95", lo, hi, "score",
-            sc.results ? (sc.wins + 0.5 * sc.draws) / sc.results : 0.0));
+            sc.results ? tourney_points(&sc) / sc.results : 0.0, "score_interval95", slo, shi));
     }
     json_object_set_new(root, "pairings", pairings);
     char *s = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
@@ -229,6 +237,7 @@ int cmd_tournament(int argc, char **argv)
     go.seed_given = true;
     cli_ai_opts ao;
     cli_ai_opts_init(&ao);
+    ao.allow_cheats = true;        /* the oracle: a yardstick, measured here */
     tourney t = {.go = &go, .ao = &ao, .games = 100, .jobs = cli_cores(),
                  .max_steps = 100000, .progress = true};
     const char *players = NULL;

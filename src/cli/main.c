@@ -20,6 +20,7 @@ static const cli_command commands[] = {
     {"engine", "speak the engine protocol on stdin/stdout (for GUIs, bots, runners)",
                cmd_engine},
     {"bench",  "measure the engine's and the tree search's speed", cmd_bench},
+    {"blunders", "how often computer players pick a plainly wrong move", cmd_blunders},
     {NULL, NULL, NULL},
 };
 

@@ -73,6 +73,13 @@ int tourney_play(tourney *t);
 tourney_score tourney_pairing_score(const tourney *t, int pairing);
 /* The 95% Wilson score interval of k successes in n. */
 void tourney_wilson(int k, int n, double *lo, double *hi);
+/* The same for a share k of n that may be fractional: a pairing's score
+ * (wins plus half the draws). Each result is taken as a win or a loss at
+ * the score's rate, so draws, which vary less than that, make the interval
+ * a little wider than it need be, never narrower. */
+void tourney_wilson_share(double k, int n, double *lo, double *hi);
+/* A pairing's score in points: wins plus half the draws. */
+double tourney_points(const tourney_score *sc);
 /* Elo ratings (elo[0] = 0) from every pairwise result, by maximum
  * likelihood (Bradley-Terry, a draw half a win each way) with one drawn
  * game added to each pairing so that a clean sweep stays finite. */

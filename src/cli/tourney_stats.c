@@ -1,6 +1,7 @@
 /*
  * tourney_stats.c - the figures of `pocketwar tournament` (see tourney.h):
- * pairwise results, Wilson intervals, Elo ratings, thinking times.
+ * pairwise results, Wilson intervals (of the win rate and of the score),
+ * Elo ratings, thinking times.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -45,16 +46,26 @@ tourney_score tourney_pairing_score(const tourney *t, int pairing)
 
 void tourney_wilson(int k, int n, double *lo, double *hi)
 {
+    tourney_wilson_share((double)k, n, lo, hi);
+}
+
+void tourney_wilson_share(double k, int n, double *lo, double *hi)
+{
     if (n <= 0) {
         *lo = 0;
         *hi = 1;
         return;
     }
-    double p = (double)k / n, z2 = Z95 * Z95;
+    double p = k / n, z2 = Z95 * Z95;
     double centre = (p + z2 / (2.0 * n)) / (1 + z2 / n);
     double half = Z95 / (1 + z2 / n) * sqrt(p * (1 - p) / n + z2 / (4.0 * n * n));
     *lo = centre - half < 0 ? 0 : centre - half;
     *hi = centre + half > 1 ? 1 : centre + half;
+}
+
+double tourney_points(const tourney_score *sc)
+{
+    return sc->wins + 0.5 * sc->draws;
 }
 
 void tourney_elo(const tourney *t, double *elo)

@@ -51,11 +51,15 @@ void pwg_playout_weights(const void *data, const void *st, const eng_action *act
 {
     (void)data;
     (void)st;
+    bool shot = false;     /* a shot only the target can suffer from */
+    for (int i = 0; i < n; i++)
+        shot = shot || PWG_KIND(acts[i]) == PWG_A_SHOOT;
     for (int i = 0; i < n; i++) {
         switch (PWG_KIND(acts[i])) {
         case PWG_A_SHOOT: w[i] = 8; break;
         case PWG_A_CANCEL: w[i] = 3; break;
-        case PWG_A_END: w[i] = 0.3; break;
+        /* ending the phase with a shot to be had is plainly wrong: no weight */
+        case PWG_A_END: w[i] = shot ? 0 : 0.3; break;
         default: w[i] = 1; break;
         }
     }

@@ -418,6 +418,10 @@ void ptw_result_text(const void *data, const void *st, char *buf, size_t n);
 double ptw_heuristic(const void *data, const void *st, int player);
 void ptw_playout_weights(const void *data, const void *st, const eng_action *acts, int n,
                          double *w);
+/* ptw_blunder.c: sets to 0 the weights w[] of the plainly wrong moves among
+ * the legal acts[0..n-1]. */
+void ptw_blunder_weights(const ptw_data *d, const ptw_state *s, const eng_action *acts, int n,
+                         double *w);
 
 /* ptw_text.c: notation and status */
 void ptw_unit_ref(const ptw_data *d, int u, int viewer_side, char *buf, size_t n);

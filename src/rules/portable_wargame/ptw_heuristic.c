@@ -175,8 +175,6 @@ double ptw_heuristic(const void *data, const void *st, int player)
 void ptw_playout_weights(const void *data, const void *st, const eng_action *acts, int n,
                          double *w)
 {
-    (void)data;
-    (void)st;
     for (int i = 0; i < n; i++) {
         switch (PTW_KIND(acts[i])) {
         case PTW_A_FIRE:
@@ -188,4 +186,10 @@ void ptw_playout_weights(const void *data, const void *st, const eng_action *act
         default: w[i] = 1; break;
         }
     }
+    ptw_blunder_weights(data, st, acts, n, w);   /* plainly wrong: no weight */
+    for (int i = 0; i < n; i++)
+        if (w[i] > 0)
+            return;
+    for (int i = 0; i < n; i++)                  /* nothing but blunders: any */
+        w[i] = 1;
 }

@@ -1,0 +1,110 @@
+/*
+ * ptw_blunder.c - The Portable Wargame's plainly wrong moves, for the
+ * playout hint (ptw_heuristic.c), which gives them no weight: the tree
+ * search then never tries them while anything else is legal, and its quick
+ * simulated players never make them. A wargamer's sense, never a rule:
+ *
+ *   turning a unit so that the nearest enemy stands behind its front;
+ *   laying wire more than PTW_WIRE_NEAR squares from every enemy;
+ *   a step straight back the way the unit has just stepped (after a step a
+ *     unit faces the way it stepped, so that is the square behind it);
+ *   ending the side's part, or a unit's activation, or the laying of guns,
+ *     while a shot or a bombardment is still to be had.
+ *
+ * It runs at every step of every playout, so it does the least it can: one
+ * pass for whether a shot is to be had, and each unit's nearest enemy
+ * worked out once, only for units with a facing or wire to judge.
+ */
+#include <stdlib.h>
+#include "ptw.h"
+
+#define PTW_WIRE_NEAR 3
+
+typedef struct near_cache {
+    bool known[PTW_MAX_UNITS];
+    int16_t enemy[PTW_MAX_UNITS];
+    int16_t dist[PTW_MAX_UNITS];
+} near_cache;
+
+/* The living enemy of unit u nearest to it (-1 if none), its distance in
+ * *dist; remembered for the other actions of the same list. */
+static int nearest_enemy(const ptw_data *d, const ptw_state *s, near_cache *c, int u,
+                         int *dist)
+{
+    if (!c->known[u]) {
+        const ptw_side *f = &d->side[1 - ptw_side_of(d, u)];
+        int best = -1, bd = 1 << 14, x = d->x[s->loc[u]], y = d->y[s->loc[u]];
+        for (int v = f->first_unit; v < f->first_unit + f->nunits; v++) {
+            if (!ptw_alive(s, v))
+                continue;
+            int k = abs((int)d->x[s->loc[v]] - x) + abs((int)d->y[s->loc[v]] - y);
+            if (k < bd) {
+                bd = k;
+                best = v;
+            }
+        }
+        c->known[u] = true;
+        c->enemy[u] = (int16_t)best;
+        c->dist[u] = (int16_t)bd;
+    }
+    *dist = c->dist[u];
+    return c->enemy[u];
+}
+
+static bool face_away(const ptw_data *d, const ptw_state *s, near_cache *c, eng_action a)
+{
+    int u = PTW_FU(a), dist;
+    if (s->stage != PTW_S_ACT || u >= d->nunits || !ptw_alive(s, u))
+        return false;
+    int e = nearest_enemy(d, s, c, u, &dist);
+    if (e < 0)
+        return false;
+    int dir = PTW_FV(a) & 3;
+    int dx = (int)d->x[s->loc[e]] - (int)d->x[s->loc[u]];
+    int dy = (int)d->y[s->loc[e]] - (int)d->y[s->loc[u]];
+    return dx * ptw_dx[dir] + dy * ptw_dy[dir] < 0;
+}
+
+static bool wire_far(const ptw_data *d, const ptw_state *s, near_cache *c, eng_action a)
+{
+    int u = PTW_FU(a), dist;
+    if (u >= d->nunits || !ptw_alive(s, u))
+        return false;
+    return nearest_enemy(d, s, c, u, &dist) >= 0 && dist > PTW_WIRE_NEAR;
+}
+
+static bool straight_back(const ptw_data *d, const ptw_state *s, eng_action a)
+{
+    int u = PTW_FU(a);
+    if (s->stage != PTW_S_ACT || s->active != u || s->act_steps == 0 || !ptw_alive(s, u))
+        return false;
+    return PTW_FSQ(a) == d->nbr[s->loc[u]][ptw_opposite(s->facing[u])];
+}
+
+void ptw_blunder_weights(const ptw_data *d, const ptw_state *s, const eng_action *acts, int n,
+                         double *w)
+{
+    bool shot = false;
+    for (int i = 0; i < n && !shot; i++)
+        shot = PTW_KIND(acts[i]) == PTW_A_FIRE || PTW_KIND(acts[i]) == PTW_A_BOMBARD;
+    near_cache c;
+    bool cache_ready = false;
+    for (int i = 0; i < n; i++) {
+        int k = PTW_KIND(acts[i]);
+        bool wrong = false;
+        if (k == PTW_A_END || k == PTW_A_DONE) {
+            wrong = shot;
+        } else if (k == PTW_A_MOVE) {
+            wrong = straight_back(d, s, acts[i]);
+        } else if (k == PTW_A_FACE || k == PTW_A_WIRE) {
+            if (!cache_ready) {
+                for (int u = 0; u < d->nunits; u++)
+                    c.known[u] = false;
+                cache_ready = true;
+            }
+            wrong = k == PTW_A_FACE ? face_away(d, s, &c, acts[i]) : wire_far(d, s, &c, acts[i]);
+        }
+        if (wrong)
+            w[i] = 0;
+    }
+}
