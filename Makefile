@@ -1,19 +1,21 @@
 # pocketwar - build, test, run.
 #   make            build/pocketwar (optimised, -Werror)
-#   make run        install what is missing, build, play Pocket Wargame vs the computer
+#   make run        install what is missing, build, start the game server (pocketwar serve)
 #   make check      install what is missing, build, run every test under ASan+UBSan
-#   make bench      engine speed figures (pocketwar bench)
+#   make bench      engine speed figures (pocketwar bench) and the server's load bench
 #   make deps       install the Debian packages the build needs (apt-get)
 
 CC      ?= cc
-PKGS    := libjansson-dev libcmocka-dev pkg-config gcc make
-DEPLIBS := jansson
+PKGS    := libjansson-dev libcmocka-dev pkg-config gcc make libcivetweb-dev libsqlite3-dev \
+           curl jq
+DEPLIBS := jansson sqlite3
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wpointer-arith -Wformat=2 -Wundef -Wvla -Wno-unused-parameter
 BASEFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -ffp-contract=off -pthread \
-           -Isrc/engine -Isrc/ai -Isrc -DPOCKETWAR_DATA_DIR='"$(CURDIR)/data"' $(WARN)
+           -Isrc/engine -Isrc/ai -Isrc/server -Isrc -DPOCKETWAR_DATA_DIR='"$(CURDIR)/data"' \
+           -DPOCKETWAR_WEB_DIR='"$(CURDIR)/web"' $(WARN)
 OPT     ?= -O2 -g -DNDEBUG
-LDLIBS  := -lm -pthread
+LDLIBS  := -lcivetweb -lm -pthread
 
 SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
@@ -21,7 +23,9 @@ ENGINE_SRC := $(wildcard src/engine/*.c)
 RULES_SRC  := $(wildcard src/rules/*/*.c)
 AI_SRC     := $(wildcard src/ai/*.c)
 CLI_SRC    := $(wildcard src/cli/*.c)
-LIB_SRC    := $(ENGINE_SRC) $(RULES_SRC) $(AI_SRC) $(filter-out src/cli/main.c,$(CLI_SRC))
+SERVER_SRC := $(wildcard src/server/*.c)
+LIB_SRC    := $(ENGINE_SRC) $(RULES_SRC) $(AI_SRC) $(SERVER_SRC) \
+              $(filter-out src/cli/main.c,$(CLI_SRC))
 TEST_SRC   := $(wildcard tests/test_*.c)
 TEST_SUPPORT := $(filter-out $(TEST_SRC),$(wildcard tests/*.c))
 
@@ -65,7 +69,7 @@ tests-san: $(SAN_TESTS) build/san/pocketwar
 
 run: deps
 	$(MAKE) build/pocketwar
-	./build/pocketwar play
+	./build/pocketwar serve
 
 check: deps
 	$(MAKE) -j2 build/pocketwar tests-san
@@ -74,8 +78,14 @@ check: deps
 test: check
 
 bench: deps
-	$(MAKE) build/pocketwar
+	$(MAKE) build/pocketwar build/serve_load
 	./build/pocketwar bench
+	./build/serve_load --server build/pocketwar
+
+# the server's load driver: many games at once over loopback (bench/serve_load.c)
+build/serve_load: bench/serve_load.c bench/http_client.c bench/http_client.h
+	$(CC) $(BASEFLAGS) $(OPT) -Ibench $$(pkg-config --cflags jansson) bench/serve_load.c \
+	  bench/http_client.c -o $@ $$(pkg-config --libs jansson) -lm -pthread
 
 clean:
 	rm -rf build

@@ -18,6 +18,7 @@ static const cli_command commands[] = {
     {"engine", "speak the engine protocol on stdin/stdout (for GUIs, bots, runners)",
                cmd_engine},
     {"bench",  "measure the engine's and the tree search's speed", cmd_bench},
+    {"serve",  "serve games over HTTP: browser app, JSON API, games store", cmd_serve},
     {NULL, NULL, NULL},
 };
 
