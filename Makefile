@@ -12,7 +12,7 @@ DEPLIBS := jansson sqlite3
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wpointer-arith -Wformat=2 -Wundef -Wvla -Wno-unused-parameter
 BASEFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -ffp-contract=off -pthread \
-           -Isrc/engine -Isrc/ai -Isrc/server -Isrc -DPOCKETWAR_DATA_DIR='"$(CURDIR)/data"' \
+           -Isrc/engine -Isrc/ai -Isrc/server -Isrc -Ibench -DPOCKETWAR_DATA_DIR='"$(CURDIR)/data"' \
            -DPOCKETWAR_WEB_DIR='"$(CURDIR)/web"' $(WARN)
 OPT     ?= -O2 -g -DNDEBUG
 LDLIBS  := -lcivetweb -lm -pthread
@@ -61,7 +61,7 @@ build/san/pocketwar: $(SAN_OBJ) build/san/src/cli/main.o
 
 # each tests/test_X.c is one cmocka program, linked with the library objects
 SAN_TESTS := $(patsubst tests/%.c,build/san/tests/%,$(TEST_SRC))
-SAN_SUPPORT := $(patsubst %.c,build/san/%.o,$(TEST_SUPPORT))
+SAN_SUPPORT := $(patsubst %.c,build/san/%.o,$(TEST_SUPPORT) bench/http_client.c)
 build/san/tests/%: build/san/tests/%.o $(SAN_SUPPORT) $(SAN_OBJ)
 	$(CC) $(BASEFLAGS) $(SANFLAGS) $^ -o $@ $$(pkg-config --libs $(DEPLIBS)) -lcmocka $(LDLIBS)
 
@@ -84,7 +84,7 @@ bench: deps
 
 # the server's load driver: many games at once over loopback (bench/serve_load.c)
 build/serve_load: bench/serve_load.c bench/http_client.c bench/http_client.h
-	$(CC) $(BASEFLAGS) $(OPT) -Ibench $$(pkg-config --cflags jansson) bench/serve_load.c \
+	$(CC) $(BASEFLAGS) $(OPT) $$(pkg-config --cflags jansson) bench/serve_load.c \
 	  bench/http_client.c -o $@ $$(pkg-config --libs jansson) -lm -pthread
 
 clean:

@@ -62,7 +62,8 @@ srv_game **srv_games_list(srv *s, size_t *n)
     srv_game **out = malloc((s->ngames + 1) * sizeof *out);
     if (!out)
         abort();
-    memcpy(out, s->games, s->ngames * sizeof *out);
+    if (s->ngames)
+        memcpy(out, s->games, s->ngames * sizeof *out);
     *n = s->ngames;
     pthread_mutex_unlock(&s->games_mu);
     return out;

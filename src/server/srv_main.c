@@ -70,6 +70,7 @@ srv *srv_start(const srv_config *cfg, eng_error *err)
         "request_timeout_ms", "30000",
         "enable_keep_alive", "yes",
         "keep_alive_timeout_ms", "5000",
+        "tcp_nodelay", "1",      /* headers and body go in two writes */
         NULL,
     };
     struct mg_callbacks cb = {.log_message = log_message};
