@@ -411,3 +411,12 @@ void eng_status_text(const eng_state *s, char *buf, size_t n)
     buf[0] = '\0';
     RULES(s)->status_text(DATA(s), CBODY(s), buf, n);
 }
+
+/* ---- for the engine's own files (engine_private.h) -------------------------- */
+
+#include "engine_private.h"
+
+void *eng_state_body(eng_state *s) { return BODY(s); }
+const void *eng_state_cbody(const eng_state *s) { return CBODY(s); }
+size_t eng_state_body_size(const eng_game *g) { return g->rules->state_size(g->data); }
+const void *eng_game_data(const eng_game *g) { return g->data; }

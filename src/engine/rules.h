@@ -78,6 +78,23 @@ struct eng_rules {
     /* Re-deal what viewer cannot see, consistently with what they have
      * seen, drawing from *rng. (NULL: nothing is ever hidden.) */
     void (*resample_hidden)(const void *data, void *st, int viewer, uint64_t *rng);
+    /* Exact odds of an action (odds.c); all optional. */
+    /* What the odds do at st: ENG_ODDS_GO (chance is followed, a player's
+     * decision ends them), ENG_ODDS_STOP (end here, even at chance: a new
+     * turn's initiative), or ENG_ODDS_AUTO (a decision that belongs to the
+     * combat in progress; *choice is its automatic choice, a legal action).
+     * NULL: always ENG_ODDS_GO. */
+    int (*odds_step)(const void *data, const void *st, eng_action *choice);
+    /* Clears what only records how chance fell and never changes what
+     * follows (the faces of dice already counted), so that positions alike
+     * in play merge. NULL: nothing. */
+    void (*odds_canon)(const void *data, void *st);
+    /* What changed from before to after, as viewer may see it: short
+     * phrases joined by "; " ("2/HI1 destroyed; 1/LC2 wavering"), "" when
+     * nothing did. Positions with the same words are grouped. NULL: the
+     * odds say only whether the position changed. */
+    void (*odds_describe)(const void *data, const void *before, const void *after,
+                          int viewer, char *buf, size_t n);
 };
 
 #endif

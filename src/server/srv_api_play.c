@@ -5,7 +5,8 @@
  * checked against the step number the client saw and committed before the
  * reply.
  *
- * Each legal action's "odds" is null until the engine gives them.
+ * Each legal action's "odds" is null: they cost an enumeration each, so a
+ * client asks for one action's at a time (srv_api_odds.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -108,7 +109,7 @@ int srv_api_game_legal(srv_req *r)
             json_t *o = json_pack("{s:i,s:s}", "n", i + 1, "action", text);
             if (chance)
                 json_object_set_new(o, "probability", json_real(prob[i]));
-            json_object_set_new(o, "odds", json_null());     /* the action's exact odds */
+            json_object_set_new(o, "odds", json_null());     /* GET .../odds?n=K */
             json_array_append_new(acts, o);
         }
     }

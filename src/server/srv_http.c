@@ -182,6 +182,7 @@ static const route routes[] = {
     {"GET", "/games/*/steps", srv_api_game_steps},
     {"GET", "/games/*/record", srv_api_game_record},
     {"GET", "/games/*/events", srv_live_stream},
+    {"GET", "/games/*/odds", srv_api_game_odds},
     {NULL, NULL, NULL},
 };
 

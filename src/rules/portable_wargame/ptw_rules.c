@@ -77,4 +77,7 @@ const eng_rules ptw_rules = {
     .to_json = ptw_to_json,
     .render = ptw_render,
     .status_text = ptw_status_text,
+    /* exact odds of an action */
+    .odds_step = ptw_odds_step,
+    .odds_describe = ptw_odds_describe,
 };
