@@ -6,8 +6,8 @@
 #   make deps       install the Debian packages the build needs (apt-get)
 
 CC      ?= cc
-PKGS    := libjansson-dev libcmocka-dev pkg-config gcc make libcivetweb-dev libsqlite3-dev \
-           curl jq sqlite3
+PKGS    := libjansson-dev libcmocka-dev pkg-config gcc make libxml2-utils libcivetweb-dev \
+           libsqlite3-dev curl jq sqlite3
 DEPLIBS := jansson sqlite3
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wpointer-arith -Wformat=2 -Wundef -Wvla -Wno-unused-parameter

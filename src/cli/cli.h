@@ -31,6 +31,7 @@ int cmd_tournament(int argc, char **argv);
 int cmd_hint(int argc, char **argv);
 int cmd_engine(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
+int cmd_svg(int argc, char **argv);
 int cmd_odds(int argc, char **argv);
 
 /* Options that choose a game. */
@@ -179,5 +180,10 @@ void cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(prin
 /* "odds: 58.3% nothing changes | 41.7% 2/INF1 destroyed" for a in s, as
  * viewer may know them; false (buf empty) when a sets off no chance. */
 bool cli_odds_brief(const eng_state *s, eng_action a, int viewer, char *buf, size_t n);
+
+/* ---- the scenario's briefing (cli_brief.c) --------------------------------- */
+
+/* Prints eng_briefing's JSON as text, wrapped at width columns. */
+void cli_brief_print(FILE *out, const json_t *brief, int width);
 
 #endif

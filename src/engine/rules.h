@@ -78,6 +78,13 @@ struct eng_rules {
     /* Re-deal what viewer cannot see, consistently with what they have
      * seen, drawing from *rng. (NULL: nothing is ever hidden.) */
     void (*resample_hidden)(const void *data, void *st, int viewer, uint64_t *rng);
+    /* Drawing (svg.c; both NULL: the rule set draws no SVG). The position as
+     * an SVG document for viewer, every element with an id on a line of its
+     * own (svg.h), nothing viewer may not see in it. */
+    void (*svg)(const void *data, const void *st, int viewer, FILE *out);
+    /* The board elements action a involves in st: acting piece first,
+     * destination or target last. */
+    void (*action_elements)(const void *data, const void *st, eng_action a, eng_elements *out);
     /* Exact odds of an action (odds.c); all optional. */
     /* What the odds do at st: ENG_ODDS_GO (chance is followed, a player's
      * decision ends them), ENG_ODDS_STOP (end here, even at chance: a new
@@ -95,6 +102,20 @@ struct eng_rules {
      * odds say only whether the position changed. */
     void (*odds_describe)(const void *data, const void *before, const void *after,
                           int viewer, char *buf, size_t n);
+
+    /* Results explained and the scenario's briefing (all optional, NULL:
+     * none; src/engine/explain.c). */
+    /* At chance point st, outcome a in words with its arithmetic and what it
+     * gives there: the die, each modifier by name, the total, the meaning. */
+    void (*explain_outcome)(const void *data, const void *st, eng_action a, char *buf,
+                            size_t n);
+    /* The chance point st itself, for a referee: which die or coin it is,
+     * what score is needed for what, how the modifiers stand. */
+    void (*explain_chance)(const void *data, const void *st, char *buf, size_t n);
+    /* The scenario's briefing as JSON (see eng_briefing in engine.h). */
+    json_t *(*briefing)(const void *data);
+    /* How the victory conditions stand in st, one line. */
+    void (*standing)(const void *data, const void *st, char *buf, size_t n);
 };
 
 #endif

@@ -3,8 +3,8 @@
  * options, named variants and shipped scenarios, and the computer players
  * a seat may be given.
  *
- * A scenario's "briefing" (victory conditions, limits and forces in words)
- * is null until the engine gives one.
+ * Each scenario comes with its briefing (victory conditions, limits and
+ * forces in words, eng_briefing), null where the rule set gives none.
  */
 #include <string.h>
 #include "srv_private.h"
@@ -25,8 +25,12 @@ static json_t *file_entry(const eng_rules *r, bool scenario, const char *name)
         if (json_is_string(v))
             json_object_set(o, fields[i], v);
     }
-    if (scenario)
-        json_object_set_new(o, "briefing", json_null());     /* the scenario's briefing */
+    if (scenario) {
+        eng_game *g = eng_game_new(r, j, NULL, &err);
+        json_t *b = g ? eng_briefing(g) : NULL;
+        json_object_set_new(o, "briefing", b ? b : json_null());
+        eng_game_free(g);
+    }
     json_decref(j);
     return o;
 }

@@ -5,9 +5,11 @@
  * and the referee see the public view. The seed (which foretells every
  * coin and die) is shown only once the game is over.
  *
- * Fields left null here are filled by other parts as they arrive: "svg" on
- * a position (the drawing), "explanation" on a step (results explained).
+ * A position comes with its drawing ("svg", as the viewer may see it; null
+ * for a rule set that draws none), a chance step with its explanation (the
+ * arithmetic and meaning of the outcome).
  */
+#include <stdlib.h>
 #include <string.h>
 #include "srv_private.h"
 
@@ -82,7 +84,13 @@ json_t *srv_view_steps(const srv_game *g, int role, size_t from, size_t to)
         json_object_set_new(o, "who", who_json(st->who));
         json_object_set_new(o, "action", json_string(text));
         json_object_set_new(o, "time", json_integer(i < g->ntimes ? g->times[i] : 0));
-        json_object_set_new(o, "explanation", json_null());   /* results explained */
+        if (st->who < 0) {
+            char why[512];
+            eng_explain_outcome(s, st->action, why, sizeof why);
+            json_object_set_new(o, "explanation", json_string(why));
+        } else {
+            json_object_set_new(o, "explanation", json_null());
+        }
         json_array_append_new(a, o);
         eng_apply_fast(s, st->action);
     }
@@ -114,7 +122,9 @@ json_t *srv_view_game(const srv_game *g, int role)
                                     (json_int_t)(g->undo.at - g->undo.back_to))
                         : json_null());
     json_object_set_new(o, "position", eng_state_json(g->m->state, viewer));
-    json_object_set_new(o, "svg", json_null());                /* the drawing */
+    char *svg = eng_svg_string(g->m->state, viewer);
+    json_object_set_new(o, "svg", svg ? json_string(svg) : json_null());
+    free(svg);
     size_t n = g->m->nsteps;
     json_t *last = srv_view_steps(g, role, n ? n - 1 : 0, n);
     json_object_set(o, "last_step", json_array_size(last) ? json_array_get(last, 0)

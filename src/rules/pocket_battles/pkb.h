@@ -136,6 +136,8 @@ typedef struct pkb_data {
     pkb_trait trait[PKB_MAX_TRAITS];
     uint32_t fx[PKB_FX_COUNT];  /* traits having each effect */
     pkb_player pl[PKB_SIDES];
+
+    char description[1024];     /* the scenario's flavour text (briefing), cut to fit */
 } pkb_data;
 
 /* ---- the position ------------------------------------------------------------ */
@@ -423,10 +425,21 @@ void pkb_resample_hidden(const void *data, void *st, int viewer, uint64_t *rng);
  * max_troops troops; units not placed) */
 void pkb_random_army(const pkb_data *d, pkb_state *s, int p, int max_troops, uint64_t *rng);
 
+/* pkb_svg.c: the drawing for a browser and the board elements of actions */
+void pkb_svg(const void *data, const void *st, int viewer, FILE *out);
+void pkb_action_elements(const void *data, const void *st, eng_action a, eng_elements *e);
 /* pkb_odds.c: the exact odds of an action (engine odds.c) */
 int pkb_odds_step(const void *data, const void *st, eng_action *choice);
 void pkb_odds_canon(const void *data, void *st);
 void pkb_odds_describe(const void *data, const void *before, const void *after, int viewer,
                        char *buf, size_t n);
+
+/* pkb_explain.c: dice explained, the referee's prompt */
+void pkb_explain_outcome(const void *data, const void *st, eng_action a, char *buf, size_t n);
+void pkb_explain_chance(const void *data, const void *st, char *buf, size_t n);
+
+/* pkb_brief.c: the scenario's briefing and how its victory conditions stand */
+json_t *pkb_briefing(const void *data);
+void pkb_standing(const void *data, const void *st, char *buf, size_t n);
 
 #endif
