@@ -1,8 +1,8 @@
 # pocketwar - build, test, run.
 #   make            build/pocketwar (optimised, -Werror)
-#   make run        install what is missing, build, play Pocket Wargame vs the computer
+#   make run        install what is missing, build, start the game server (pocketwar serve)
 #   make check      install what is missing, build, run every test under ASan+UBSan
-#   make bench      engine speed figures (pocketwar bench)
+#   make bench      engine speed figures (pocketwar bench) and the server's load bench
 #   make deps       install the Debian packages the build needs (apt-get)
 #   make fuzz       fuzz every reader of untrusted input for FUZZ_SECONDS each
 #                   (libFuzzer; docs/fuzzing.md); make check runs a short smoke
@@ -10,20 +10,22 @@
 #                   into $(PREFIX)/share/pocketwar (DESTDIR for staging); make uninstall
 
 CC      ?= cc
-PKGS    := libjansson-dev libcmocka-dev pkg-config gcc make libxml2-utils clang libclang-rt-dev
-DEPLIBS := jansson
+PKGS    := libjansson-dev libcmocka-dev pkg-config gcc make libxml2-utils clang libclang-rt-dev \
+           libcivetweb-dev libsqlite3-dev curl jq sqlite3
+DEPLIBS := jansson sqlite3
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wpointer-arith -Wformat=2 -Wundef -Wvla -Wno-unused-parameter
 BASEFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -ffp-contract=off -pthread \
-           -Isrc/engine -Isrc/ai -Isrc $(WARN)
-# where the program finds its data: the source tree's data/ for the binaries built here, the
-# installed copy for the one `make install` puts in place (only scenario.c reads it)
-DATAFLAG := -DPOCKETWAR_DATA_DIR='"$(CURDIR)/data"'
+           -Isrc/engine -Isrc/ai -Isrc/server -Isrc -Ibench $(WARN)
+# where the program finds its data and the browser app: the source tree's data/ and web/ for
+# the binaries built here, the installed copies for the one `make install` puts in place
+# (only scenario.c and srv_static.c read them)
+DATAFLAG := -DPOCKETWAR_DATA_DIR='"$(CURDIR)/data"' -DPOCKETWAR_WEB_DIR='"$(CURDIR)/web"'
 PREFIX  ?= /usr/local
 DESTDIR ?=
 SHAREDIR = $(PREFIX)/share/pocketwar
 OPT     ?= -O2 -g -DNDEBUG
-LDLIBS  := -lm -pthread
+LDLIBS  := -lcivetweb -lm -pthread
 
 SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
@@ -31,7 +33,9 @@ ENGINE_SRC := $(wildcard src/engine/*.c)
 RULES_SRC  := $(wildcard src/rules/*/*.c)
 AI_SRC     := $(wildcard src/ai/*.c)
 CLI_SRC    := $(wildcard src/cli/*.c)
-LIB_SRC    := $(ENGINE_SRC) $(RULES_SRC) $(AI_SRC) $(filter-out src/cli/main.c,$(CLI_SRC))
+SERVER_SRC := $(wildcard src/server/*.c)
+LIB_SRC    := $(ENGINE_SRC) $(RULES_SRC) $(AI_SRC) $(SERVER_SRC) \
+              $(filter-out src/cli/main.c,$(CLI_SRC))
 TEST_SRC   := $(wildcard tests/test_*.c)
 TEST_SUPPORT := $(filter-out $(TEST_SRC),$(wildcard tests/*.c))
 
@@ -65,13 +69,20 @@ build/inst/scenario.o: src/engine/scenario.c FORCE
 	@mkdir -p $(dir $@)
 	$(CC) $(BASEFLAGS) -DPOCKETWAR_DATA_DIR='"$(SHAREDIR)"' $(OPT) $$(pkg-config --cflags $(DEPLIBS)) -c $< -o $@
 
-build/inst/pocketwar: $(filter-out build/rel/src/engine/scenario.o,$(REL_OBJ)) build/inst/scenario.o build/rel/src/cli/main.o
+build/inst/srv_static.o: src/server/srv_static.c FORCE
+	@mkdir -p $(dir $@)
+	$(CC) $(BASEFLAGS) -DPOCKETWAR_WEB_DIR='"$(SHAREDIR)/web"' $(OPT) $$(pkg-config --cflags $(DEPLIBS)) -c $< -o $@
+
+build/inst/pocketwar: $(filter-out build/rel/src/engine/scenario.o build/rel/src/server/srv_static.o,$(REL_OBJ)) \
+                      build/inst/scenario.o build/inst/srv_static.o build/rel/src/cli/main.o
 	$(CC) $(BASEFLAGS) $(OPT) $^ -o $@ $$(pkg-config --libs $(DEPLIBS)) $(LDLIBS)
 
 install: build/inst/pocketwar
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(SHAREDIR)
 	install -m 755 build/inst/pocketwar $(DESTDIR)$(PREFIX)/bin/pocketwar
 	cp -R data/. $(DESTDIR)$(SHAREDIR)/
+	install -d $(DESTDIR)$(SHAREDIR)/web
+	cp -R web/. $(DESTDIR)$(SHAREDIR)/web/
 	@echo "installed $(DESTDIR)$(PREFIX)/bin/pocketwar (data in $(DESTDIR)$(SHAREDIR))"
 
 uninstall:
@@ -88,7 +99,7 @@ build/san/pocketwar: $(SAN_OBJ) build/san/src/cli/main.o
 
 # each tests/test_X.c is one cmocka program, linked with the library objects
 SAN_TESTS := $(patsubst tests/%.c,build/san/tests/%,$(TEST_SRC))
-SAN_SUPPORT := $(patsubst %.c,build/san/%.o,$(TEST_SUPPORT))
+SAN_SUPPORT := $(patsubst %.c,build/san/%.o,$(TEST_SUPPORT) bench/http_client.c)
 build/san/tests/%: build/san/tests/%.o $(SAN_SUPPORT) $(SAN_OBJ)
 	$(CC) $(BASEFLAGS) $(SANFLAGS) $^ -o $@ $$(pkg-config --libs $(DEPLIBS)) -lcmocka $(LDLIBS)
 
@@ -96,7 +107,7 @@ tests-san: $(SAN_TESTS) build/san/pocketwar
 
 run: deps
 	$(MAKE) build/pocketwar
-	./build/pocketwar play
+	./build/pocketwar serve
 
 check: deps
 	$(MAKE) -j2 build/pocketwar tests-san fuzz-build
@@ -106,8 +117,14 @@ check: deps
 test: check
 
 bench: deps
-	$(MAKE) build/pocketwar
+	$(MAKE) build/pocketwar build/serve_load
 	./build/pocketwar bench
+	./build/serve_load --server build/pocketwar
+
+# the server's load driver: many games at once over loopback (bench/serve_load.c)
+build/serve_load: bench/serve_load.c bench/http_client.c bench/http_client.h
+	$(CC) $(BASEFLAGS) $(OPT) $$(pkg-config --cflags jansson) bench/serve_load.c \
+	  bench/http_client.c -o $@ $$(pkg-config --libs jansson) -lm -pthread
 
 # ---- fuzzing (clang's libFuzzer, under ASan+UBSan) -----------------------------------
 # each fuzz/fuzz_NAME.c is one harness, run on fuzz/corpus/NAME/ (docs/fuzzing.md)

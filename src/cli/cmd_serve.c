@@ -1,0 +1,117 @@
+/*
+ * cmd_serve.c - `pocketwar serve`: runs the game server (src/server/)
+ * until interrupted, and says where it listens.
+ */
+#include <getopt.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "server.h"
+
+static void help(void)
+{
+    printf("usage: pocketwar serve [--listen ADDR:PORT] [--db FILE] [options]\n\n"
+           "Serves games over HTTP: the browser app from the web folder and a JSON\n"
+           "API under /api/ (docs/server.md). Games live in an SQLite store and\n"
+           "survive restarts. Stop it with Ctrl-C.\n\n"
+           "  --listen ADDR:PORT  where to listen (default 127.0.0.1:8080: this machine\n"
+           "                      only; 0.0.0.0:8080 for every network; port 0 picks one)\n"
+           "  --db FILE           the games store (default pocketwar.db)\n"
+           "  --workers N         threads playing the computer seats (default: cores)\n"
+           "  --http-threads N    threads answering requests (default 32)\n"
+           "  --max-streams N     open live-update streams at once (default: half the\n"
+           "                      HTTP threads)\n"
+           "  --max-body BYTES    largest request body (default 1048576)\n"
+           "  --web DIR           the folder of static files (default: the installed web/)\n"
+           "  --help              this text\n");
+}
+
+static bool loopback(const char *listen)
+{
+    return strncmp(listen, "127.", 4) == 0 || strncmp(listen, "localhost:", 10) == 0 ||
+           strncmp(listen, "[::1]", 5) == 0;
+}
+
+int cmd_serve(int argc, char **argv)
+{
+    enum { O_LISTEN = 1, O_DB, O_WORKERS, O_HTTP, O_STREAMS, O_BODY, O_WEB };
+    static const struct option longopts[] = {
+        {"listen", required_argument, 0, O_LISTEN}, {"db", required_argument, 0, O_DB},
+        {"workers", required_argument, 0, O_WORKERS},
+        {"http-threads", required_argument, 0, O_HTTP},
+        {"max-streams", required_argument, 0, O_STREAMS},
+        {"max-body", required_argument, 0, O_BODY}, {"web", required_argument, 0, O_WEB},
+        {"help", no_argument, 0, 'h'}, {0, 0, 0, 0},
+    };
+    srv_config cfg = {.listen = "127.0.0.1:8080", .db = "pocketwar.db"};
+    int c, body = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        switch (c) {
+        case O_LISTEN:
+            if (!strchr(optarg, ':')) {
+                cli_error("serve", "--listen takes ADDR:PORT (e.g. 127.0.0.1:8080), not "
+                          "\"%s\"", optarg);
+                return 2;
+            }
+            cfg.listen = optarg;
+            break;
+        case O_DB: cfg.db = optarg; break;
+        case O_WEB: cfg.web_dir = optarg; break;
+        case O_WORKERS:
+            if (cli_parse_int("--workers", optarg, 1, 256, &cfg.workers)) return 2;
+            break;
+        case O_HTTP:
+            if (cli_parse_int("--http-threads", optarg, 2, 1024, &cfg.http_threads)) return 2;
+            break;
+        case O_STREAMS:
+            if (cli_parse_int("--max-streams", optarg, 1, 1023, &cfg.max_streams)) return 2;
+            break;
+        case O_BODY:
+            if (cli_parse_int("--max-body", optarg, 1024, 64 << 20, &body)) return 2;
+            cfg.max_body = (size_t)body;
+            break;
+        case 'h': help(); return 0;
+        default:
+            fprintf(stderr, "(see `pocketwar serve --help`)\n");
+            return 2;
+        }
+    }
+    if (optind < argc) {
+        cli_error("serve", "unexpected argument \"%s\"", argv[optind]);
+        return 2;
+    }
+    if (cfg.http_threads && cfg.max_streams >= cfg.http_threads) {
+        cli_error("serve", "--max-streams must be below --http-threads");
+        return 2;
+    }
+    /* the signals that stop the server are waited for, not handled */
+    sigset_t stop;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop, NULL);
+    signal(SIGPIPE, SIG_IGN);
+    eng_error err;
+    srv *s = srv_start(&cfg, &err);
+    if (!s) {
+        cli_error("serve", "%s", err.msg);
+        return 1;
+    }
+    const char *colon = strrchr(cfg.listen, ':');
+    printf("pocketwar serve: http://%.*s:%d/ (games store %s, %zu game%s)\n",
+           (int)(colon - cfg.listen), cfg.listen, srv_port(s), cfg.db, srv_games_loaded(s),
+           srv_games_loaded(s) == 1 ? "" : "s");
+    if (loopback(cfg.listen))
+        printf("pocketwar serve: listening on loopback only; --listen 0.0.0.0:PORT opens it "
+               "to the network\n");
+    else
+        printf("pocketwar serve: listening on %s: reachable from the network\n", cfg.listen);
+    fflush(stdout);
+    int sig;
+    sigwait(&stop, &sig);
+    printf("pocketwar serve: stopping\n");
+    srv_stop(s);
+    return 0;
+}

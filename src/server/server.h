@@ -1,0 +1,45 @@
+/*
+ * server.h - `pocketwar serve`: an HTTP server that lets people play any
+ * rule set over the network. It knows games only through the engine
+ * (engine.h, match.h) and computer players only through ai.h.
+ *
+ * One srv object owns everything: the HTTP listener, the games store (a
+ * SQLite file), the games in memory, the computer-player worker threads and
+ * the live-update streams. The command line (cmd_serve.c) and the tests
+ * start and stop it through these functions.
+ */
+#ifndef SERVER_H
+#define SERVER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "engine.h"
+
+typedef struct srv_config {
+    const char *listen;      /* "127.0.0.1:8080"; port 0 picks a free port */
+    const char *db;          /* the games store's file */
+    const char *web_dir;     /* static files; NULL = the installed web/ folder */
+    int http_threads;        /* threads answering requests (0 = 32) */
+    int workers;             /* computer-player threads (0 = cores) */
+    int max_streams;         /* open live-update streams at once (0 = half the
+                                HTTP threads) */
+    size_t max_body;         /* largest request body in bytes (0 = 1 MiB) */
+} srv_config;
+
+typedef struct srv srv;
+
+/* Opens the store (replaying every game in it), starts the workers and the
+ * listener. NULL and err on failure (a store from a newer version, a port
+ * in use, ...). */
+srv *srv_start(const srv_config *cfg, eng_error *err);
+/* The port it listens on (useful after port 0). */
+int srv_port(const srv *s);
+/* Games loaded from the store at start. */
+size_t srv_games_loaded(const srv *s);
+/* Stops the listener, the streams and the workers, closes the store. */
+void srv_stop(srv *s);
+
+/* The installed web/ folder (or $POCKETWAR_WEB). */
+const char *srv_web_dir(void);
+
+#endif

@@ -1,0 +1,338 @@
+/*
+ * srv_api_play.c - playing a game: its position as the asking seat sees
+ * it, the legal actions, applying an action (a seat's, or a chance outcome
+ * the referee enters), resigning and the computer's hint. Every change is
+ * checked against the step number the client saw and committed before the
+ * reply.
+ *
+ * Each legal action's "odds" is null: they cost an enumeration each, so a
+ * client asks for one action's at a time (srv_api_odds.c).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "srv_private.h"
+#include "scenario.h"
+
+/* Locks g and reads the token's role; -3 (unlocked) after a 403. */
+static int lock_role(srv_req *r, srv_game *g)
+{
+    pthread_mutex_lock(&g->mu);
+    int role = srv_req_role(r, g);
+    if (role == -3)
+        pthread_mutex_unlock(&g->mu);
+    return role;
+}
+
+int srv_api_game_get(srv_req *r)
+{
+    srv_game *g = srv_req_game(r);
+    if (!g)
+        return 404;
+    int role = lock_role(r, g);
+    if (role == -3)
+        return 403;
+    char at_s[24];
+    json_t *o;
+    if (srv_query(r, "at", at_s, sizeof at_s)) {
+        char *end;
+        long long at = strtoll(at_s, &end, 10);
+        if (*end || at < 0 || (size_t)at > g->m->nsteps) {
+            pthread_mutex_unlock(&g->mu);
+            return srv_reply_error(r, 400, "query.at", "at must be a step 0..%zu, not \"%s\"",
+                                   g->m->nsteps, at_s);
+        }
+        eng_state *s = eng_match_state_at(g->m, (size_t)at);
+        o = json_pack("{s:s,s:I,s:o,s:n}", "id", g->id, "step", (json_int_t)at, "position",
+                      eng_state_json(s, srv_role_viewer(g, role)), "svg");
+        eng_state_free(s);
+    } else {
+        o = srv_view_game(g, role);
+    }
+    pthread_mutex_unlock(&g->mu);
+    return srv_reply_json(r, 200, o);
+}
+
+/* Why role may not act now in g (NULL if it may); *status the HTTP code. */
+static const char *may_act(const srv_game *g, int role, int *status, char *buf, size_t n)
+{
+    int p = eng_current_player(g->m->state);
+    *status = 409;
+    if (g->status == SRV_FINISHED)
+        return "the game is over";
+    if (role == SRV_SPECTATOR) {
+        *status = 403;
+        return "acting needs a seat's token (this request has none)";
+    }
+    if (p == ENG_CHANCE) {
+        if (role == SRV_REFEREE)
+            return NULL;
+        *status = 403;
+        return "a chance outcome is for the referee to enter";
+    }
+    if (role == SRV_REFEREE) {
+        *status = 403;
+        snprintf(buf, n, "the referee enters chance outcomes only; %s is to act",
+                 eng_game_player_name(g->m->game, p));
+        return buf;
+    }
+    if (p != role) {
+        *status = g->seat[p].kind == SRV_COMPUTER ? 409 : 403;
+        snprintf(buf, n, "it is %s's turn (seat %d%s), and this token is seat %d's",
+                 eng_game_player_name(g->m->game, p), p + 1,
+                 g->seat[p].kind == SRV_COMPUTER ? ", the computer" : "", role + 1);
+        return buf;
+    }
+    return NULL;
+}
+
+int srv_api_game_legal(srv_req *r)
+{
+    srv_game *g = srv_req_game(r);
+    if (!g)
+        return 404;
+    int role = lock_role(r, g);
+    if (role == -3)
+        return 403;
+    json_t *acts = json_array();
+    int status;
+    char buf[160];
+    const char *why = may_act(g, role, &status, buf, sizeof buf);
+    if (!why) {
+        eng_action a[ENG_MAX_ACTIONS];
+        double prob[ENG_MAX_ACTIONS];
+        bool chance = eng_current_player(g->m->state) == ENG_CHANCE;
+        int n = chance ? eng_chance_outcomes(g->m->state, a, prob)
+                       : eng_legal_actions(g->m->state, a);
+        for (int i = 0; i < n; i++) {
+            char text[ENG_TEXT_MAX];
+            eng_action_text(g->m->state, a[i], text, sizeof text);
+            json_t *o = json_pack("{s:i,s:s}", "n", i + 1, "action", text);
+            if (chance)
+                json_object_set_new(o, "probability", json_real(prob[i]));
+            json_object_set_new(o, "odds", json_null());     /* GET .../odds?n=K */
+            json_array_append_new(acts, o);
+        }
+    }
+    json_t *o = json_pack("{s:I,s:o,s:o}", "step", (json_int_t)g->m->nsteps, "to_act",
+                          srv_view_to_act(g), "actions", acts);
+    if (why)
+        json_object_set_new(o, "why_none", json_string(why));
+    pthread_mutex_unlock(&g->mu);
+    return srv_reply_json(r, 200, o);
+}
+
+/* Reads the body's action ("action": notation, or "n": its number in the
+ * legal list) in g's position; false after a reply. */
+static bool read_action(srv_req *r, srv_game *g, const json_t *body, eng_action *out)
+{
+    json_t *text = json_object_get(body, "action"), *num = json_object_get(body, "n");
+    if (json_is_string(text)) {
+        eng_error err;
+        if (eng_action_parse(g->m->state, json_string_value(text), out, &err) != 0) {
+            srv_reply_error(r, 422, "body.action", "\"%s\": %s", json_string_value(text),
+                            err.msg);
+            return false;
+        }
+        return true;
+    }
+    if (json_is_integer(num)) {
+        eng_action a[ENG_MAX_ACTIONS];
+        double prob[ENG_MAX_ACTIONS];
+        bool chance = eng_current_player(g->m->state) == ENG_CHANCE;
+        int n = chance ? eng_chance_outcomes(g->m->state, a, prob)
+                       : eng_legal_actions(g->m->state, a);
+        json_int_t k = json_integer_value(num);
+        if (k < 1 || k > n) {
+            srv_reply_error(r, 422, "body.n", "n must be 1..%d (the legal actions' numbers), "
+                            "not %lld", n, (long long)k);
+            return false;
+        }
+        *out = a[k - 1];
+        return true;
+    }
+    srv_reply_error(r, 400, "body.action", "give \"action\" (notation, e.g. \"end\") or "
+                    "\"n\" (a number from the legal list)");
+    return false;
+}
+
+int srv_api_game_act(srv_req *r)
+{
+    static const char *const known[] = {"step", "action", "n", NULL};
+    srv_game *g = srv_req_game(r);
+    if (!g)
+        return 404;
+    json_t *body = srv_body_json(r);
+    if (!body)
+        return 400;
+    eng_error err;
+    if (!eng_json_check_keys(body, "body", known, &err)) {
+        json_decref(body);
+        return srv_reply_error(r, 400, "body", "%s", err.msg);
+    }
+    int role = lock_role(r, g), rc;
+    if (role == -3) {
+        json_decref(body);
+        return 403;
+    }
+    int status;
+    char buf[160];
+    const char *why = may_act(g, role, &status, buf, sizeof buf);
+    eng_action a;
+    if (why) {
+        rc = srv_reply_error(r, status, "token", "%s", why);
+    } else if (!srv_req_step(r, g, body) || !read_action(r, g, body, &a)) {
+        rc = 400;
+    } else {
+        size_t from = g->m->nsteps;
+        if (eng_match_apply(g->m, a, role == SRV_REFEREE, &err) != 0) {
+            char text[ENG_TEXT_MAX];
+            eng_action_text(g->m->state, a, text, sizeof text);
+            rc = srv_reply_error(r, 422, "body.action", "%s is not allowed: %s", text,
+                                 err.msg);
+        } else if (srv_game_commit(r->s, g, from, &err) != 0) {
+            rc = srv_reply_error(r, 503, "store", "%s (the action was not taken)", err.msg);
+        } else {
+            rc = srv_reply_json(r, 200, json_pack("{s:o,s:o}", "game", srv_view_game(g, role),
+                                                  "steps", srv_view_steps(g, role, from,
+                                                                          g->m->nsteps)));
+        }
+    }
+    pthread_mutex_unlock(&g->mu);
+    json_decref(body);
+    return rc;
+}
+
+int srv_api_game_resign(srv_req *r)
+{
+    srv_game *g = srv_req_game(r);
+    if (!g)
+        return 404;
+    int role = lock_role(r, g), rc;
+    if (role == -3)
+        return 403;
+    eng_error err;
+    if (role < 0) {
+        rc = srv_reply_error(r, 403, "token", "resigning needs a seat's token");
+    } else if (g->status == SRV_FINISHED) {
+        rc = srv_reply_error(r, 409, "game", "the game is over");
+    } else {
+        int was = g->status;
+        g->status = SRV_FINISHED;
+        if (g->nseats == 2)
+            snprintf(g->result, sizeof g->result, "%s resigns: %s wins",
+                     eng_game_player_name(g->m->game, role),
+                     eng_game_player_name(g->m->game, 1 - role));
+        else
+            snprintf(g->result, sizeof g->result, "%s resigns",
+                     eng_game_player_name(g->m->game, role));
+        g->undo.pending = false;
+        int64_t updated = g->updated;
+        g->updated = srv_now_ms();
+        if (srv_store_set_status(r->s->store, g, &err) != 0) {
+            g->status = was;
+            g->result[0] = '\0';
+            g->updated = updated;
+            rc = srv_reply_error(r, 503, "store", "%s", err.msg);
+        } else {
+            srv_game_touch(g);
+            rc = srv_reply_json(r, 200, json_pack("{s:o}", "game", srv_view_game(g, role)));
+        }
+    }
+    pthread_mutex_unlock(&g->mu);
+    return rc;
+}
+
+int srv_api_game_hint(srv_req *r)
+{
+    srv_game *g = srv_req_game(r);
+    if (!g)
+        return 404;
+    int role = lock_role(r, g);
+    if (role == -3)
+        return 403;
+    int status;
+    char buf[160];
+    const char *why = may_act(g, role, &status, buf, sizeof buf);
+    if (!why && role < 0)
+        why = "the hint is for the seat to act";
+    if (why) {
+        pthread_mutex_unlock(&g->mu);
+        return srv_reply_error(r, status, "token", "%s", why);
+    }
+    eng_state *s = eng_state_clone(g->m->state);
+    size_t step = g->m->nsteps;
+    pthread_mutex_unlock(&g->mu);
+    /* the rule of thumb: quick, and it plays from what this seat may see */
+    ai_config cfg = {.seed = (uint64_t)srv_now_ms()};
+    ai_player *p = ai_new(ai_kind_find("thumb"), &cfg);
+    ai_explanation ex = {0};
+    eng_action best = ai_choose(p, s, &ex);
+    json_t *cands = json_array();
+    for (int i = 0; i < ex.count; i++) {
+        char text[ENG_TEXT_MAX];
+        eng_action_text(s, ex.best[i].action, text, sizeof text);
+        json_array_append_new(cands, json_pack("{s:s,s:f}", "action", text, "value",
+                                               ex.best[i].value));
+    }
+    char text[ENG_TEXT_MAX];
+    eng_action_text(s, best, text, sizeof text);
+    ai_free(p);
+    eng_state_free(s);
+    return srv_reply_json(r, 200, json_pack("{s:I,s:s,s:s,s:o}", "step", (json_int_t)step,
+                                            "player", "thumb", "best", text, "candidates",
+                                            cands));
+}
+
+int srv_api_game_steps(srv_req *r)
+{
+    srv_game *g = srv_req_game(r);
+    if (!g)
+        return 404;
+    int role = lock_role(r, g);
+    if (role == -3)
+        return 403;
+    char from_s[24];
+    long long from = 0;
+    if (srv_query(r, "from", from_s, sizeof from_s)) {
+        char *end;
+        from = strtoll(from_s, &end, 10);
+        if (*end || from < 0 || (size_t)from > g->m->nsteps) {
+            pthread_mutex_unlock(&g->mu);
+            return srv_reply_error(r, 400, "query.from", "from must be a step 0..%zu, not "
+                                   "\"%s\"", g->m->nsteps, from_s);
+        }
+    }
+    json_t *o = json_pack("{s:I,s:o}", "step", (json_int_t)g->m->nsteps, "steps",
+                          srv_view_steps(g, role, (size_t)from, g->m->nsteps));
+    pthread_mutex_unlock(&g->mu);
+    return srv_reply_json(r, 200, o);
+}
+
+int srv_api_game_record(srv_req *r)
+{
+    srv_game *g = srv_req_game(r);
+    if (!g)
+        return 404;
+    int role = lock_role(r, g);
+    if (role == -3)
+        return 403;
+    if (g->status != SRV_FINISHED) {
+        pthread_mutex_unlock(&g->mu);
+        return srv_reply_error(r, 409, "game", "the record is given once the game is over: "
+                               "it holds the seed, which foretells every coin and die");
+    }
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    eng_error err;
+    int ok = f ? eng_match_save(g->m, f, &err) : -1;
+    if (f)
+        fclose(f);
+    pthread_mutex_unlock(&g->mu);
+    char name[SRV_ID_HEX + 8];
+    snprintf(name, sizeof name, "%s.pwr", g->id);
+    int rc = ok == 0 ? srv_reply_text(r, 200, "text/plain; charset=utf-8", text, name)
+                     : srv_reply_error(r, 503, "record", "the record could not be written");
+    free(text);
+    return rc;
+}

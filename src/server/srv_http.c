@@ -1,0 +1,253 @@
+/*
+ * srv_http.c - HTTP on top of civetweb: the route table of the JSON API
+ * under /api/, request bodies (with their size limit), tokens from the
+ * Authorization header or ?token=, and JSON replies and errors. Every
+ * other path goes to the static files.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <civetweb.h>
+#include "srv_private.h"
+
+static const char *reason(int status)
+{
+    switch (status) {
+    case 200: return "OK";
+    case 201: return "Created";
+    case 400: return "Bad Request";
+    case 403: return "Forbidden";
+    case 404: return "Not Found";
+    case 405: return "Method Not Allowed";
+    case 409: return "Conflict";
+    case 413: return "Payload Too Large";
+    case 422: return "Unprocessable Entity";
+    case 429: return "Too Many Requests";
+    case 501: return "Not Implemented";
+    case 503: return "Service Unavailable";
+    default: return status >= 500 ? "Internal Server Error" : "Error";
+    }
+}
+
+static int send_body(struct mg_connection *conn, int status, const char *type,
+                     const char *body, size_t len, const char *filename)
+{
+    char clen[32], disp[160];
+    snprintf(clen, sizeof clen, "%zu", len);
+    mg_response_header_start(conn, status);
+    mg_response_header_add(conn, "Content-Type", type, -1);
+    mg_response_header_add(conn, "Content-Length", clen, -1);
+    mg_response_header_add(conn, "Cache-Control", "no-store", -1);
+    mg_response_header_add(conn, "X-Content-Type-Options", "nosniff", -1);
+    if (filename) {
+        snprintf(disp, sizeof disp, "attachment; filename=\"%s\"", filename);
+        mg_response_header_add(conn, "Content-Disposition", disp, -1);
+    }
+    mg_response_header_send(conn);
+    if (len)
+        mg_write(conn, body, len);
+    return status;
+}
+
+int srv_reply_json(srv_req *r, int status, json_t *body)
+{
+    char *text = json_dumps(body, JSON_COMPACT);
+    json_decref(body);
+    send_body(r->conn, status, "application/json", text ? text : "{}",
+              text ? strlen(text) : 2, NULL);
+    free(text);
+    return status;
+}
+
+int srv_reply_error(srv_req *r, int status, const char *where, const char *fmt, ...)
+{
+    char msg[ENG_ERROR_MAX + 128];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    json_t *o = json_pack("{s:s,s:i}", "error", msg, "status", status);
+    if (where)
+        json_object_set_new(o, "where", json_string(where));
+    (void)reason;
+    return srv_reply_json(r, status, o);
+}
+
+int srv_reply_text(srv_req *r, int status, const char *type, const char *text,
+                   const char *filename)
+{
+    return send_body(r->conn, status, type, text, strlen(text), filename);
+}
+
+bool srv_query(const srv_req *r, const char *name, char *buf, size_t n)
+{
+    if (!r->query)
+        return false;
+    return mg_get_var(r->query, strlen(r->query), name, buf, n) >= 0;
+}
+
+json_t *srv_body_json(srv_req *r)
+{
+    if (!r->body || r->body_len == 0) {
+        srv_reply_error(r, 400, "body", "the request needs a JSON object as its body");
+        return NULL;
+    }
+    json_error_t e;
+    json_t *j = json_loadb(r->body, r->body_len, JSON_REJECT_DUPLICATES, &e);
+    if (!j) {
+        srv_reply_error(r, 400, "body", "malformed JSON at line %d, column %d: %s", e.line,
+                        e.column, e.text);
+        return NULL;
+    }
+    if (!json_is_object(j)) {
+        json_decref(j);
+        srv_reply_error(r, 400, "body", "the body must be a JSON object");
+        return NULL;
+    }
+    return j;
+}
+
+/* ---- reading the request ------------------------------------------------------ */
+
+/* Reads the body into r (at most max_body bytes); false after a 413. */
+static bool read_body(srv_req *r, const struct mg_request_info *ri)
+{
+    size_t max = r->s->cfg.max_body;
+    if (ri->content_length > (long long)max) {
+        srv_reply_error(r, 413, "body", "the body has %lld bytes; the limit is %zu",
+                        ri->content_length, max);
+        return false;
+    }
+    size_t cap = ri->content_length > 0 ? (size_t)ri->content_length + 1 : 4096;
+    r->body = malloc(cap);
+    if (!r->body)
+        abort();
+    for (;;) {
+        if (r->body_len + 1 >= cap) {
+            if (cap > max + 1) {
+                srv_reply_error(r, 413, "body", "the body is over the limit of %zu bytes",
+                                max);
+                return false;
+            }
+            cap *= 2;
+            r->body = realloc(r->body, cap);
+            if (!r->body)
+                abort();
+        }
+        int n = mg_read(r->conn, r->body + r->body_len, cap - 1 - r->body_len);
+        if (n <= 0)
+            break;
+        r->body_len += (size_t)n;
+        if (r->body_len > max) {
+            srv_reply_error(r, 413, "body", "the body is over the limit of %zu bytes", max);
+            return false;
+        }
+    }
+    r->body[r->body_len] = '\0';
+    return true;
+}
+
+static void read_token(srv_req *r, const struct mg_request_info *ri)
+{
+    const char *auth = mg_get_header(r->conn, "Authorization");
+    if (auth && strncmp(auth, "Bearer ", 7) == 0)
+        snprintf(r->token, sizeof r->token, "%s", auth + 7);
+    else
+        srv_query(r, "token", r->token, sizeof r->token);
+    (void)ri;
+}
+
+/* ---- routes ------------------------------------------------------------------------ */
+
+typedef struct route {
+    const char *method;
+    const char *pattern;       /* '*' stands for a game id segment */
+    int (*handler)(srv_req *r);
+} route;
+
+static const route routes[] = {
+    {"GET", "/rules", srv_api_rules},
+    {"GET", "/rules/+", srv_api_rules},
+    {"GET", "/games", srv_api_games_list},
+    {"POST", "/games", srv_api_games_create},
+    {"POST", "/games/import", srv_api_games_import},
+    {"GET", "/games/*", srv_api_game_get},
+    {"GET", "/games/*/legal", srv_api_game_legal},
+    {"POST", "/games/*/act", srv_api_game_act},
+    {"POST", "/games/*/undo", srv_api_game_undo},
+    {"POST", "/games/*/undo/accept", srv_api_game_undo},
+    {"POST", "/games/*/undo/refuse", srv_api_game_undo},
+    {"POST", "/games/*/resign", srv_api_game_resign},
+    {"GET", "/games/*/hint", srv_api_game_hint},
+    {"GET", "/games/*/steps", srv_api_game_steps},
+    {"GET", "/games/*/record", srv_api_game_record},
+    {"GET", "/games/*/events", srv_live_stream},
+    {"GET", "/games/*/odds", srv_api_game_odds},
+    {NULL, NULL, NULL},
+};
+
+/* Does path match pattern? '*' takes one segment (the game id, copied to
+ * id); '+' takes one segment of anything. */
+static bool match(const char *pattern, const char *path, char *id, size_t idn)
+{
+    while (*pattern) {
+        if (*pattern == '*' || *pattern == '+') {
+            size_t n = strcspn(path, "/");
+            if (n == 0)
+                return false;
+            if (*pattern == '*')
+                snprintf(id, idn, "%.*s", (int)n, path);
+            path += n;
+            pattern++;
+        } else if (*pattern++ != *path++) {
+            return false;
+        }
+    }
+    return *path == '\0' || (path[0] == '/' && path[1] == '\0');
+}
+
+static int api_handler(struct mg_connection *conn, void *cbdata)
+{
+    srv *s = cbdata;
+    const struct mg_request_info *ri = mg_get_request_info(conn);
+    srv_req r = {.s = s, .conn = conn, .method = ri->request_method,
+                 .path = ri->local_uri + 4, .query = ri->query_string};
+    read_token(&r, ri);
+    const route *hit = NULL;
+    bool path_known = false;
+    for (const route *rt = routes; rt->method; rt++) {
+        char id[sizeof r.game_id] = "";
+        if (!match(rt->pattern, r.path, id, sizeof id))
+            continue;
+        path_known = true;
+        if (strcmp(rt->method, r.method) == 0) {
+            hit = rt;
+            memcpy(r.game_id, id, sizeof id);
+            break;
+        }
+    }
+    int status;
+    if (!hit && path_known)
+        status = srv_reply_error(&r, 405, "method", "%s is not allowed on %s", r.method,
+                                 ri->local_uri);
+    else if (!hit)
+        status = srv_reply_error(&r, 404, "path", "no such API path: %s", ri->local_uri);
+    else if (strcmp(r.method, "POST") == 0 && !read_body(&r, ri))
+        status = 413;
+    else
+        status = hit->handler(&r);
+    free(r.body);
+    return status;
+}
+
+static int static_handler(struct mg_connection *conn, void *cbdata)
+{
+    const struct mg_request_info *ri = mg_get_request_info(conn);
+    return srv_static_serve(cbdata, conn, ri->local_uri ? ri->local_uri : "/");
+}
+
+void srv_http_routes(srv *s)
+{
+    mg_set_request_handler(s->ctx, "/api", api_handler, s);
+    mg_set_request_handler(s->ctx, "/", static_handler, s);
+}

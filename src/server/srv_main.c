@@ -1,0 +1,135 @@
+/*
+ * srv_main.c - the server's life: open the store and rebuild its games,
+ * start the computer workers and the civetweb listener; stop them all in
+ * the reverse order.
+ */
+#define _DEFAULT_SOURCE
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <civetweb.h>
+#include "srv_private.h"
+
+static void add_loaded(void *ctx, srv_game *g)
+{
+    srv *s = ctx;
+    srv_games_add(s, g);
+    s->loaded++;
+}
+
+static int log_message(const struct mg_connection *conn, const char *msg)
+{
+    (void)conn;
+    fprintf(stderr, "pocketwar serve: %s\n", msg);
+    return 1;
+}
+
+static int cores(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > 64 ? 64 : (int)n;
+}
+
+srv *srv_start(const srv_config *cfg, eng_error *err)
+{
+    srv *s = calloc(1, sizeof *s);
+    if (!s)
+        abort();
+    s->cfg = *cfg;
+    if (!s->cfg.listen)
+        s->cfg.listen = "127.0.0.1:8080";
+    if (!s->cfg.db)
+        s->cfg.db = "pocketwar.db";
+    if (s->cfg.http_threads <= 0)
+        s->cfg.http_threads = 32;
+    if (s->cfg.workers <= 0)
+        s->cfg.workers = cores();
+    if (s->cfg.max_streams <= 0)
+        s->cfg.max_streams = s->cfg.http_threads / 2;
+    if (s->cfg.max_body == 0)
+        s->cfg.max_body = 1 << 20;
+    pthread_mutex_init(&s->games_mu, NULL);
+    pthread_mutex_init(&s->q_mu, NULL);
+    pthread_cond_init(&s->q_cond, NULL);
+    const char *web = s->cfg.web_dir ? s->cfg.web_dir : srv_web_dir();
+    if (!realpath(web, s->web_dir)) {
+        eng_error_set(err, "no web folder at %s (set POCKETWAR_WEB)", web);
+        goto fail;
+    }
+    s->store = srv_store_open(s->cfg.db, err);
+    if (!s->store || srv_store_load(s->store, add_loaded, s, err) != 0)
+        goto fail;
+    if (srv_workers_start(s, s->cfg.workers, err) != 0)
+        goto fail;
+    char threads[16];
+    snprintf(threads, sizeof threads, "%d", s->cfg.http_threads);
+    const char *options[] = {
+        "listening_ports", s->cfg.listen,
+        "num_threads", threads,
+        "request_timeout_ms", "30000",
+        "enable_keep_alive", "yes",
+        "keep_alive_timeout_ms", "5000",
+        "tcp_nodelay", "1",      /* headers and body go in two writes */
+        NULL,
+    };
+    struct mg_callbacks cb = {.log_message = log_message};
+    mg_init_library(0);
+    s->ctx = mg_start(&cb, s, options);
+    if (!s->ctx) {
+        eng_error_set(err, "cannot listen on %s (in use, or not an address of this machine?)",
+                      s->cfg.listen);
+        goto fail;
+    }
+    struct mg_server_port ports[4];
+    if (mg_get_server_ports(s->ctx, 4, ports) > 0)
+        s->port = ports[0].port;
+    srv_http_routes(s);
+    /* games whose computer was to act when the server stopped */
+    size_t n;
+    srv_game **all = srv_games_list(s, &n);
+    for (size_t i = 0; i < n; i++) {
+        pthread_mutex_lock(&all[i]->mu);
+        srv_workers_offer(s, all[i]);
+        pthread_mutex_unlock(&all[i]->mu);
+    }
+    free(all);
+    return s;
+fail:
+    srv_stop(s);
+    return NULL;
+}
+
+int srv_port(const srv *s)
+{
+    return s->port;
+}
+
+size_t srv_games_loaded(const srv *s)
+{
+    return s->loaded;
+}
+
+void srv_stop(srv *s)
+{
+    if (!s)
+        return;
+    pthread_mutex_lock(&s->q_mu);
+    s->stopping = true;
+    pthread_mutex_unlock(&s->q_mu);
+    srv_live_wake_all(s);
+    if (s->ctx) {
+        mg_stop(s->ctx);
+        mg_exit_library();
+    }
+    srv_workers_stop(s);
+    for (size_t i = 0; i < s->ngames; i++)
+        srv_game_free(s->games[i]);
+    free(s->games);
+    free(s->queue);
+    srv_store_close(s->store);
+    pthread_cond_destroy(&s->q_cond);
+    pthread_mutex_destroy(&s->q_mu);
+    pthread_mutex_destroy(&s->games_mu);
+    free(s);
+}

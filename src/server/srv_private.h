@@ -1,0 +1,231 @@
+/*
+ * srv_private.h - what the server's files share: the server object, a game
+ * as the server holds it (its match, seats, undo request and live-update
+ * signal), and each file's functions. Nothing outside src/server/ includes
+ * this header.
+ *
+ * Locking: each game has its own mutex, held while its match is read or
+ * changed and while its steps are committed to the store; the store has one
+ * mutex of its own, taken inside a game's (never the other way round). The
+ * games list and the workers' queue have theirs, always taken last.
+ */
+#ifndef SRV_PRIVATE_H
+#define SRV_PRIVATE_H
+
+#include <pthread.h>
+#include <stdint.h>
+#include "server.h"
+#include "match.h"
+#include "ai.h"
+
+#define SRV_TOKEN_BYTES 16              /* 128 bits from getrandom(2) */
+#define SRV_TOKEN_HEX (2 * SRV_TOKEN_BYTES)
+#define SRV_ID_HEX 12                   /* a game's id: 48 random bits */
+#define SRV_NAME_MAX 64
+#define SRV_LEVEL_MAX 32
+#define SRV_RESULT_MAX 192
+
+enum { SRV_HUMAN, SRV_COMPUTER };
+enum { SRV_ACTIVE, SRV_FINISHED };
+
+/* Who a request speaks for: a seat (0..), a spectator or the referee. */
+enum { SRV_SPECTATOR = -1, SRV_REFEREE = -2 };
+
+typedef struct srv_seat {
+    int kind;                           /* SRV_HUMAN or SRV_COMPUTER */
+    char level[SRV_LEVEL_MAX];          /* a computer's player name ("thumb") */
+    char name[SRV_NAME_MAX];            /* what the players call it */
+    char token[SRV_TOKEN_HEX + 1];      /* a human seat's secret; "" else */
+    ai_player *ai;                      /* made by the worker that first needs it */
+} srv_seat;
+
+typedef struct srv_undo {
+    bool pending;
+    int by;                             /* the seat that asked */
+    size_t at;                          /* steps when asked */
+    size_t back_to;                     /* steps left once taken back */
+} srv_undo;
+
+typedef struct srv_game {
+    char id[SRV_ID_HEX + 1];
+    pthread_mutex_t mu;
+    pthread_cond_t changed;             /* broadcast after every change */
+    uint64_t version;                   /* counts changes: steps, undo, resign */
+    eng_match *m;
+    int nseats;
+    srv_seat seat[ENG_MAX_PLAYERS];
+    bool referee;                       /* chance outcomes are entered */
+    char referee_token[SRV_TOKEN_HEX + 1];
+    int status;                         /* SRV_ACTIVE or SRV_FINISHED */
+    char result[SRV_RESULT_MAX];        /* "" while active */
+    int64_t created, updated;           /* ms since the epoch */
+    int64_t *times;                     /* when each step was taken */
+    size_t ntimes;
+    srv_undo undo;
+    bool queued;                        /* waiting for (or held by) a worker */
+} srv_game;
+
+typedef struct srv_store srv_store;
+
+struct srv {
+    srv_config cfg;
+    char web_dir[4096];
+    struct mg_context *ctx;
+    int port;
+    srv_store *store;
+    size_t loaded;
+
+    pthread_mutex_t games_mu;           /* the list below */
+    srv_game **games;
+    size_t ngames, games_cap;
+
+    pthread_mutex_t q_mu;               /* the workers' queue and `stopping` */
+    pthread_cond_t q_cond;
+    srv_game **queue;
+    size_t qhead, qlen, qcap;
+    bool stopping;
+    pthread_t *workers;
+    int nworkers;
+
+    int streams;                        /* open live streams (under q_mu) */
+};
+
+/* ---- clock and ids (srv_tokens.c) -------------------------------------------- */
+
+int64_t srv_now_ms(void);
+/* Fills hex (room for 2*bytes+1) with random bytes from the system. */
+bool srv_random_hex(char *hex, size_t bytes);
+/* Constant-time comparison of a token a client sent with a stored one. */
+bool srv_token_equal(const char *given, const char *stored);
+/* Who the token speaks for in g: a seat, SRV_REFEREE, or SRV_SPECTATOR
+ * when token is NULL/empty; -3 when it is given but matches nothing. */
+int srv_token_role(const srv_game *g, const char *token);
+/* The engine viewer for a role: a seat sees as that seat; the referee and
+ * spectators see the public view (a viewer index that is no player). */
+int srv_role_viewer(const srv_game *g, int role);
+
+/* ---- the games store (srv_store.c) --------------------------------------------- */
+
+#define SRV_SCHEMA_VERSION 1
+
+srv_store *srv_store_open(const char *path, eng_error *err);
+void srv_store_close(srv_store *st);
+/* A new game with its seats, in one transaction. */
+int srv_store_add_game(srv_store *st, const srv_game *g, eng_error *err);
+/* Steps [from, m->nsteps) and the game's status, in one transaction. */
+int srv_store_add_steps(srv_store *st, const srv_game *g, size_t from, eng_error *err);
+/* The game's status and result (resign). */
+int srv_store_set_status(srv_store *st, const srv_game *g, eng_error *err);
+/* An undo request asked, or answered ("accepted", "refused", "dropped");
+ * "accepted" also removes the steps taken back, in the same transaction. */
+int srv_store_undo(srv_store *st, const srv_game *g, const char *answer, eng_error *err);
+/* Rebuilds every stored game, calling add for each (which takes it). */
+int srv_store_load(srv_store *st, void (*add)(void *ctx, srv_game *g), void *ctx,
+                   eng_error *err);
+
+/* ---- games in memory (srv_games.c) ---------------------------------------------- */
+
+srv_game *srv_game_alloc(void);
+void srv_game_free(srv_game *g);
+void srv_games_add(srv *s, srv_game *g);
+/* The game with this id, or NULL. Games are never removed while running. */
+srv_game *srv_games_find(srv *s, const char *id);
+/* A snapshot of the list (caller frees the array, not the games). */
+srv_game **srv_games_list(srv *s, size_t *n);
+
+/* The steps of the match after `from` are new: stamps their times, plays
+ * chance outcomes from the seeded generator unless a referee enters them,
+ * commits them all in one transaction, updates the status, wakes the live
+ * streams and queues a computer to act. With g->mu held. On a store error
+ * the new steps are taken back and -1 returned. */
+int srv_game_commit(srv *s, srv_game *g, size_t from, eng_error *err);
+/* Marks a change (undo asked, resign) for the live streams. g->mu held. */
+void srv_game_touch(srv_game *g);
+/* Result text for a finished match. */
+void srv_game_result(srv_game *g);
+
+/* ---- views (srv_view.c): what a role may see -------------------------------------- */
+
+json_t *srv_view_game(const srv_game *g, int role);
+json_t *srv_view_summary(const srv_game *g);
+/* Steps [from, to) as role saw them when taken. */
+json_t *srv_view_steps(const srv_game *g, int role, size_t from, size_t to);
+/* "1", "chance" ... : who acts now, as JSON (null once over). */
+json_t *srv_view_to_act(const srv_game *g);
+
+/* ---- computer players (srv_workers.c) ------------------------------------------- */
+
+int srv_workers_start(srv *s, int n, eng_error *err);
+void srv_workers_stop(srv *s);
+/* Queues g if a computer seat is to act (g->mu held). */
+void srv_workers_offer(srv *s, srv_game *g);
+/* Is this spec a computer player the server offers? */
+bool srv_level_known(const char *level);
+
+/* ---- HTTP (srv_http.c) ------------------------------------------------------------ */
+
+struct mg_connection;
+
+/* One request as the handlers see it. */
+typedef struct srv_req {
+    srv *s;
+    struct mg_connection *conn;
+    const char *method;
+    const char *path;                   /* after /api */
+    const char *query;                  /* may be NULL */
+    char *body;                         /* NUL-ended; may be NULL */
+    size_t body_len;
+    char game_id[SRV_ID_HEX + 2];
+    char token[SRV_TOKEN_HEX + 2];      /* from the header or ?token= */
+} srv_req;
+
+/* Replies. srv_reply_json takes the reference. Return 0 so handlers can
+ * `return srv_reply_error(...)`. */
+int srv_reply_json(srv_req *r, int status, json_t *body);
+int srv_reply_error(srv_req *r, int status, const char *where, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+int srv_reply_text(srv_req *r, int status, const char *type, const char *text,
+                   const char *filename);
+/* A query parameter (copied into buf); false when absent. */
+bool srv_query(const srv_req *r, const char *name, char *buf, size_t n);
+/* The body as a JSON object, or NULL after replying 400. */
+json_t *srv_body_json(srv_req *r);
+
+/* ---- handlers ----------------------------------------------------------------------- */
+
+int srv_api_rules(srv_req *r);          /* GET /rules, /rules/NAME */
+int srv_api_games_list(srv_req *r);     /* GET /games */
+int srv_api_games_create(srv_req *r);   /* POST /games */
+int srv_api_games_import(srv_req *r);   /* POST /games/import */
+int srv_api_game_get(srv_req *r);       /* GET /games/ID */
+int srv_api_game_legal(srv_req *r);     /* GET /games/ID/legal */
+int srv_api_game_act(srv_req *r);       /* POST /games/ID/act */
+int srv_api_game_undo(srv_req *r);      /* POST /games/ID/undo[/accept|/refuse] */
+int srv_api_game_resign(srv_req *r);    /* POST /games/ID/resign */
+int srv_api_game_hint(srv_req *r);      /* GET /games/ID/hint */
+int srv_api_game_steps(srv_req *r);     /* GET /games/ID/steps */
+int srv_api_game_record(srv_req *r);    /* GET /games/ID/record */
+int srv_live_stream(srv_req *r);        /* GET /games/ID/events */
+int srv_api_game_odds(srv_req *r);      /* GET /games/ID/odds */
+/* Wakes every stream so it notices the server stopping. */
+void srv_live_wake_all(srv *s);
+
+/* Hooks the API and the static files into the listener (srv_http.c). */
+void srv_http_routes(srv *s);
+
+/* Static files from the web folder (srv_static.c). */
+int srv_static_serve(srv *s, struct mg_connection *conn, const char *uri);
+
+/* Shared checks for the handlers (srv_api_common.c). */
+/* The game named in the path, or NULL after a 404. */
+srv_game *srv_req_game(srv_req *r);
+/* The role of the request's token in g (g->mu held), or -3 after a 403. */
+int srv_req_role(srv_req *r, srv_game *g);
+/* Checks the body's "step" against the game's; false after a 400/409. */
+bool srv_req_step(srv_req *r, srv_game *g, const json_t *body);
+/* Refuses option values that would name a file; false with err. */
+bool srv_options_safe(const json_t *opts, eng_error *err);
+/* Is name one of rule set r's shipped scenarios (or variants)? */
+bool srv_shipped(const eng_rules *r, const char *kind, const char *name);
+
+#endif

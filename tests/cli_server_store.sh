@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Checks the server's games store: a server killed with kill -9 in the
+# middle of a game has lost no step it answered, and started again it
+# continues the game, whose record replays (after a resignation); a store from a newer version,
+# or an SQLite file that is not a store, is refused with a clear message.
+# Prints "PASS name" or "FAIL name: why" per check; exits 1 if any failed.
+# Usage: tests/cli_server_store.sh [path/to/pocketwar]   (default build/san/pocketwar)
+set -u
+pw=${1:-build/san/pocketwar}
+case "$pw" in /*) ;; *) pw="$PWD/$pw" ;; esac
+here=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d)
+trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$tmp"' EXIT
+. "$here/server_lib.sh"
+RANDOM=3
+
+start store || exit 1
+create '{"rules":"portable-wargame","seed":17,"seats":[{"kind":"human"},{"kind":"human"}]}'
+game=$id
+# play in the background, noting each answered action as "seat|n|notation"
+(
+  while :; do
+    req GET "/games/$game" || exit 0
+    [ "$code" = 200 ] || exit 0
+    ta=$(j .to_act); step=$(j .step)
+    tok=$(eval echo "\$tok$ta")
+    req GET "/games/$game/legal" "" "$tok"; k=$(j '.actions | length')
+    [ "$code" = 200 ] && [ "$k" -gt 0 ] || exit 0
+    req POST "/games/$game/act" "{\"step\":$step,\"n\":$((RANDOM % k + 1))}" "$tok"
+    [ "$code" = 200 ] || exit 0
+    echo "$ta|$(j '.steps[0].n')|$(j '.steps[0].action')" >> "$tmp/answered"
+  done
+) &
+player=$!
+sleep 3
+kill -9 "$pid"; wait "$pid" 2>/dev/null
+wait "$player" 2>/dev/null
+answered=$(wc -l < "$tmp/answered")
+
+start store || exit 1
+grep -q "1 game" "$tmp/store.out" && pass restart-loads-games || fail restart-loads-games "$(cat "$tmp/store.out")"
+lost=""
+for s in 1 2; do
+  t=$(eval echo "\$tok$s")
+  req GET "/games/$game/steps" "" "$t"
+  printf '%s' "$body" | jq -r '.steps[] | "\(.n)|\(.action)"' > "$tmp/steps$s"
+done
+while IFS='|' read -r seat n action; do
+  grep -qxF "$n|$action" "$tmp/steps$seat" || lost="$lost $n"
+done < "$tmp/answered"
+if [ "$answered" -ge 3 ] && [ -z "$lost" ]; then
+  pass kill9-no-answered-step-lost
+else
+  fail kill9-no-answered-step-lost "$answered answered, lost:$lost"
+fi
+req GET "/games/$game"; ta=$(j .to_act); step=$(j .step); tok=$(eval echo "\$tok$ta")
+req POST "/games/$game/act" "{\"step\":$step,\"n\":1}" "$tok"
+acted=$code
+req POST "/games/$game/resign" '{}' "$tok"
+if [ "$acted" = 200 ] && [ "$code" = 200 ]; then
+  req GET "/games/$game/record" "" "$tok1"
+  printf '%s' "$body" > "$tmp/game.pwr"
+  if "$pw" replay "$tmp/game.pwr" > /dev/null 2>&1; then pass kill9-continues-and-replays
+  else fail kill9-continues-and-replays "record does not replay"; fi
+else
+  fail kill9-continues-and-replays "act $acted, resign $code: $body"
+fi
+# a computer seat that was to act when the server stopped plays on after the restart
+create '{"rules":"pocket-wargame","seed":6,"seats":[{"kind":"computer","level":"random"},{"kind":"human"}]}'
+kill -9 "$pid"; wait "$pid" 2>/dev/null
+start store || exit 1
+for _ in $(seq 1 200); do req GET "/games/$id"; [ "$(j .to_act)" = 2 ] && break; sleep 0.05; done
+expect restart-computer-plays 200 '.to_act == 2'
+stop store
+
+# schema versions
+sqlite3 "$tmp/store.db" "UPDATE schema_version SET version = 99"
+if ! "$pw" serve --listen 127.0.0.1:0 --db "$tmp/store.db" > "$tmp/new.out" 2>&1 &&
+   grep -q "schema version 99, from a newer" "$tmp/new.out"; then pass newer-store-refused
+else fail newer-store-refused "$(cat "$tmp/new.out")"; fi
+sqlite3 "$tmp/other.db" "CREATE TABLE t(x)"
+if ! "$pw" serve --listen 127.0.0.1:0 --db "$tmp/other.db" > "$tmp/other.out" 2>&1 &&
+   grep -q "not a pocketwar games store" "$tmp/other.out"; then pass foreign-file-refused
+else fail foreign-file-refused "$(cat "$tmp/other.out")"; fi
+
+exit $failed
