@@ -7,7 +7,7 @@
 
 CC      ?= cc
 PKGS    := libjansson-dev libcmocka-dev pkg-config gcc make libcivetweb-dev libsqlite3-dev \
-           curl jq sqlite3
+           curl jq sqlite3 libxml2-utils
 DEPLIBS := jansson sqlite3
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wpointer-arith -Wformat=2 -Wundef -Wvla -Wno-unused-parameter

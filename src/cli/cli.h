@@ -31,6 +31,7 @@ int cmd_tournament(int argc, char **argv);
 int cmd_hint(int argc, char **argv);
 int cmd_engine(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
+int cmd_svg(int argc, char **argv);
 int cmd_odds(int argc, char **argv);
 
 /* Options that choose a game. */

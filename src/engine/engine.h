@@ -190,6 +190,55 @@ void eng_render(const eng_state *s, int viewer, bool color, FILE *out);
  * Red to act"), for prompts and narratives. */
 void eng_status_text(const eng_state *s, char *buf, size_t n);
 
+
+/* ---- drawing: the position as SVG, and the board elements of actions (svg.c) -- */
+
+/* Every place and piece a drawing shows carries a stable element id
+ * ("p-c4", "u-1-HI1"; docs/drawing.md lists each rule set's). An action
+ * involves some of them: the acting piece first, its destination or target
+ * last. */
+#define ENG_ELEM_ID_MAX 32
+#define ENG_ELEMS_MAX 24
+typedef struct eng_elements {
+    int n;
+    char id[ENG_ELEMS_MAX][ENG_ELEM_ID_MAX];
+} eng_elements;
+
+/* Appends an id (printf-style) unless already there; false if full or too long. */
+bool eng_elements_add(eng_elements *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+bool eng_elements_has(const eng_elements *e, const char *id);
+
+/* Does the rule set draw SVG? */
+bool eng_has_svg(const eng_game *g);
+/* Writes the position as an SVG document for viewer (a player, or
+ * ENG_VIEW_ALL): nothing viewer may not see is in it. False if the rule
+ * set draws none. */
+bool eng_svg(const eng_state *s, int viewer, FILE *out);
+/* The same into a string the caller frees; NULL if none. */
+char *eng_svg_string(const eng_state *s, int viewer);
+/* Is there an element with this id in the SVG text? */
+bool eng_svg_has_id(const char *svg, const char *id);
+/* Every id in the SVG text, as the keys of a JSON object (caller decrefs). */
+json_t *eng_svg_ids(const char *svg);
+
+/* The elements action a (legal in s, or a chance outcome there) involves,
+ * as the rule set names them, whoever views. */
+void eng_action_elements(const eng_state *s, eng_action a, eng_elements *out);
+/* The same, keeping only the elements drawn in svg (the drawing of s for
+ * the viewer it is meant for). */
+void eng_action_elements_seen(const eng_state *s, eng_action a, const char *svg,
+                              eng_elements *out);
+/* What a step changed, as drawn for viewer after it: the step's elements and
+ * every drawn element whose drawing differs between before and after (a
+ * piece moved elsewhere, turned, hit), leaving out where things are drawn
+ * (a coin pushed aside by another is no change). Only ids drawn after. */
+void eng_step_changes(const eng_state *before, eng_action a, const eng_state *after, int viewer,
+                      eng_elements *out);
+/* {"action", "elements": [...]} for every legal action (or chance outcome,
+ * with "probability") of s, with elements as drawn for viewer. */
+json_t *eng_actions_json(const eng_state *s, int viewer);
+/* An eng_elements as a JSON array of strings. */
+json_t *eng_elements_json(const eng_elements *e);
 /* ---- exact odds of an action (odds.c) -------------------------------------- */
 
 /* What the odds do at a position (a rule set's odds_step). */

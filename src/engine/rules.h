@@ -78,6 +78,13 @@ struct eng_rules {
     /* Re-deal what viewer cannot see, consistently with what they have
      * seen, drawing from *rng. (NULL: nothing is ever hidden.) */
     void (*resample_hidden)(const void *data, void *st, int viewer, uint64_t *rng);
+    /* Drawing (svg.c; both NULL: the rule set draws no SVG). The position as
+     * an SVG document for viewer, every element with an id on a line of its
+     * own (svg.h), nothing viewer may not see in it. */
+    void (*svg)(const void *data, const void *st, int viewer, FILE *out);
+    /* The board elements action a involves in st: acting piece first,
+     * destination or target last. */
+    void (*action_elements)(const void *data, const void *st, eng_action a, eng_elements *out);
     /* Exact odds of an action (odds.c); all optional. */
     /* What the odds do at st: ENG_ODDS_GO (chance is followed, a player's
      * decision ends them), ENG_ODDS_STOP (end here, even at chance: a new
