@@ -4,11 +4,25 @@
  * a seat may be given.
  *
  * A scenario's "briefing" (victory conditions, limits and forces in words)
- * is null until the engine gives one.
+ * is null until the engine gives one; "sides" names its sides, one a seat.
  */
 #include <string.h>
 #include "srv_private.h"
 #include "scenario.h"
+
+/* The scenario's sides by name, one a seat (a new game's seats follow them). */
+static json_t *sides_json(const eng_rules *r, const char *scenario)
+{
+    eng_error err;
+    json_t *a = json_array();
+    eng_match *m = eng_match_new(eng_rules_name(r), scenario, NULL, 1, &err);
+    if (!m)
+        return a;
+    for (int p = 0; p < eng_game_players(m->game); p++)
+        json_array_append_new(a, json_string(eng_game_player_name(m->game, p)));
+    eng_match_free(m);
+    return a;
+}
 
 static json_t *file_entry(const eng_rules *r, bool scenario, const char *name)
 {
@@ -25,8 +39,10 @@ static json_t *file_entry(const eng_rules *r, bool scenario, const char *name)
         if (json_is_string(v))
             json_object_set(o, fields[i], v);
     }
-    if (scenario)
+    if (scenario) {
         json_object_set_new(o, "briefing", json_null());     /* the scenario's briefing */
+        json_object_set_new(o, "sides", sides_json(r, name));
+    }
     json_decref(j);
     return o;
 }
