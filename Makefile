@@ -2,12 +2,13 @@
 #   make            build/pocketwar (optimised, -Werror)
 #   make run        install what is missing, build, start the game server (pocketwar serve)
 #   make check      install what is missing, build, run every test under ASan+UBSan
+#                   (and the browser app in headless Chromium)
 #   make bench      engine speed figures (pocketwar bench) and the server's load bench
 #   make deps       install the Debian packages the build needs (apt-get)
 
 CC      ?= cc
 PKGS    := libjansson-dev libcmocka-dev pkg-config gcc make libcivetweb-dev libsqlite3-dev \
-           curl jq sqlite3 libxml2-utils
+           curl jq sqlite3 libxml2-utils chromium nodejs npm
 DEPLIBS := jansson sqlite3
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wpointer-arith -Wformat=2 -Wundef -Wvla -Wno-unused-parameter
@@ -33,7 +34,7 @@ TEST_SUPPORT := $(filter-out $(TEST_SRC),$(wildcard tests/*.c))
 REL_OBJ := $(patsubst %.c,build/rel/%.o,$(LIB_SRC))
 SAN_OBJ := $(patsubst %.c,build/san/%.o,$(LIB_SRC))
 
-.PHONY: all run check test bench deps clean tests-san
+.PHONY: all run check test bench deps clean tests-san browser-deps
 
 all: build/pocketwar
 
@@ -71,11 +72,16 @@ run: deps
 	$(MAKE) build/pocketwar
 	./build/pocketwar serve
 
-check: deps
+check: deps browser-deps
 	$(MAKE) -j2 build/pocketwar tests-san
 	./tests/run.sh build/san
 
 test: check
+
+# the browser tests' driver (puppeteer-core, pinned by tests/browser/package-lock.json)
+browser-deps: tests/browser/node_modules/.package-lock.json
+tests/browser/node_modules/.package-lock.json: tests/browser/package.json tests/browser/package-lock.json
+	cd tests/browser && npm ci --no-audit --no-fund
 
 bench: deps
 	$(MAKE) build/pocketwar build/serve_load

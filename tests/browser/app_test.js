@@ -109,7 +109,7 @@ async function playOne(page, rnd, info) {
 function rng(seed) { let x = seed; return () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648); }
 
 async function ruleSet(browser, rules, turns) {
-  const info = {odds: []};
+  const info = {odds: [], hiddenIds: 0, ownSeen: 0};
   const ctxA = await browser.createBrowserContext(), ctxB = await browser.createBrowserContext();
   const a = await tracedPage(ctxA), b = await tracedPage(ctxB);
   await a.goto(base + "/", {waitUntil: "networkidle0"});
@@ -129,6 +129,7 @@ async function ruleSet(browser, rules, turns) {
     if (sa.status !== "active") break;
     const [me, other] = sa.legal ? [a, b] : sb.legal ? [b, a] : [null, null];
     if (!me) { await sleep(150); continue; }
+    const mark = other.seen.length;
     const did = await playOne(me, rnd, info);
     if (!did) break;
     played++;
@@ -137,19 +138,32 @@ async function ruleSet(browser, rules, turns) {
       await other.waitForFunction(n => G.steps.length > n && G.game.step > n, {timeout: 10000}, did.step);
       live++;
     } catch (e) { fail(`${rules}: live update`, `step ${did.step + 1} did not reach the other seat`); }
-    /* what the actor typed, if the other seat saw it otherwise, must be nowhere on the other side */
+    /* what only the actor may see after its move (the ids in its picture that
+     * the public picture lacks, and its notation where the other saw it
+     * otherwise) must be neither in the other's page nor in what it was sent since */
+    const gid = await other.evaluate(() => gameId);
+    const pub = await (await fetch(`${base}/api/games/${gid}?at=${did.step + 1}`)).json();
+    const own = await me.evaluate(k => G.at === null && G.game.step === k
+      ? [...document.querySelectorAll("#board [id]")].filter(e => {
+          const o = e.closest("[data-owner]");
+          return o && Number(o.dataset.owner) === G.game.you.seat;
+        }).map(e => e.id)
+      : null, did.step + 1);
+    const hiddenIds = (own || []).filter(id => !pub.svg.includes(`id="${id}"`));
+    const fresh = other.seen.slice(mark);
+    for (const id of hiddenIds) {
+      if (await other.evaluate(id => !!document.getElementById(id), id)) hiddenLeak = `${id} drawn`;
+      const re = new RegExp(`id=\\\\?"${id}\\\\?"`);
+      if (fresh.some(t => re.test(t))) { hiddenLeak = `${id} sent over the network`; if (process.env.DEBUG) { const t = fresh.find(t => re.test(t)); const i = t.search(re); console.log("LEAK", did.a.action, t.slice(0, 120), "...", t.slice(i - 300, i + 200)); } }
+      if (me.seen.some(t => re.test(t))) info.ownSeen++;   /* the same check finds it on the actor's side */
+    }
+    if (hiddenIds.length) { hiddenChecked++; info.hiddenIds += hiddenIds.length; }
     const seenAs = await other.evaluate(n => G.steps[n] && G.steps[n].action, did.step);
-    if (seenAs && seenAs !== did.a.action) {
+    if (seenAs && !seenAs.includes(did.a.action)) {
+      /* the notation itself was hidden (a coin placed unseen) */
       hiddenChecked++;
-      const dom = await other.content();
-      if (dom.includes(did.a.action)) hiddenLeak = `"${did.a.action}" in the page`;
-      if (other.seen.some(t => t.includes(`"${did.a.action}"`))) hiddenLeak = `"${did.a.action}" sent over the network`;
-      /* the ids the action names that the public view after it does not draw */
-      const gid = await other.evaluate(() => gameId);
-      const pub = await (await fetch(`${base}/api/games/${gid}?at=${did.step + 1}`)).json();
-      const hiddenIds = did.a.elements.filter(id => !pub.svg.includes(`id="${id}"`));
-      for (const id of hiddenIds)
-        if (await other.evaluate(id => !!document.getElementById(id), id)) hiddenLeak = `${id} drawn`;
+      if ((await other.content()).includes(did.a.action)) hiddenLeak = `"${did.a.action}" in the page`;
+      if (fresh.some(t => t.includes(`"${did.a.action}"`))) hiddenLeak = `"${did.a.action}" sent over the network`;
     }
     if (!shot && played >= Math.min(turns / 2, 8)) {
       /* mid-game, at the next action: a piece selected, its target and odds shown */
@@ -169,8 +183,9 @@ async function ruleSet(browser, rules, turns) {
   check(`${rules}: played by clicking the board`, played >= Math.min(turns, 6), `${played} actions`);
   check(`${rules}: moves arrive live in the other context`, live === played, `${live} of ${played}`);
   check(`${rules}: odds before an action with chance`, info.odds.length > 0, "no action with odds met");
-  if (hiddenChecked) check(`${rules}: the other seat's hidden moves stay hidden (${hiddenChecked} steps)`, !hiddenLeak, hiddenLeak);
-  else pass(`${rules}: nothing was hidden in these steps (the rule set hides nothing here)`);
+  if (hiddenChecked) check(`${rules}: the other seat's hidden moves stay hidden (${hiddenChecked} steps, ${info.hiddenIds} pieces)`, !hiddenLeak, hiddenLeak);
+  if (info.hiddenIds) check(`${rules}: the hidden pieces are found in the actor's own traffic`, info.ownSeen > 0, "the check finds nothing even there");
+  if (!hiddenChecked) pass(`${rules}: nothing was hidden in these steps (the rule set hides nothing here)`);
   if (!shot || info.shoot) await a.screenshot({path: `${outdir}/${rules}.png`});
 
   /* replay: back, back, forward, the slider */
