@@ -183,6 +183,7 @@ function renderLog() {
 
 async function showGame(g) {
   G.game = g;
+  if (G.steps.length > g.step) { G.steps.length = g.step; renderLog(); }   /* taken back */
   const s = await api(`/games/${gameId}/steps?from=${G.steps.length}`);
   addSteps(s.steps || [], false);
   const you = g.you.role === "seat" ? `you: ${g.you.side}` : g.you.role;

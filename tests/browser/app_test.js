@@ -219,7 +219,68 @@ async function twoClicks(browser) {
   const comp = await p.evaluate(() => G.game.seats.some(s => s.kind === "computer"));
   check("a game against the computer in one click from the start page", comp && s.status === "active" && s.legal && s.legal.length > 0,
         JSON.stringify({comp, s: s.status, legal: s.legal && s.legal.length}));
+  /* undo by agreement (the computer agrees at once), resign, the game-over
+   * screen, the record downloaded and opened again from the start page */
+  const info = {odds: []};
+  const did = await playOne(p, rng(5), info);
+  await p.waitForFunction(k => G.steps.length > k, {timeout: 10000}, did.step);
+  await waitTurn(p, 20000);
+  const before = (await state(p)).step;
+  await p.click("#askundo");
+  await p.waitForFunction(k => G.game.step < k, {timeout: 10000}, before);
+  const after = await state(p);
+  check("undo takes back the last action (the computer agrees)", after.step <= did.step, JSON.stringify({did: did.step, before, after: after.step}));
+  p.once("dialog", d => d.accept());
+  await p.click("#resign");
+  await p.waitForSelector("#over:not([hidden])", {timeout: 10000});
+  const over = await p.$eval("#over", e => e.textContent);
+  check("resigning shows the game-over screen with the result", /Game over\..*resigns/.test(over), over);
+  const href = await p.$eval("#record", e => e.hidden ? null : e.href);
+  const rec = href ? await (await fetch(href)).text() : "";
+  check("the record downloads as .pwr text", /\[Rules "/.test(rec) || /^\[/.test(rec), rec.slice(0, 80));
+  fs.writeFileSync(`${outdir}/game.pwr`, rec);
+  await p.goto(base + "/", {waitUntil: "networkidle0"});
+  const input = await p.$("#upload");
+  await input.uploadFile(`${outdir}/game.pwr`);
+  await p.waitForSelector("#board svg", {timeout: 10000});
+  const up = await state(p);
+  check("an uploaded record goes on as a new game", up.status === "active" && up.step === after.step && up.log === up.step,
+        JSON.stringify({up, after: after.step}));
   await ctx.close();
+}
+
+async function referee(browser) {
+  /* the referee's page offers each chance result with its probability and enters it */
+  const ctx = await browser.createBrowserContext();
+  const p = await tracedPage(ctx);
+  await p.goto(base + "/", {waitUntil: "networkidle0"});
+  await p.click('#rulesets label[data-rules="portable-wargame"]');
+  await p.click("input[name=referee]");
+  await p.click("#play");
+  await p.waitForSelector("#links a");
+  const links = await p.$$eval("#links a", l => l.map(x => [x.parentNode.textContent.split(":")[0], x.getAttribute("href")]));
+  const seat = links.find(l => l[0] !== "Referee" && l[0] !== "Watchers"), ref = links.find(l => l[0] === "Referee");
+  const ctxR = await browser.createBrowserContext();
+  const q = await tracedPage(ctxR);
+  p.on("dialog", d => { console.log("DIALOG", d.message()); d.dismiss(); });
+  await q.goto(base + ref[1]);
+  await p.goto(base + seat[1]);
+  await p.waitForSelector("#board svg");
+  /* the seat acts until a chance point comes */
+  for (let i = 0; i < 6; i++) {
+    const s = await waitTurn(p, 3000);
+    if (!s.legal) break;
+    await playOne(p, rng(11 + i), {odds: []});
+  }
+  await q.waitForSelector("#panel button.act", {timeout: 10000});
+  const offered = await q.$$eval("#panel button.act", b => b.map(x => x.textContent));
+  check("the referee is offered the chance results with their odds", offered.length > 1 && offered.every(t => /%\)$/.test(t)), JSON.stringify(offered));
+  const k = await q.evaluate(() => G.game.step);
+  await q.click("#panel button.act");
+  await q.waitForFunction(k => G.game.step > k, {timeout: 10000}, k);
+  const who = await q.evaluate(k => G.steps[k].who, k);
+  check("the referee's entry is marked in the record", who === "entered", String(who));
+  await ctx.close(); await ctxR.close();
 }
 
 (async () => {
@@ -227,8 +288,9 @@ async function twoClicks(browser) {
   const browser = await puppeteer.launch({executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     headless: true, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]});
   try {
-    await twoClicks(browser);
-    for (const [rules, turns] of [["portable-wargame", 12], ["pocket-battles", 40], ["pocket-wargame", 40]]) {
+    try { await twoClicks(browser); } catch (e) { fail("computer game", e.stack.split("\n").slice(0, 3).join(" ")); }
+    try { await referee(browser); } catch (e) { fail("referee", e.stack.split("\n").slice(0, 3).join(" ")); }
+    if (!process.env.ONLY) for (const [rules, turns] of [["portable-wargame", 12], ["pocket-battles", 40], ["pocket-wargame", 40]]) {
       try { await ruleSet(browser, rules, turns); } catch (e) { fail(rules, e.stack.split("\n").slice(0, 3).join(" ")); }
     }
   } finally { await browser.close(); }
