@@ -195,6 +195,10 @@ req GET "/games/$id/legal"
 expect spectator-no-actions 200 '(.actions | length) == 0 and (.why_none | length > 0)'
 req POST "/games/$id/resign" '{}'
 refused resign-needs-token 403
+req GET "/games/$id/odds?n=1" "" "$tok1"
+expect odds-of-an-action 200 '(.outcomes | length) >= 1 and (([.outcomes[].probability] | add) - 1 | fabs) < 1e-9'
+req GET "/games/$id/odds?n=1"
+refused odds-need-the-seat 409
 req GET "/games/$id/record" "" "$tok1"
 refused record-hidden-while-playing 409
 req GET "/games/$id" "" "$tok1"

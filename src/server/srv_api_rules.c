@@ -3,24 +3,20 @@
  * options, named variants and shipped scenarios, and the computer players
  * a seat may be given.
  *
- * A scenario's "briefing" (victory conditions, limits and forces in words)
- * is null until the engine gives one; "sides" names its sides, one a seat.
+ * Each scenario comes with its briefing (victory conditions, limits and
+ * forces in words, eng_briefing), null where the rule set gives none.
+ * "sides" names the scenario's sides, one a seat.
  */
 #include <string.h>
 #include "srv_private.h"
 #include "scenario.h"
 
-/* The scenario's sides by name, one a seat (a new game's seats follow them). */
-static json_t *sides_json(const eng_rules *r, const char *scenario)
+/* The game's sides by name, one a seat (a new game's seats follow them). */
+static json_t *sides_json(const eng_game *g)
 {
-    eng_error err;
     json_t *a = json_array();
-    eng_match *m = eng_match_new(eng_rules_name(r), scenario, NULL, 1, &err);
-    if (!m)
-        return a;
-    for (int p = 0; p < eng_game_players(m->game); p++)
-        json_array_append_new(a, json_string(eng_game_player_name(m->game, p)));
-    eng_match_free(m);
+    for (int p = 0; g && p < eng_game_players(g); p++)
+        json_array_append_new(a, json_string(eng_game_player_name(g, p)));
     return a;
 }
 
@@ -40,8 +36,11 @@ static json_t *file_entry(const eng_rules *r, bool scenario, const char *name)
             json_object_set(o, fields[i], v);
     }
     if (scenario) {
-        json_object_set_new(o, "briefing", json_null());     /* the scenario's briefing */
-        json_object_set_new(o, "sides", sides_json(r, name));
+        eng_game *g = eng_game_new(r, j, NULL, &err);
+        json_t *b = g ? eng_briefing(g) : NULL;
+        json_object_set_new(o, "briefing", b ? b : json_null());
+        json_object_set_new(o, "sides", sides_json(g));
+        eng_game_free(g);
     }
     json_decref(j);
     return o;

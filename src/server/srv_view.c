@@ -5,9 +5,11 @@
  * and the referee see the public view. The seed (which foretells every
  * coin and die) is shown only once the game is over.
  *
- * "svg" is the engine's drawing of the position for the role's viewer and
- * "changed" the ids the last step changed in it (for the page to highlight).
- * "explanation" on a step stays null until results are explained.
+ * A position comes with its drawing ("svg", as the viewer may see it; null
+ * for a rule set that draws none), a chance step with its explanation (the
+ * arithmetic and meaning of the outcome).
+ * "changed" names the ids the last step changed in the drawing (for the page
+ * to highlight).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -84,7 +86,13 @@ json_t *srv_view_steps(const srv_game *g, int role, size_t from, size_t to)
         json_object_set_new(o, "who", who_json(st->who));
         json_object_set_new(o, "action", json_string(text));
         json_object_set_new(o, "time", json_integer(i < g->ntimes ? g->times[i] : 0));
-        json_object_set_new(o, "explanation", json_null());   /* results explained */
+        if (st->who < 0) {
+            char why[512];
+            eng_explain_outcome(s, st->action, why, sizeof why);
+            json_object_set_new(o, "explanation", json_string(why));
+        } else {
+            json_object_set_new(o, "explanation", json_null());
+        }
         json_array_append_new(a, o);
         eng_apply_fast(s, st->action);
     }

@@ -136,6 +136,8 @@ typedef struct pkb_data {
     pkb_trait trait[PKB_MAX_TRAITS];
     uint32_t fx[PKB_FX_COUNT];  /* traits having each effect */
     pkb_player pl[PKB_SIDES];
+
+    char description[1024];     /* the scenario's flavour text (briefing), cut to fit */
 } pkb_data;
 
 /* ---- the position ------------------------------------------------------------ */
@@ -431,5 +433,13 @@ int pkb_odds_step(const void *data, const void *st, eng_action *choice);
 void pkb_odds_canon(const void *data, void *st);
 void pkb_odds_describe(const void *data, const void *before, const void *after, int viewer,
                        char *buf, size_t n);
+
+/* pkb_explain.c: dice explained, the referee's prompt */
+void pkb_explain_outcome(const void *data, const void *st, eng_action a, char *buf, size_t n);
+void pkb_explain_chance(const void *data, const void *st, char *buf, size_t n);
+
+/* pkb_brief.c: the scenario's briefing and how its victory conditions stand */
+json_t *pkb_briefing(const void *data);
+void pkb_standing(const void *data, const void *st, char *buf, size_t n);
 
 #endif

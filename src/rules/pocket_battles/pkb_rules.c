@@ -89,4 +89,9 @@ const eng_rules pkb_rules = {
     .odds_step = pkb_odds_step,
     .odds_canon = pkb_odds_canon,
     .odds_describe = pkb_odds_describe,
+    /* results explained, the briefing */
+    .explain_outcome = pkb_explain_outcome,
+    .explain_chance = pkb_explain_chance,
+    .briefing = pkb_briefing,
+    .standing = pkb_standing,
 };

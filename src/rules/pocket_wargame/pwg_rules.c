@@ -95,4 +95,9 @@ const eng_rules pwg_rules = {
     /* exact odds of an action */
     .odds_step = pwg_odds_step,
     .odds_describe = pwg_odds_describe,
+    /* results explained, the briefing */
+    .explain_outcome = pwg_explain_outcome,
+    .explain_chance = pwg_explain_chance,
+    .briefing = pwg_briefing,
+    .standing = pwg_standing,
 };
