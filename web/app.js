@@ -63,11 +63,29 @@ function pickRules(name) {
   showScenario();
 }
 
+/* a scenario's briefing, whatever fields it has: words, lists of words, and
+ * the sides' forces */
+function briefingHtml(s) {
+  const b = s.briefing || {};
+  const words = v => Array.isArray(v) ? `<ul>${v.map(x => `<li>${typeof x === "object" ? esc(JSON.stringify(x)) : esc(x)}</li>`).join("")}</ul>`
+    : typeof v === "object" ? esc(Object.values(v).join(" ")) : esc(v);
+  let h = `<b>${esc(b.title || s.title || s.name)}</b><p>${esc(b.description || s.description || "")}</p>`;
+  if (b.limit && b.limit.count) h += `<div><b>Limit</b>: ${esc(b.limit.count + " " + b.limit.kind)}</div>`;
+  for (const [k, v] of Object.entries(b)) {
+    /* the briefing's lists of sentences; its numbers are for programs */
+    if (k === "sides" || !Array.isArray(v) || !v.every(x => typeof x === "string")) continue;
+    h += `<div><b>${esc(k[0].toUpperCase() + k.slice(1))}</b>: ${words(v)}</div>`;
+  }
+  (b.sides || []).forEach(sd => {
+    h += `<details><summary>${esc(sd.name)}'s forces</summary>${words(sd.forces || [])}</details>`;
+  });
+  return h;
+}
+
 function showScenario() {
   const s = chosen.scenarios.find(x => x.name === el("scenario").value) || {};
   const sides = s.sides || ["side 1", "side 2"];
-  el("briefing").textContent = [s.title, s.description, s.briefing].filter(Boolean).join("\n\n") +
-    (sides.length ? "\n\nSides: " + sides.join(", ") : "");
+  el("briefing").innerHTML = briefingHtml(s);
   const kinds = `<option value="you">you</option><option value="friend">a friend (by link)</option>` +
     levels.map(l => `<option value="computer:${esc(l)}">computer, ${esc(l)}</option>`).join("");
   el("seats").innerHTML = sides.map((side, i) =>
@@ -161,9 +179,12 @@ function addSteps(steps, say) {
   const known = G.steps.length;
   const fresh = steps.filter(s => s.n > known);
   fresh.forEach(s => { G.steps[s.n - 1] = s; });
-  if (say && fresh.length) el("said").innerHTML = fresh.map(s => `<div>${esc(who(s.who))}: ${esc(s.explanation || s.action)}</div>`).join("");
+  if (say && fresh.length) el("said").innerHTML = fresh.map(s => `<div>${esc(who(s.who))}: ${esc(s.action)}` +
+    (s.explanation ? `<br><small>${esc(explained(s.explanation))}</small>` : "") + `</div>`).join("");
   renderLog();
 }
+
+const explained = e => typeof e === "string" ? e : Array.isArray(e) ? e.map(explained).join(" ") : e && typeof e === "object" ? (e.text || Object.values(e).map(explained).join(" ")) : String(e);
 
 function who(w) {
   if (w === "chance") return "chance";
@@ -399,7 +420,8 @@ async function replayTo(k) {
   const v = await api(`/games/${gameId}?at=${k}`);
   if (G.at !== k) return;
   el("status").textContent = `Replay, step ${k}: ${v.status_text || ""}`;
-  el("said").innerHTML = k ? `<div>${esc(who(G.steps[k - 1].who))}: ${esc(G.steps[k - 1].explanation || G.steps[k - 1].action)}</div>` : "";
+  const st = G.steps[k - 1];
+  el("said").innerHTML = st ? `<div>${esc(who(st.who))}: ${esc(st.action)}` + (st.explanation ? `<br><small>${esc(explained(st.explanation))}</small>` : "") + `</div>` : "";
   drawBoard(v.svg, v.changed);
   renderLog();
 }

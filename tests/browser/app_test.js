@@ -213,6 +213,7 @@ async function twoClicks(browser) {
   const ctx = await browser.createBrowserContext();
   const p = await tracedPage(ctx);
   await p.goto(base + "/", {waitUntil: "networkidle0"});
+  await p.screenshot({path: `${outdir}/start.png`, fullPage: true});
   await p.click("#play");
   await p.waitForSelector("#board svg", {timeout: 10000});
   const s = await waitTurn(p, 20000);
