@@ -150,11 +150,16 @@ async function ruleSet(browser, rules, turns) {
         }).map(e => e.id)
       : null, did.step + 1);
     const hiddenIds = (own || []).filter(id => !pub.svg.includes(`id="${id}"`));
-    const fresh = other.seen.slice(mark);
+    /* bodies about the position after the move (a late answer about an earlier
+     * position may rightly show what was public then) */
+    const fresh = other.seen.slice(mark).filter(t => {
+      try { const j = JSON.parse(t), k = j.game ? j.game.step : j.step; return k === undefined || k > did.step; }
+      catch (e) { return true; }
+    });
     for (const id of hiddenIds) {
       if (await other.evaluate(id => !!document.getElementById(id), id)) hiddenLeak = `${id} drawn`;
       const re = new RegExp(`id=\\\\?"${id}\\\\?"`);
-      if (fresh.some(t => re.test(t))) { hiddenLeak = `${id} sent over the network`; if (process.env.DEBUG) { const t = fresh.find(t => re.test(t)); const i = t.search(re); console.log("LEAK", did.a.action, t.slice(0, 120), "...", t.slice(i - 300, i + 200)); } }
+      if (fresh.some(t => re.test(t))) { hiddenLeak = `${id} sent over the network`; if (process.env.DEBUG) { const t = fresh.find(t => re.test(t)); const i = t.search(re); console.log("LEAK", did.a.action, did.step, t.slice(0, 400), "...", t.slice(i - 100, i + 100)); } }
       if (me.seen.some(t => re.test(t))) info.ownSeen++;   /* the same check finds it on the actor's side */
     }
     if (hiddenIds.length) { hiddenChecked++; info.hiddenIds += hiddenIds.length; }
