@@ -8,7 +8,7 @@
 
 CC      ?= cc
 PKGS    := libjansson-dev libcmocka-dev pkg-config gcc make libcivetweb-dev libsqlite3-dev \
-           curl jq sqlite3 libxml2-utils chromium nodejs npm
+           curl jq sqlite3 libxml2-utils chromium nodejs
 DEPLIBS := jansson sqlite3
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wpointer-arith -Wformat=2 -Wundef -Wvla -Wno-unused-parameter
@@ -40,6 +40,7 @@ all: build/pocketwar
 
 deps:
 	@missing=""; for p in $(PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	command -v npm >/dev/null || missing="$$missing npm"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \

@@ -215,7 +215,7 @@ async function showGame(g) {
   el("slider").value = g.step;
   el("at").textContent = `step ${g.step}`;
   el("status").textContent = g.status === "finished" ? `Game over: ${g.result}` : statusLine(g);
-  drawBoard(g.svg, g.changed);
+  drawBoard(g.svg, g.changed, g.step);
   el("record").hidden = g.status !== "finished";
   el("record").href = `/api/games/${gameId}/record` + (token ? `?token=${encodeURIComponent(token)}` : "");
   el("record").setAttribute("download", `${gameId}.pwr`);
@@ -255,8 +255,9 @@ function waitingFor(g) {
   return s ? `Waiting for ${s.side} (${s.kind === "computer" ? "the computer" : "a player"}).` : "";
 }
 
-function drawBoard(svg, changed) {
+function drawBoard(svg, changed, step) {
   el("board").innerHTML = svg || `<p>This rule set draws no picture.</p>`;
+  el("board").dataset.step = step;
   const pic = el("board").querySelector("svg");
   if (pic) pic.setAttribute("preserveAspectRatio", "xMidYMin meet");
   clearTimeout(G.chgTimer);
@@ -422,7 +423,7 @@ async function replayTo(k) {
   el("status").textContent = `Replay, step ${k}: ${v.status_text || ""}`;
   const st = G.steps[k - 1];
   el("said").innerHTML = st ? `<div>${esc(who(st.who))}: ${esc(st.action)}` + (st.explanation ? `<br><small>${esc(explained(st.explanation))}</small>` : "") + `</div>` : "";
-  drawBoard(v.svg, v.changed);
+  drawBoard(v.svg, v.changed, k);
   renderLog();
 }
 

@@ -142,13 +142,18 @@ async function ruleSet(browser, rules, turns) {
      * the public picture lacks, and its notation where the other saw it
      * otherwise) must be neither in the other's page nor in what it was sent since */
     const gid = await other.evaluate(() => gameId);
-    const pub = await (await fetch(`${base}/api/games/${gid}?at=${did.step + 1}`)).json();
-    const own = await me.evaluate(k => G.at === null && G.game.step === k
-      ? [...document.querySelectorAll("#board [id]")].filter(e => {
-          const o = e.closest("[data-owner]");
-          return o && Number(o.dataset.owner) === G.game.you.seat;
-        }).map(e => e.id)
-      : null, did.step + 1);
+    /* both pages showing the latest position (chance may have followed the move) */
+    let pub = null;
+    for (let t = 0; t < 50; t++) {
+      pub = await (await fetch(`${base}/api/games/${gid}`)).json();
+      const shown = await Promise.all([me, other].map(pg => pg.$eval("#board", e => Number(e.dataset.step))));
+      if (shown.every(k => k === pub.step)) break;
+      await sleep(100);
+    }
+    const own = await me.evaluate(() => [...document.querySelectorAll("#board [id]")].filter(e => {
+      const o = e.closest("[data-owner]");
+      return o && Number(o.dataset.owner) === G.game.you.seat;
+    }).map(e => e.id));
     const hiddenIds = (own || []).filter(id => !pub.svg.includes(`id="${id}"`));
     /* bodies about the position after the move (a late answer about an earlier
      * position may rightly show what was public then) */
