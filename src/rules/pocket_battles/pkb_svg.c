@@ -105,7 +105,7 @@ static double zone_need(const pkb_state *s, int z, int viewer)
 
 static void make_layout(const pkb_state *s, int viewer, layout *L)
 {
-    L->me = viewer == 1 ? 1 : 0;   /* the referee and spectators look from player 1's side */
+    L->me = viewer >= 0 && viewer < PKB_SIDES ? viewer : 0;   /* spectators: as player 1 */
     double y = TOP + BAND;
     for (int sr = 0; sr < PKB_ROWS; sr++) {
         int row = L->me == 0 ? PKB_ROWS - 1 - sr : sr;
