@@ -5,16 +5,25 @@
 #                   (and the browser app in headless Chromium)
 #   make bench      engine speed figures (pocketwar bench) and the server's load bench
 #   make deps       install the Debian packages the build needs (apt-get)
+#   make fuzz       fuzz every reader of untrusted input for FUZZ_SECONDS each
+#                   (libFuzzer; docs/fuzzing.md); make check runs a short smoke
+#   make install    build/pocketwar's twin into $(PREFIX)/bin (default /usr/local), the data
+#                   into $(PREFIX)/share/pocketwar (DESTDIR for staging); make uninstall
 
 CC      ?= cc
-PKGS    := libjansson-dev libcmocka-dev pkg-config gcc make libcivetweb-dev libsqlite3-dev \
-           curl jq sqlite3 libxml2-utils chromium nodejs
+PKGS    := libjansson-dev libcmocka-dev pkg-config gcc make libxml2-utils clang libclang-rt-dev \
+           libcivetweb-dev libsqlite3-dev curl jq sqlite3 chromium nodejs
 DEPLIBS := jansson sqlite3
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wpointer-arith -Wformat=2 -Wundef -Wvla -Wno-unused-parameter
 BASEFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -ffp-contract=off -pthread \
-           -Isrc/engine -Isrc/ai -Isrc/server -Isrc -Ibench -DPOCKETWAR_DATA_DIR='"$(CURDIR)/data"' \
-           -DPOCKETWAR_WEB_DIR='"$(CURDIR)/web"' $(WARN)
+           -Isrc/engine -Isrc/ai -Isrc/server -Isrc -Ibench -DPOCKETWAR_WEB_DIR='"$(CURDIR)/web"' $(WARN)
+# where the program finds its data: the source tree's data/ for the binaries built here, the
+# installed copy for the one `make install` puts in place (only scenario.c reads it)
+DATAFLAG := -DPOCKETWAR_DATA_DIR='"$(CURDIR)/data"'
+PREFIX  ?= /usr/local
+DESTDIR ?=
+SHAREDIR = $(PREFIX)/share/pocketwar
 OPT     ?= -O2 -g -DNDEBUG
 LDLIBS  := -lcivetweb -lm -pthread
 
@@ -34,7 +43,7 @@ TEST_SUPPORT := $(filter-out $(TEST_SRC),$(wildcard tests/*.c))
 REL_OBJ := $(patsubst %.c,build/rel/%.o,$(LIB_SRC))
 SAN_OBJ := $(patsubst %.c,build/san/%.o,$(LIB_SRC))
 
-.PHONY: all run check test bench deps clean tests-san browser-deps
+.PHONY: all run check test bench deps clean tests-san browser-deps fuzz fuzz-build fuzz-smoke install uninstall FORCE
 
 all: build/pocketwar
 
@@ -49,11 +58,32 @@ deps:
 
 build/rel/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) $(OPT) $$(pkg-config --cflags $(DEPLIBS)) -MMD -MP -c $< -o $@
+	$(CC) $(BASEFLAGS) $(DATAFLAG) $(OPT) $$(pkg-config --cflags $(DEPLIBS)) -MMD -MP -c $< -o $@
 
 build/san/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) $(SANFLAGS) $$(pkg-config --cflags $(DEPLIBS)) -MMD -MP -c $< -o $@
+	$(CC) $(BASEFLAGS) $(DATAFLAG) $(SANFLAGS) $$(pkg-config --cflags $(DEPLIBS)) -MMD -MP -c $< -o $@
+
+# the installed program: the same objects, but its data under $(SHAREDIR); rebuilt at every
+# install, so that a new PREFIX is never missed
+build/inst/scenario.o: src/engine/scenario.c FORCE
+	@mkdir -p $(dir $@)
+	$(CC) $(BASEFLAGS) -DPOCKETWAR_DATA_DIR='"$(SHAREDIR)"' $(OPT) $$(pkg-config --cflags $(DEPLIBS)) -c $< -o $@
+
+build/inst/pocketwar: $(filter-out build/rel/src/engine/scenario.o,$(REL_OBJ)) build/inst/scenario.o build/rel/src/cli/main.o
+	$(CC) $(BASEFLAGS) $(OPT) $^ -o $@ $$(pkg-config --libs $(DEPLIBS)) $(LDLIBS)
+
+install: build/inst/pocketwar
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(SHAREDIR)
+	install -m 755 build/inst/pocketwar $(DESTDIR)$(PREFIX)/bin/pocketwar
+	cp -R data/. $(DESTDIR)$(SHAREDIR)/
+	@echo "installed $(DESTDIR)$(PREFIX)/bin/pocketwar (data in $(DESTDIR)$(SHAREDIR))"
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/pocketwar
+	rm -rf $(DESTDIR)$(SHAREDIR)
+
+FORCE:
 
 build/pocketwar: $(REL_OBJ) build/rel/src/cli/main.o
 	$(CC) $(BASEFLAGS) $(OPT) $^ -o $@ $$(pkg-config --libs $(DEPLIBS)) $(LDLIBS)
@@ -74,8 +104,9 @@ run: deps
 	./build/pocketwar serve
 
 check: deps browser-deps
-	$(MAKE) -j2 build/pocketwar tests-san
+	$(MAKE) -j2 build/pocketwar tests-san fuzz-build
 	./tests/run.sh build/san
+	./fuzz/run.sh build/fuzz $(FUZZ_SMOKE_SECONDS)
 
 test: check
 
@@ -93,6 +124,34 @@ bench: deps
 build/serve_load: bench/serve_load.c bench/http_client.c bench/http_client.h
 	$(CC) $(BASEFLAGS) $(OPT) $$(pkg-config --cflags jansson) bench/serve_load.c \
 	  bench/http_client.c -o $@ $$(pkg-config --libs jansson) -lm -pthread
+
+# ---- fuzzing (clang's libFuzzer, under ASan+UBSan) -----------------------------------
+# each fuzz/fuzz_NAME.c is one harness, run on fuzz/corpus/NAME/ (docs/fuzzing.md)
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 300
+FUZZ_SMOKE_SECONDS ?= 12
+FUZZFLAGS := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer \
+             -fno-sanitize-recover=all -Isrc/cli -Ifuzz
+FUZZ_SRC  := $(wildcard fuzz/fuzz_*.c)
+FUZZ_BIN  := $(patsubst fuzz/%.c,build/fuzz/%,$(FUZZ_SRC))
+FUZZ_OBJ  := $(patsubst %.c,build/fuzz/%.o,$(LIB_SRC) fuzz/common.c)
+
+build/fuzz/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(BASEFLAGS) $(FUZZFLAGS) $$(pkg-config --cflags $(DEPLIBS)) -MMD -MP -c $< -o $@
+
+build/fuzz/fuzz_%: build/fuzz/fuzz/fuzz_%.o $(FUZZ_OBJ)
+	$(FUZZ_CC) $(BASEFLAGS) $(FUZZFLAGS) -fsanitize=fuzzer $^ -o $@ $$(pkg-config --libs $(DEPLIBS)) $(LDLIBS)
+
+fuzz-build: $(FUZZ_BIN)
+
+fuzz-smoke: deps
+	$(MAKE) -j2 fuzz-build
+	./fuzz/run.sh build/fuzz $(FUZZ_SMOKE_SECONDS)
+
+fuzz: deps
+	$(MAKE) -j2 fuzz-build
+	./fuzz/run.sh build/fuzz $(FUZZ_SECONDS) campaign
 
 clean:
 	rm -rf build

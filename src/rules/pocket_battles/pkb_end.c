@@ -12,6 +12,7 @@
  * turn alternates: the attacker in odd rounds, the defender in even ones.
  */
 #include <stdio.h>
+#include "english.h"
 #include "pkb.h"
 
 bool pkb_has_wounded(const pkb_state *s, int p)
@@ -78,7 +79,7 @@ void pkb_round_end(const pkb_data *d, pkb_state *s)
         over(s, a ? 0 : 1, PKB_END_HALF);
         return;
     }
-    if (d->max_rounds && s->round >= d->max_rounds) {
+    if (d->max_rounds && s->round >= (uint32_t)d->max_rounds) {
         over(s, larger_or_defender(s, &tie), PKB_END_LIMIT);
         return;
     }
@@ -98,7 +99,7 @@ void pkb_round_end(const pkb_data *d, pkb_state *s)
 
 void pkb_start_round(const pkb_data *d, pkb_state *s)
 {
-    if (s->round < 255)
+    if (s->round < UINT32_MAX)
         s->round++;
     s->turn = 1;
     s->side[0].acted = s->side[1].acted = 0;
@@ -136,32 +137,36 @@ void pkb_result_text(const void *data, const void *st, char *buf, size_t n)
     }
     int w = s->winner, l = 1 - w;
     const char *wn = d->pl[w].name, *ln = d->pl[l].name;
+    const char *wins = eng_verb(wn, "wins", "win");
+    char lp[64];
+    eng_possessive(ln, lp, sizeof lp);
     int dw = s->side[l].lost, dl = s->side[w].lost;
     switch (s->how) {
     case PKB_END_CONCEDE:
-        snprintf(buf, n, "%s wins: %s concedes", wn, ln);
+        snprintf(buf, n, "%s %s: %s %s", wn, wins, ln, eng_verb(ln, "concedes", "concede"));
         return;
     case PKB_END_HALF:
-        snprintf(buf, n, "%s wins: destroyed %d of %s's %d points", wn, dw, ln, s->side[l].points);
+        snprintf(buf, n, "%s %s: destroyed %d of the %s %d points", wn, wins, dw, lp,
+                 s->side[l].points);
         return;
     case PKB_END_BOTH:
-        snprintf(buf, n, "%s wins: both armies lost half, %s destroyed more (%d to %d points)",
-                 wn, wn, dw, dl);
+        snprintf(buf, n, "%s %s: both armies lost half, %s destroyed more (%d to %d points)",
+                 wn, wins, wn, dw, dl);
         return;
     case PKB_END_BOTH_TIE:
-        snprintf(buf, n, "%s wins: both armies lost half and %d points each; the defender wins "
-                 "a tie", wn, dw);
+        snprintf(buf, n, "%s %s: both armies lost half and %d points each; the defender wins "
+                 "a tie", wn, wins, dw);
         return;
     case PKB_END_LIMIT:
         if (dw == dl)
-            snprintf(buf, n, "%s wins: the battle stopped after round %d, %d points destroyed "
-                     "each; the defender wins a tie", wn, s->round, dw);
+            snprintf(buf, n, "%s %s: the battle stopped after round %u, %d points destroyed "
+                     "each; the defender wins a tie", wn, wins, (unsigned)s->round, dw);
         else
-            snprintf(buf, n, "%s wins: the battle stopped after round %d, %s destroyed more "
-                     "(%d to %d points)", wn, s->round, wn, dw, dl);
+            snprintf(buf, n, "%s %s: the battle stopped after round %u, %s destroyed more "
+                     "(%d to %d points)", wn, wins, (unsigned)s->round, wn, dw, dl);
         return;
     default:
-        snprintf(buf, n, "%s wins", wn);
+        snprintf(buf, n, "%s %s", wn, wins);
     }
 }
 

@@ -94,4 +94,7 @@ const eng_rules pkb_rules = {
     .explain_chance = pkb_explain_chance,
     .briefing = pkb_briefing,
     .standing = pkb_standing,
+    /* phases and turns in play (pkb_turns.c) */
+    .forgoes = pkb_forgoes,
+    .phase_note = pkb_phase_note,
 };

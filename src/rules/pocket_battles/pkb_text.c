@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "english.h"
 #include "pkb.h"
 #include "notation.h"
 
@@ -342,21 +343,22 @@ void pkb_status_text(const void *data, const void *st, char *buf, size_t n)
     char head[96], l[8], l2[8];
     const char *who = s->player < PKB_SIDES ? d->pl[s->player].name : "";
     if (pkb_revealed(s) && s->phase != PKB_PH_ELIMINATE && s->active < PKB_SIDES)
-        snprintf(head, sizeof head, "Round %d turn %d (%s)", s->round, s->turn,
+        snprintf(head, sizeof head, "Round %u turn %d (%s)", (unsigned)s->round, s->turn,
                  d->pl[s->active].name);
     else
-        snprintf(head, sizeof head, "Round %d", s->round);
+        snprintf(head, sizeof head, "Round %u", (unsigned)s->round);
     pkb_label(s->striker, l, sizeof l);
     pkb_label(s->target, l2, sizeof l2);
     switch (s->phase) {
     case PKB_PH_BUILD:
-        snprintf(buf, n, "Army building, %s chooses troops and forms units", who);
+        snprintf(buf, n, "Army building, %s %s troops and %s units", who,
+                 eng_verb(who, "chooses", "choose"), eng_verb(who, "forms", "form"));
         return;
     case PKB_PH_ROLL:
         snprintf(buf, n, "Roll for the attacker, the die of %s", d->pl[s->roll[0] ? 1 : 0].name);
         return;
     case PKB_PH_DEPLOY:
-        snprintf(buf, n, "Deployment, %s places a stack", who);
+        snprintf(buf, n, "Deployment, %s %s a stack", who, eng_verb(who, "places", "place"));
         return;
     case PKB_PH_TURN:
         snprintf(buf, n, "%s, %s to %s", head, who,
@@ -364,7 +366,8 @@ void pkb_status_text(const void *data, const void *st, char *buf, size_t n)
         return;
     case PKB_PH_REACT:
         pkb_label(s->charger, l, sizeof l);
-        snprintf(buf, n, "%s, %s reacts to %s's charge", head, who, l);
+        snprintf(buf, n, "%s, %s %s to %s's charge", head, who, eng_verb(who, "reacts", "react"),
+                 l);
         return;
     case PKB_PH_TARGET: {
         static const char *const what[] = {"", "charge", "", "", "shoot at", "hex", "rally"};
@@ -382,16 +385,17 @@ void pkb_status_text(const void *data, const void *st, char *buf, size_t n)
     case PKB_PH_WOUND: {
         int h = s->wq_hits[s->wq_pos];
         pkb_label(s->wq_unit[s->wq_pos], l, sizeof l);
-        snprintf(buf, n, "%s, %s assigns %d hit%s to %s", head, who, h, h == 1 ? "" : "s", l);
+        snprintf(buf, n, "%s, %s %s %d hit%s to %s", head, who, eng_verb(who, "assigns", "assign"),
+                 h, h == 1 ? "" : "s", l);
         return;
     }
     case PKB_PH_ELIMINATE:
-        snprintf(buf, n, "End of round %d, %s may eliminate wounded troops", s->round, who);
+        snprintf(buf, n, "End of round %u, %s may eliminate wounded troops", (unsigned)s->round, who);
         return;
     case PKB_PH_OVER: {
         char res[160];
         pkb_result_text(d, s, res, sizeof res);
-        snprintf(buf, n, "Game over after round %d: %s", s->round, res);
+        snprintf(buf, n, "Game over after round %u: %s", (unsigned)s->round, res);
         return;
     }
     default:

@@ -452,4 +452,9 @@ int ptw_odds_step(const void *data, const void *st, eng_action *choice);
 void ptw_odds_describe(const void *data, const void *before, const void *after, int viewer,
                        char *buf, size_t n);
 
+/* ---- ptw_turns.c: phases and turns in play ---------------------------------- */
+bool ptw_forgoes(const void *data, const void *st, eng_action a, char *why, size_t n);
+void ptw_phase_note(const void *data, const void *before, eng_action a, const void *after,
+                    int player, char *buf, size_t n);
+
 #endif
