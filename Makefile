@@ -2,6 +2,7 @@
 #   make            build/pocketwar (optimised, -Werror)
 #   make run        install what is missing, build, start the game server (pocketwar serve)
 #   make check      install what is missing, build, run every test under ASan+UBSan
+#                   (and the browser app in headless Chromium)
 #   make bench      engine speed figures (pocketwar bench) and the server's load bench
 #   make deps       install the Debian packages the build needs (apt-get)
 #   make fuzz       fuzz every reader of untrusted input for FUZZ_SECONDS each
@@ -11,7 +12,7 @@
 
 CC      ?= cc
 PKGS    := libjansson-dev libcmocka-dev pkg-config gcc make libxml2-utils clang libclang-rt-dev \
-           libcivetweb-dev libsqlite3-dev curl jq sqlite3
+           libcivetweb-dev libsqlite3-dev curl jq sqlite3 chromium nodejs
 DEPLIBS := jansson sqlite3
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wpointer-arith -Wformat=2 -Wundef -Wvla -Wno-unused-parameter
@@ -43,12 +44,13 @@ TEST_SUPPORT := $(filter-out $(TEST_SRC),$(wildcard tests/*.c))
 REL_OBJ := $(patsubst %.c,build/rel/%.o,$(LIB_SRC))
 SAN_OBJ := $(patsubst %.c,build/san/%.o,$(LIB_SRC))
 
-.PHONY: all run check test bench deps clean tests-san fuzz fuzz-build fuzz-smoke install uninstall FORCE
+.PHONY: all run check test bench deps clean tests-san browser-deps fuzz fuzz-build fuzz-smoke install uninstall FORCE
 
 all: build/pocketwar
 
 deps:
 	@missing=""; for p in $(PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	command -v npm >/dev/null || missing="$$missing npm"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
@@ -109,12 +111,17 @@ run: deps
 	$(MAKE) build/pocketwar
 	./build/pocketwar serve
 
-check: deps
+check: deps browser-deps
 	$(MAKE) -j2 build/pocketwar tests-san fuzz-build
 	./tests/run.sh build/san
 	./fuzz/run.sh build/fuzz $(FUZZ_SMOKE_SECONDS)
 
 test: check
+
+# the browser tests' driver (puppeteer-core, pinned by tests/browser/package-lock.json)
+browser-deps: tests/browser/node_modules/.package-lock.json
+tests/browser/node_modules/.package-lock.json: tests/browser/package.json tests/browser/package-lock.json
+	cd tests/browser && npm ci --no-audit --no-fund
 
 bench: deps
 	$(MAKE) build/pocketwar build/serve_load

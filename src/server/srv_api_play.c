@@ -5,6 +5,8 @@
  * checked against the step number the client saw and committed before the
  * reply.
  *
+ * Each legal action carries the ids of the drawing's elements it involves
+ * ("elements", as eng_action_elements_seen names them for the asking role).
  * Each legal action's "odds" is null: they cost an enumeration each, so a
  * client asks for one action's at a time (srv_api_odds.c).
  */
@@ -42,8 +44,11 @@ int srv_api_game_get(srv_req *r)
                                    g->m->nsteps, at_s);
         }
         eng_state *s = eng_match_state_at(g->m, (size_t)at);
-        o = json_pack("{s:s,s:I,s:o,s:n}", "id", g->id, "step", (json_int_t)at, "position",
-                      eng_state_json(s, srv_role_viewer(g, role)), "svg");
+        char st[256];
+        eng_status_text(s, st, sizeof st);
+        o = json_pack("{s:s,s:I,s:o,s:s}", "id", g->id, "step", (json_int_t)at, "position",
+                      eng_state_json(s, srv_role_viewer(g, role)), "status_text", st);
+        srv_view_drawing(o, g->m, (size_t)at, srv_role_viewer(g, role));
         eng_state_free(s);
     } else {
         o = srv_view_game(g, role);
@@ -103,15 +108,21 @@ int srv_api_game_legal(srv_req *r)
         bool chance = eng_current_player(g->m->state) == ENG_CHANCE;
         int n = chance ? eng_chance_outcomes(g->m->state, a, prob)
                        : eng_legal_actions(g->m->state, a);
+        char *svg = eng_svg_string(g->m->state, srv_role_viewer(g, role));
         for (int i = 0; i < n; i++) {
             char text[ENG_TEXT_MAX];
             eng_action_text(g->m->state, a[i], text, sizeof text);
             json_t *o = json_pack("{s:i,s:s}", "n", i + 1, "action", text);
+            eng_elements e = {0};
+            if (svg)
+                eng_action_elements_seen(g->m->state, a[i], svg, &e);
+            json_object_set_new(o, "elements", eng_elements_json(&e));
             if (chance)
                 json_object_set_new(o, "probability", json_real(prob[i]));
             json_object_set_new(o, "odds", json_null());     /* GET .../odds?n=K */
             json_array_append_new(acts, o);
         }
+        free(svg);
     }
     json_t *o = json_pack("{s:I,s:o,s:o}", "step", (json_int_t)g->m->nsteps, "to_act",
                           srv_view_to_act(g), "actions", acts);
@@ -242,6 +253,35 @@ int srv_api_game_resign(srv_req *r)
     return rc;
 }
 
+/* The player's look-ahead recurses deeper than an HTTP thread's small stack
+ * allows, so it thinks on a thread of its own with a full-sized one. */
+typedef struct hint_job {
+    ai_player *p;
+    const eng_state *s;
+    ai_explanation ex;
+    eng_action best;
+} hint_job;
+
+static void *hint_think(void *arg)
+{
+    hint_job *j = arg;
+    j->best = ai_choose(j->p, j->s, &j->ex);
+    return NULL;
+}
+
+static void choose_on_big_stack(hint_job *j)
+{
+    pthread_attr_t at;
+    pthread_t t;
+    pthread_attr_init(&at);
+    pthread_attr_setstacksize(&at, 8u << 20);
+    if (pthread_create(&t, &at, hint_think, j) == 0)
+        pthread_join(t, NULL);
+    else
+        hint_think(j);
+    pthread_attr_destroy(&at);
+}
+
 int srv_api_game_hint(srv_req *r)
 {
     srv_game *g = srv_req_game(r);
@@ -265,8 +305,10 @@ int srv_api_game_hint(srv_req *r)
     /* the rule of thumb: quick, and it plays from what this seat may see */
     ai_config cfg = {.seed = (uint64_t)srv_now_ms()};
     ai_player *p = ai_new(ai_kind_find("thumb"), &cfg);
-    ai_explanation ex = {0};
-    eng_action best = ai_choose(p, s, &ex);
+    hint_job job = {.p = p, .s = s};
+    choose_on_big_stack(&job);
+    ai_explanation ex = job.ex;
+    eng_action best = job.best;
     json_t *cands = json_array();
     for (int i = 0; i < ex.count; i++) {
         char text[ENG_TEXT_MAX];

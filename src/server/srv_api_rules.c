@@ -5,10 +5,20 @@
  *
  * Each scenario comes with its briefing (victory conditions, limits and
  * forces in words, eng_briefing), null where the rule set gives none.
+ * "sides" names the scenario's sides, one a seat.
  */
 #include <string.h>
 #include "srv_private.h"
 #include "scenario.h"
+
+/* The game's sides by name, one a seat (a new game's seats follow them). */
+static json_t *sides_json(const eng_game *g)
+{
+    json_t *a = json_array();
+    for (int p = 0; g && p < eng_game_players(g); p++)
+        json_array_append_new(a, json_string(eng_game_player_name(g, p)));
+    return a;
+}
 
 static json_t *file_entry(const eng_rules *r, bool scenario, const char *name)
 {
@@ -29,6 +39,7 @@ static json_t *file_entry(const eng_rules *r, bool scenario, const char *name)
         eng_game *g = eng_game_new(r, j, NULL, &err);
         json_t *b = g ? eng_briefing(g) : NULL;
         json_object_set_new(o, "briefing", b ? b : json_null());
+        json_object_set_new(o, "sides", sides_json(g));
         eng_game_free(g);
     }
     json_decref(j);

@@ -147,6 +147,8 @@ void srv_game_result(srv_game *g);
 /* ---- views (srv_view.c): what a role may see -------------------------------------- */
 
 json_t *srv_view_game(const srv_game *g, int role);
+/* "svg" and "changed" of the position after `at` steps, drawn for viewer. */
+void srv_view_drawing(json_t *o, const eng_match *m, size_t at, int viewer);
 json_t *srv_view_summary(const srv_game *g);
 /* Steps [from, to) as role saw them when taken. */
 json_t *srv_view_steps(const srv_game *g, int role, size_t from, size_t to);

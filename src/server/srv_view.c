@@ -8,6 +8,8 @@
  * A position comes with its drawing ("svg", as the viewer may see it; null
  * for a rule set that draws none), a chance step with its explanation (the
  * arithmetic and meaning of the outcome).
+ * "changed" names the ids the last step changed in the drawing (for the page
+ * to highlight).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -106,6 +108,28 @@ static json_t *you_json(const srv_game *g, int role)
     return json_pack("{s:s}", "role", role == SRV_REFEREE ? "referee" : "spectator");
 }
 
+/* Sets "svg" (the drawing of the position after `at` steps for viewer, null
+ * if the rule set draws none) and "changed" (what step `at` changed in it). */
+void srv_view_drawing(json_t *o, const eng_match *m, size_t at, int viewer)
+{
+    eng_state *s = at == m->nsteps ? NULL : eng_match_state_at(m, at);
+    const eng_state *cur = s ? s : m->state;
+    char *svg = eng_svg_string(cur, viewer);
+    json_object_set_new(o, "svg", svg ? json_string(svg) : json_null());
+    json_t *changed = json_array();
+    if (svg && at > 0) {
+        eng_state *before = eng_match_state_at(m, at - 1);
+        eng_elements e;
+        eng_step_changes(before, m->steps[at - 1].action, cur, viewer, &e);
+        json_decref(changed);
+        changed = eng_elements_json(&e);
+        eng_state_free(before);
+    }
+    json_object_set_new(o, "changed", changed);
+    free(svg);
+    eng_state_free(s);
+}
+
 json_t *srv_view_game(const srv_game *g, int role)
 {
     json_t *o = srv_view_summary(g);
@@ -122,9 +146,7 @@ json_t *srv_view_game(const srv_game *g, int role)
                                     (json_int_t)(g->undo.at - g->undo.back_to))
                         : json_null());
     json_object_set_new(o, "position", eng_state_json(g->m->state, viewer));
-    char *svg = eng_svg_string(g->m->state, viewer);
-    json_object_set_new(o, "svg", svg ? json_string(svg) : json_null());
-    free(svg);
+    srv_view_drawing(o, g->m, g->m->nsteps, viewer);
     size_t n = g->m->nsteps;
     json_t *last = srv_view_steps(g, role, n ? n - 1 : 0, n);
     json_object_set(o, "last_step", json_array_size(last) ? json_array_get(last, 0)

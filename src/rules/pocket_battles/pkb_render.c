@@ -342,7 +342,7 @@ void pkb_render(const void *data, const void *st, int viewer, bool color, FILE *
 {
     const pkb_data *d = data;
     const pkb_state *s = st;
-    int me = viewer == ENG_VIEW_ALL ? 0 : viewer;
+    int me = viewer == 1 ? 1 : 0;   /* others look from player 1's side */
     fprintf(out, "Pocket Battles: %s", d->title[0] ? d->title : d->scenario);
     if (s->round)
         fprintf(out, ", round %u", (unsigned)s->round);

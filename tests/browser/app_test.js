@@ -1,0 +1,309 @@
+/*
+ * app_test.js - the browser app in a real headless Chromium (puppeteer-core).
+ * For each rule set: start a game from the start page with a friend's seat,
+ * play turns in two browser contexts (one a seat) by clicking the board,
+ * see the odds before an action with chance in it, see each move arrive live
+ * in the other context, reload and go on, step a replay back and forth, and
+ * check that what one seat may not see of the other's moves is neither in
+ * its page nor in anything the server sent it. Saves a screenshot of each
+ * battlefield in build/screenshots/. Prints PASS/FAIL lines.
+ *
+ *   node tests/browser/app_test.js http://127.0.0.1:PORT OUTDIR
+ */
+"use strict";
+const puppeteer = require("puppeteer-core");
+const fs = require("fs");
+const base = process.argv[2], outdir = process.argv[3] || "build/screenshots";
+let failures = 0;
+const pass = name => console.log(`PASS ${name}`);
+const fail = (name, why) => { failures++; console.log(`FAIL ${name}: ${why}`); };
+const check = (name, ok, why) => (ok ? pass(name) : fail(name, why));
+const sleep = ms => new Promise(r => setTimeout(r, ms));
+
+/* a page that keeps every body the server sent it (fetch answers and live events) */
+async function tracedPage(ctx) {
+  const page = await ctx.newPage();
+  await page.setViewport({width: 1280, height: 760});
+  page.seen = [];
+  page.on("response", async r => {
+    if (!r.url().includes("/api/") || r.url().includes("/events")) return;
+    try { page.seen.push(await r.text()); } catch (e) { /* a body already gone */ }
+  });
+  const cdp = await page.target().createCDPSession();
+  await cdp.send("Network.enable");
+  cdp.on("Network.eventSourceMessageReceived", m => page.seen.push(m.data));
+  page.on("pageerror", e => fail("page script", e.message));
+  return page;
+}
+
+const state = page => page.evaluate(() => ({
+  step: G.game && G.game.step, status: G.game && G.game.status, at: G.at,
+  legal: G.legal && G.legal.step === G.game.step ? G.legal.actions : null, log: G.steps.length,
+}));
+
+/* clicks a point of the board element with this id that the element itself
+ * receives (another piece may lie over its centre); false if none */
+async function clickId(page, id) {
+  const pt = await page.evaluate(id => {
+    const e = document.getElementById(id);
+    if (!e) return null;
+    const b = e.getBoundingClientRect();
+    for (let i = 1; i <= 9; i++) for (let j = 1; j <= 9; j++) {
+      const x = b.left + b.width * i / 10, y = b.top + b.height * j / 10;
+      for (let n = document.elementFromPoint(x, y); n; n = n.parentNode) if (n === e) return {x, y};
+    }
+    return null;
+  }, id);
+  if (!pt) return false;
+  await page.mouse.click(pt.x, pt.y);
+  return true;
+}
+
+async function waitTurn(page, ms) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const s = await state(page);
+    if (s.status !== "active" || (s.legal && s.legal.length)) return s;
+    await sleep(100);
+  }
+  return state(page);
+}
+
+/* one action by pointing: the acting piece, then its target (twice: the first
+ * click shows the odds, the second commits). Returns what was done. */
+async function playOne(page, rnd, info) {
+  const s = await waitTurn(page, 20000);
+  if (s.status !== "active" || !s.legal) return null;
+  const pointed = s.legal.filter(a => a.elements.length >= 2);
+  if (!pointed.length) {
+    /* a choice with nothing on the board to point at: the panel's buttons */
+    const a = s.legal[Math.floor(rnd() * s.legal.length)];
+    await page.click(`#panel button.act[data-n="${a.n}"]`);
+    return {a, step: s.step};
+  }
+  for (let tries = 0; tries < 6; tries++) {
+    const a = pointed[Math.floor(rnd() * pointed.length)];
+    const first = a.elements[0], last = a.elements[a.elements.length - 1];
+    if (!(await clickId(page, first))) continue;
+    if (!(await page.evaluate(f => G.sel === f, first))) continue;
+    if (!(await clickId(page, last))) { await page.keyboard.press("Escape"); continue; }
+    const hot = await page.evaluate(() => G.hot);
+    if (!hot) { await page.keyboard.press("Escape"); continue; }
+    /* the odds of what is about to be done, before committing */
+    try {
+      await page.waitForFunction(t => [...document.querySelectorAll("#odds b, #odds div")].some(b => b.textContent.includes(t)),
+                                 {timeout: 8000}, a.action);
+      const txt = await page.$eval("#odds", e => e.textContent);
+      if (/Odds of/.test(txt)) info.odds.push(txt);
+    } catch (e) { fail("odds shown", `none for ${a.action}`); }
+    if (info.shoot) { await page.screenshot({path: info.shoot}); info.shoot = null; }
+    /* several actions may share the target: the panel offers them */
+    const btn = await page.$(`#panel button.act[data-n="${a.n}"]`);
+    if (btn) await btn.click(); else await clickId(page, last);
+    await page.waitForFunction(st => G.game.step > st, {timeout: 15000}, s.step);
+    return {a, step: s.step};
+  }
+  return null;
+}
+
+function rng(seed) { let x = seed; return () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648); }
+
+async function ruleSet(browser, rules, turns) {
+  const info = {odds: [], hiddenIds: 0, ownSeen: 0};
+  const ctxA = await browser.createBrowserContext(), ctxB = await browser.createBrowserContext();
+  const a = await tracedPage(ctxA), b = await tracedPage(ctxB);
+  await a.goto(base + "/", {waitUntil: "networkidle0"});
+  await a.click(`#rulesets label[data-rules="${rules}"]`);
+  await a.select("select[name=seat1]", "friend");
+  await a.click("#play");
+  await a.waitForSelector("a.seatlink");
+  const links = await a.$$eval("a.seatlink", l => l.map(x => x.getAttribute("href")));
+  check(`${rules}: start page gives both seats' links`, links.length === 2, JSON.stringify(links));
+  await a.goto(base + links[0]);
+  await b.goto(base + links[1]);
+  await a.waitForSelector("#board svg"); await b.waitForSelector("#board svg");
+  const rnd = rng(rules.length * 7919);
+  let played = 0, live = 0, hiddenChecked = 0, hiddenLeak = null, shot = false;
+  for (let i = 0; i < turns; i++) {
+    const sa = await state(a), sb = await state(b);
+    if (sa.status !== "active") break;
+    const [me, other] = sa.legal ? [a, b] : sb.legal ? [b, a] : [null, null];
+    if (!me) { await sleep(150); continue; }
+    const mark = other.seen.length;
+    const did = await playOne(me, rnd, info);
+    if (!did) break;
+    played++;
+    /* the other context sees the move arrive by itself */
+    try {
+      await other.waitForFunction(n => G.steps.length > n && G.game.step > n, {timeout: 10000}, did.step);
+      live++;
+    } catch (e) { fail(`${rules}: live update`, `step ${did.step + 1} did not reach the other seat`); }
+    /* what only the actor may see after its move (the ids in its picture that
+     * the public picture lacks, and its notation where the other saw it
+     * otherwise) must be neither in the other's page nor in what it was sent since */
+    const gid = await other.evaluate(() => gameId);
+    /* both pages showing the latest position (chance may have followed the move) */
+    let pub = null;
+    for (let t = 0; t < 50; t++) {
+      pub = await (await fetch(`${base}/api/games/${gid}`)).json();
+      const shown = await Promise.all([me, other].map(pg => pg.$eval("#board", e => Number(e.dataset.step))));
+      if (shown.every(k => k === pub.step)) break;
+      await sleep(100);
+    }
+    const own = await me.evaluate(() => [...document.querySelectorAll("#board [id]")].filter(e => {
+      const o = e.closest("[data-owner]");
+      return o && Number(o.dataset.owner) === G.game.you.seat;
+    }).map(e => e.id));
+    const hiddenIds = (own || []).filter(id => !pub.svg.includes(`id="${id}"`));
+    /* bodies about the position after the move (a late answer about an earlier
+     * position may rightly show what was public then) */
+    const fresh = other.seen.slice(mark).filter(t => {
+      try { const j = JSON.parse(t), k = j.game ? j.game.step : j.step; return k === undefined || k > did.step; }
+      catch (e) { return true; }
+    });
+    for (const id of hiddenIds) {
+      if (await other.evaluate(id => !!document.getElementById(id), id)) hiddenLeak = `${id} drawn`;
+      const re = new RegExp(`id=\\\\?"${id}\\\\?"`);
+      if (fresh.some(t => re.test(t))) { hiddenLeak = `${id} sent over the network`; if (process.env.DEBUG) { const t = fresh.find(t => re.test(t)); const i = t.search(re); console.log("LEAK", did.a.action, did.step, t.slice(0, 400), "...", t.slice(i - 100, i + 100)); } }
+      if (me.seen.some(t => re.test(t))) info.ownSeen++;   /* the same check finds it on the actor's side */
+    }
+    if (hiddenIds.length) { hiddenChecked++; info.hiddenIds += hiddenIds.length; }
+    const seenAs = await other.evaluate(n => G.steps[n] && G.steps[n].action, did.step);
+    if (seenAs && !seenAs.includes(did.a.action)) {
+      /* the notation itself was hidden (a coin placed unseen) */
+      hiddenChecked++;
+      if ((await other.content()).includes(did.a.action)) hiddenLeak = `"${did.a.action}" in the page`;
+      if (fresh.some(t => t.includes(`"${did.a.action}"`))) hiddenLeak = `"${did.a.action}" sent over the network`;
+    }
+    if (!shot && played >= Math.min(turns / 2, 8)) {
+      /* mid-game, at the next action: a piece selected, its target and odds shown */
+      info.shoot = `${outdir}/${rules}.png`;
+      shot = true;
+    }
+    if (i === Math.floor(turns / 2)) {
+      /* reload and go on */
+      const before = await state(a);
+      await a.reload();
+      await a.waitForSelector("#board svg");
+      await a.waitForFunction(() => G.game && G.steps.length === G.game.step, {timeout: 10000});
+      const after = await state(a);
+      check(`${rules}: reload keeps the game`, after.step >= before.step && after.log === after.step, JSON.stringify([before, after]));
+    }
+  }
+  check(`${rules}: played by clicking the board`, played >= Math.min(turns, 6), `${played} actions`);
+  check(`${rules}: moves arrive live in the other context`, live === played, `${live} of ${played}`);
+  check(`${rules}: odds before an action with chance`, info.odds.length > 0, "no action with odds met");
+  if (hiddenChecked) check(`${rules}: the other seat's hidden moves stay hidden (${hiddenChecked} steps, ${info.hiddenIds} pieces)`, !hiddenLeak, hiddenLeak);
+  if (info.hiddenIds) check(`${rules}: the hidden pieces are found in the actor's own traffic`, info.ownSeen > 0, "the check finds nothing even there");
+  if (!hiddenChecked) pass(`${rules}: nothing was hidden in these steps (the rule set hides nothing here)`);
+  if (!shot || info.shoot) await a.screenshot({path: `${outdir}/${rules}.png`});
+
+  /* replay: back, back, forward, the slider */
+  const now = (await state(a)).step;
+  const svgAt = () => a.$eval("#board", e => e.innerHTML.length + ":" + e.innerHTML.slice(-4000));
+  const liveSvg = await svgAt();
+  await a.click("#back");
+  await a.waitForFunction(k => G.at === k - 1 && /Replay, step/.test(document.getElementById("status").textContent), {timeout: 8000}, now);
+  await a.click("#back");
+  await a.waitForFunction(k => G.at === k - 2 && document.getElementById("status").textContent.includes(`step ${k - 2}:`), {timeout: 8000}, now);
+  const back2 = await svgAt();
+  await a.click("#fwd");
+  await a.waitForFunction(k => G.at === k - 1 && document.getElementById("status").textContent.includes(`step ${k - 1}:`), {timeout: 8000}, now);
+  await a.$eval("#slider", e => { e.value = 0; e.dispatchEvent(new Event("input")); });
+  await a.waitForFunction(() => G.at === 0 && document.getElementById("status").textContent.includes("step 0:"), {timeout: 8000});
+  const first = await svgAt();
+  await a.click("#live");
+  await a.waitForFunction(() => G.at === null && !document.body.classList.contains("replaying"));
+  check(`${rules}: replay steps back and forward`, back2 !== liveSvg || first !== liveSvg, "the board never changed while replaying");
+  await ctxA.close(); await ctxB.close();
+}
+
+async function twoClicks(browser) {
+  /* make run, open the address: Play, and the board is there to act on */
+  const ctx = await browser.createBrowserContext();
+  const p = await tracedPage(ctx);
+  await p.goto(base + "/", {waitUntil: "networkidle0"});
+  await p.screenshot({path: `${outdir}/start.png`, fullPage: true});
+  await p.click("#play");
+  await p.waitForSelector("#board svg", {timeout: 10000});
+  const s = await waitTurn(p, 20000);
+  const comp = await p.evaluate(() => G.game.seats.some(s => s.kind === "computer"));
+  check("a game against the computer in one click from the start page", comp && s.status === "active" && s.legal && s.legal.length > 0,
+        JSON.stringify({comp, s: s.status, legal: s.legal && s.legal.length}));
+  /* undo by agreement (the computer agrees at once), resign, the game-over
+   * screen, the record downloaded and opened again from the start page */
+  const info = {odds: []};
+  const did = await playOne(p, rng(5), info);
+  await p.waitForFunction(k => G.steps.length > k, {timeout: 10000}, did.step);
+  await waitTurn(p, 20000);
+  const before = (await state(p)).step;
+  await p.click("#askundo");
+  await p.waitForFunction(k => G.game.step < k, {timeout: 10000}, before);
+  const after = await state(p);
+  check("undo takes back the last action (the computer agrees)", after.step <= did.step, JSON.stringify({did: did.step, before, after: after.step}));
+  p.once("dialog", d => d.accept());
+  await p.click("#resign");
+  await p.waitForSelector("#over:not([hidden])", {timeout: 10000});
+  const over = await p.$eval("#over", e => e.textContent);
+  check("resigning shows the game-over screen with the result", /Game over\..*resigns/.test(over), over);
+  const href = await p.$eval("#record", e => e.hidden ? null : e.href);
+  const rec = href ? await (await fetch(href)).text() : "";
+  check("the record downloads as .pwr text", /\[Rules "/.test(rec) || /^\[/.test(rec), rec.slice(0, 80));
+  fs.writeFileSync(`${outdir}/game.pwr`, rec);
+  await p.goto(base + "/", {waitUntil: "networkidle0"});
+  const input = await p.$("#upload");
+  await input.uploadFile(`${outdir}/game.pwr`);
+  await p.waitForSelector("#board svg", {timeout: 10000});
+  const up = await state(p);
+  check("an uploaded record goes on as a new game", up.status === "active" && up.step === after.step && up.log === up.step,
+        JSON.stringify({up, after: after.step}));
+  await ctx.close();
+}
+
+async function referee(browser) {
+  /* the referee's page offers each chance result with its probability and enters it */
+  const ctx = await browser.createBrowserContext();
+  const p = await tracedPage(ctx);
+  await p.goto(base + "/", {waitUntil: "networkidle0"});
+  await p.click('#rulesets label[data-rules="portable-wargame"]');
+  await p.click("input[name=referee]");
+  await p.click("#play");
+  await p.waitForSelector("#links a");
+  const links = await p.$$eval("#links a", l => l.map(x => [x.parentNode.textContent.split(":")[0], x.getAttribute("href")]));
+  const seat = links.find(l => l[0] !== "Referee" && l[0] !== "Watchers"), ref = links.find(l => l[0] === "Referee");
+  const ctxR = await browser.createBrowserContext();
+  const q = await tracedPage(ctxR);
+  p.on("dialog", d => { console.log("DIALOG", d.message()); d.dismiss(); });
+  await q.goto(base + ref[1]);
+  await p.goto(base + seat[1]);
+  await p.waitForSelector("#board svg");
+  /* the seat acts until a chance point comes */
+  for (let i = 0; i < 6; i++) {
+    const s = await waitTurn(p, 3000);
+    if (!s.legal) break;
+    await playOne(p, rng(11 + i), {odds: []});
+  }
+  await q.waitForSelector("#panel button.act", {timeout: 10000});
+  const offered = await q.$$eval("#panel button.act", b => b.map(x => x.textContent));
+  check("the referee is offered the chance results with their odds", offered.length > 1 && offered.every(t => /%\)$/.test(t)), JSON.stringify(offered));
+  const k = await q.evaluate(() => G.game.step);
+  await q.click("#panel button.act");
+  await q.waitForFunction(k => G.game.step > k, {timeout: 10000}, k);
+  const who = await q.evaluate(k => G.steps[k].who, k);
+  check("the referee's entry is marked in the record", who === "entered", String(who));
+  await ctx.close(); await ctxR.close();
+}
+
+(async () => {
+  fs.mkdirSync(outdir, {recursive: true});
+  const browser = await puppeteer.launch({executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    headless: true, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]});
+  try {
+    try { await twoClicks(browser); } catch (e) { fail("computer game", e.stack.split("\n").slice(0, 3).join(" ")); }
+    try { await referee(browser); } catch (e) { fail("referee", e.stack.split("\n").slice(0, 3).join(" ")); }
+    if (!process.env.ONLY) for (const [rules, turns] of [["portable-wargame", 12], ["pocket-battles", 40], ["pocket-wargame", 40]]) {
+      try { await ruleSet(browser, rules, turns); } catch (e) { fail(rules, e.stack.split("\n").slice(0, 3).join(" ")); }
+    }
+  } finally { await browser.close(); }
+  process.exit(failures ? 1 : 0);
+})();
