@@ -398,7 +398,9 @@ void eng_state_resample_hidden(eng_state *s, int viewer, uint64_t *rng)
 
 json_t *eng_state_json(const eng_state *s, int viewer)
 {
-    return RULES(s)->to_json(DATA(s), CBODY(s), viewer);
+    json_t *j = RULES(s)->to_json(DATA(s), CBODY(s), viewer);
+    eng_position_decorate(s, viewer, j);   /* position.c */
+    return j;
 }
 
 void eng_render(const eng_state *s, int viewer, bool color, FILE *out)
@@ -410,4 +412,17 @@ void eng_status_text(const eng_state *s, char *buf, size_t n)
 {
     buf[0] = '\0';
     RULES(s)->status_text(DATA(s), CBODY(s), buf, n);
+}
+
+/* ---- for positions as data (position.c) ------------------------------------ */
+
+uint64_t eng_state_generator(const eng_state *s) { return s->rng.s; }
+void *eng_state_body(eng_state *s) { return BODY(s); }
+const void *eng_game_data(const eng_game *g) { return g->data; }
+
+void eng_state_set_header(eng_state *s, uint64_t seed, uint64_t generator, uint32_t steps)
+{
+    s->seed = seed;
+    s->rng.s = generator;
+    s->steps = steps;
 }

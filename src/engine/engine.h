@@ -190,4 +190,21 @@ void eng_render(const eng_state *s, int viewer, bool color, FILE *out);
  * Red to act"), for prompts and narratives. */
 void eng_status_text(const eng_state *s, char *buf, size_t n);
 
+/* ---- positions as data (position.c) ---------------------------------------- */
+
+/* eng_state_json adds to every view the game's "options", and to the whole
+ * view (ENG_VIEW_ALL) the "seed", the "generator" (the state of the seeded
+ * generator) and the "steps" so far: what a loaded position needs to go on
+ * exactly as the game it came from. */
+
+/* Can this rule set load a position? */
+bool eng_rules_loads_positions(const eng_rules *r);
+/* A new state of game g holding the position pos (JSON as eng_state_json
+ * prints it for ENG_VIEW_ALL, or written by hand: keys left out keep the
+ * scenario's starting values). seed is used when pos gives none; the
+ * generator starts from the seed when pos gives none. The position is
+ * checked against the rules: NULL and what is wrong, and where, in err. */
+eng_state *eng_state_from_json(const eng_game *g, const json_t *pos, uint64_t seed,
+                               eng_error *err);
+
 #endif

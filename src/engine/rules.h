@@ -78,6 +78,20 @@ struct eng_rules {
     /* Re-deal what viewer cannot see, consistently with what they have
      * seen, drawing from *rng. (NULL: nothing is ever hidden.) */
     void (*resample_hidden)(const void *data, void *st, int viewer, uint64_t *rng);
+
+    /* Positions as data (NULL: the rule set cannot load one). st holds the
+     * scenario's starting position; fills it from the position JSON (what
+     * to_json prints for ENG_VIEW_ALL; keys left out keep their starting
+     * values) and checks it against the rules. false with what is wrong and
+     * where in why; st is then thrown away. */
+    bool (*from_json)(const void *data, void *st, const json_t *pos, char *why, size_t n);
 };
+
+/* The engine's internals that position.c needs (engine.c). */
+uint64_t eng_state_generator(const eng_state *s);
+void *eng_state_body(eng_state *s);
+const void *eng_game_data(const eng_game *g);
+void eng_state_set_header(eng_state *s, uint64_t seed, uint64_t generator, uint32_t steps);
+void eng_position_decorate(const eng_state *s, int viewer, json_t *j);
 
 #endif

@@ -443,4 +443,8 @@ double pwg_heuristic(const void *data, const void *st, int player);
 void pwg_playout_weights(const void *data, const void *st, const eng_action *acts, int n,
                          double *w);
 
+/* pwg_position.c: a position loaded from JSON, checked against the rules */
+bool pwg_from_json(const void *data, void *st, const json_t *pos, char *why, size_t n);
+json_t *pwg_internal_json(const pwg_data *d, const pwg_state *s);
+
 #endif

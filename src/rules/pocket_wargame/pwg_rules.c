@@ -89,4 +89,6 @@ const eng_rules pwg_rules = {
     .action_text_seen = pwg_action_text_seen,
     .hides_from = pwg_hides_from,
     .resample_hidden = pwg_resample_hidden,
+    /* positions as data */
+    .from_json = pwg_from_json,
 };

@@ -432,4 +432,8 @@ json_t *ptw_to_json(const void *data, const void *st, int viewer);
 void ptw_render(const void *data, const void *st, int viewer, bool color, FILE *out);
 int ptw_colour_index(const char *name);
 
+/* ptw_position.c: a position loaded from JSON, checked against the rules */
+bool ptw_from_json(const void *data, void *st, const json_t *pos, char *why, size_t n);
+json_t *ptw_internal_json(const ptw_data *d, const ptw_state *s);
+
 #endif

@@ -94,17 +94,17 @@ static json_t *units_json(const ptw_data *d, const ptw_state *s)
         bool alive = ptw_alive(s, u);
         json_object_set_new(o, "status", json_string(alive ? "on board" : "destroyed"));
         json_object_set_new(o, "loc", alive ? sq_json(d, s->loc[u]) : json_null());
-        json_object_set_new(o, "facing", alive ? dir_json(s->facing[u]) : json_null());
+        json_object_set_new(o, "facing", dir_json(s->facing[u]));   /* as it last faced, once destroyed */
         if (alive && s->towed_by[u] != PTW_NONE)
             json_object_set_new(o, "towed_by", unit_json(d, s->towed_by[u]));
         int g = alive ? ptw_towing(d, s, u) : -1;
         if (g >= 0)
             json_object_set_new(o, "towing", unit_json(d, g));
-        if (alive && ptw_bit(s->activated, u))
+        if (ptw_bit(s->activated, u))
             json_object_set_new(o, "acted", json_true());
-        if (alive && ptw_bit(s->moved, u))
+        if (ptw_bit(s->moved, u))
             json_object_set_new(o, "moved", json_true());
-        if (alive && ptw_bit(s->fired, u))
+        if (ptw_bit(s->fired, u))
             json_object_set_new(o, "fired", json_true());
         if (alive && ptw_crossing_trench(d, s, u))
             json_object_set_new(o, "crossing_trench", json_true());
@@ -155,7 +155,7 @@ static json_t *activity_json(const ptw_data *d, const ptw_state *s)
         json_object_set_new(c, "round", json_integer(s->cc_round));
         json_object_set_new(c, "attacker_roll", s->cc_roll_a ? json_integer(s->cc_roll_a) : json_null());
         json_object_set_new(c, "defender_roll", s->cc_roll_d ? json_integer(s->cc_roll_d) : json_null());
-        json_object_set_new(o, "close_combat", c);
+        json_object_set_new(o, "combat", c);   /* the fight; "close_combat" is the variant */
     }
     if (s->stage == PTW_S_HIT)
         json_object_set_new(o, "hit", json_pack("{s:o,s:o}", "unit", unit_json(d, s->hit_unit),
@@ -205,5 +205,7 @@ json_t *ptw_to_json(const void *data, const void *st, int viewer)
         ptw_result_text(d, s, buf, sizeof buf);
         json_object_set_new(o, "result", json_string(buf));
     }
+    if (viewer == ENG_VIEW_ALL)
+        json_object_set_new(o, "internal", ptw_internal_json(d, s));   /* ptw_position.c */
     return o;
 }

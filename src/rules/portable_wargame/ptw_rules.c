@@ -77,4 +77,6 @@ const eng_rules ptw_rules = {
     .to_json = ptw_to_json,
     .render = ptw_render,
     .status_text = ptw_status_text,
+    /* positions as data */
+    .from_json = ptw_from_json,
 };
