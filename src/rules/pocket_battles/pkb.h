@@ -423,4 +423,8 @@ void pkb_resample_hidden(const void *data, void *st, int viewer, uint64_t *rng);
  * max_troops troops; units not placed) */
 void pkb_random_army(const pkb_data *d, pkb_state *s, int p, int max_troops, uint64_t *rng);
 
+/* pkb_position.c: a position loaded from JSON, checked against the rules */
+bool pkb_from_json(const void *data, void *st, const json_t *pos, char *why, size_t n);
+json_t *pkb_internal_json(const pkb_data *d, const pkb_state *s);
+
 #endif

@@ -214,5 +214,7 @@ json_t *pkb_to_json(const void *data, const void *st, int viewer)
     }
     json_object_set_new(o, "viewer", viewer == ENG_VIEW_ALL ? json_string("all")
                                                             : json_integer(viewer + 1));
+    if (viewer == ENG_VIEW_ALL)
+        json_object_set_new(o, "internal", pkb_internal_json(d, s));   /* pkb_position.c */
     return o;
 }

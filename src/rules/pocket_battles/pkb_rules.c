@@ -82,4 +82,6 @@ const eng_rules pkb_rules = {
     .action_text_seen = pkb_action_text_seen,
     .hides_from = pkb_hides_from,
     .resample_hidden = pkb_resample_hidden,
+    /* positions as data */
+    .from_json = pkb_from_json,
 };
