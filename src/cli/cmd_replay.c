@@ -66,7 +66,7 @@ int cmd_replay(int argc, char **argv)
     size_t n = to >= 0 && (size_t)to < m->nsteps ? (size_t)to : m->nsteps;
     printf("%s, scenario %s, seed %llu: %zu steps, all legal\n", eng_rules_title(m->rules),
            m->scenario, (unsigned long long)m->seed, m->nsteps);
-    eng_state *s = eng_state_new(m->game, m->seed);
+    eng_state *s = eng_match_state_at(m, 0);   /* the scenario's start, or the position it began from */
     if (!final_only) {
         narrator nar;
         narrate_begin(&nar, stdout, view);

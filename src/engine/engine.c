@@ -71,6 +71,23 @@ const eng_option_doc *eng_rules_options(const eng_rules *r) { return r->options;
 
 /* ---- games ----------------------------------------------------------------- */
 
+/* An option whose values are words ("1800s|2014") takes a number typed
+ * for it (--option close-combat=2014 reads as JSON 2014) as the word. */
+static void option_as_word(const eng_option_doc *o, json_t *merged, const char *key,
+                           const json_t *val)
+{
+    if (!json_is_integer(val) || !o->values || !strchr(o->values, '|'))
+        return;
+    char word[32];
+    snprintf(word, sizeof word, "%lld", (long long)json_integer_value(val));
+    size_t len = strlen(word);
+    for (const char *p = o->values; p; p = strchr(p, '|') ? strchr(p, '|') + 1 : NULL)
+        if (strncmp(p, word, len) == 0 && (p[len] == '|' || p[len] == '\0')) {
+            json_object_set_new(merged, key, json_string(word));
+            return;
+        }
+}
+
 eng_game *eng_game_new(const eng_rules *r, const json_t *scenario,
                        const json_t *options, eng_error *err)
 {
@@ -100,8 +117,10 @@ eng_game *eng_game_new(const eng_rules *r, const json_t *scenario,
     json_object_foreach(merged, key, val) {
         bool known = false;
         for (const eng_option_doc *o = r->options; o && o->name; o++)
-            if (strcmp(o->name, key) == 0)
+            if (strcmp(o->name, key) == 0) {
                 known = true;
+                option_as_word(o, merged, key, val);
+            }
         if (!known) {
             eng_error_set(err, "%s has no option \"%s\" (see `pocketwar rules %s`)",
                           r->title, key, r->name);

@@ -71,9 +71,14 @@ int eng_match_save(const eng_match *m, FILE *out, eng_error *err)
             put_tag(out, key, json_string_value(val));
     eng_result_text(m->state, buf, sizeof buf);
     put_tag(out, "Result", buf);
+    if (m->position) {   /* it starts from this position, not the scenario's beginning */
+        char *pos = json_dumps(m->position, JSON_COMPACT | JSON_PRESERVE_ORDER);
+        put_tag(out, "Position", pos ? pos : "{}");
+        free(pos);
+    }
     fputc('\n', out);
 
-    eng_state *s = eng_state_new(m->game, m->seed);
+    eng_state *s = eng_match_state_at(m, 0);
     for (size_t i = 0; i < m->nsteps; i++) {
         char who[16], text[ENG_TEXT_MAX];
         who_text(m->steps[i].who, who, sizeof who);
@@ -187,7 +192,7 @@ static int parse_who(const char *w, int players)
 }
 
 typedef struct header {
-    char *rules, *rules_version, *scenario, *options, *seed, *result;
+    char *rules, *rules_version, *scenario, *options, *seed, *result, *position;
     char *players[ENG_MAX_PLAYERS];
     json_t *other;
 } header;
@@ -195,7 +200,7 @@ typedef struct header {
 static void header_free(header *h)
 {
     free(h->rules); free(h->rules_version); free(h->scenario);
-    free(h->options); free(h->seed); free(h->result);
+    free(h->options); free(h->seed); free(h->result); free(h->position);
     for (int i = 0; i < ENG_MAX_PLAYERS; i++)
         free(h->players[i]);
     json_decref(h->other);
@@ -210,6 +215,7 @@ static void header_set(header *h, const char *name, const char *value)
     else if (!strcmp(name, "Options")) slot = &h->options;
     else if (!strcmp(name, "Seed")) slot = &h->seed;
     else if (!strcmp(name, "Result")) slot = &h->result;
+    else if (!strcmp(name, "Position")) slot = &h->position;
     else if (name[0] == 'P' && name[1] >= '1' && name[1] <= '4' && !name[2])
         slot = &h->players[name[1] - '1'];
     else if (strcmp(name, "Game") && strcmp(name, "Record"))
@@ -256,7 +262,21 @@ static eng_match *match_from_header(header *h, const char *src, int line, eng_er
         }
     }
     eng_error inner;
-    eng_match *m = eng_match_new(h->rules, h->scenario, opts, seed, &inner);
+    eng_match *m;
+    if (h->position) {   /* a record that starts from a position */
+        json_error_t jerr;
+        json_t *pos = json_loads(h->position, 0, &jerr);
+        if (!pos) {
+            eng_error_set(err, "%s: the Position tag must hold a position as JSON (%s)", src,
+                          jerr.text);
+            json_decref(opts);
+            return NULL;
+        }
+        m = eng_match_new_at(h->rules, h->scenario, opts, pos, seed, &inner);
+        json_decref(pos);
+    } else {
+        m = eng_match_new(h->rules, h->scenario, opts, seed, &inner);
+    }
     json_decref(opts);
     if (!m) {
         eng_error_set(err, "%s: %s", src, inner.msg);
