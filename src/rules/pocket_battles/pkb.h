@@ -136,6 +136,9 @@ typedef struct pkb_data {
     pkb_trait trait[PKB_MAX_TRAITS];
     uint32_t fx[PKB_FX_COUNT];  /* traits having each effect */
     pkb_player pl[PKB_SIDES];
+    /* readings as options */
+    bool strike_back_always;    /* strike-back always: no choice for the unit struck */
+    bool concede_round_start;   /* concede round-start: only before a round's first turn */
 } pkb_data;
 
 /* ---- the position ------------------------------------------------------------ */
@@ -187,6 +190,7 @@ enum {
     PKB_PH_DICE,                /* chance: a die of a strike or a shooting */
     PKB_PH_WOUND,               /* a unit's owner assigns a hit */
     PKB_PH_ELIMINATE,           /* round end: a player may eliminate wounded troops */
+    PKB_PH_BACK,                /* the struck unit's owner: strike back or hold */
     PKB_PH_OVER
 };
 
@@ -257,7 +261,8 @@ enum {
     PKB_A_REACT,                /* a: PKB_R_*, b: unit */
     PKB_A_TARGET,               /* a: unit, b: troop (rally) or PKB_NONE */
     PKB_A_WOUND,                /* a: unit, b: troop, c: PKB_W_* (+ unit) */
-    PKB_A_ELIMINATE             /* a: unit, b: troop */
+    PKB_A_ELIMINATE,            /* a: unit, b: troop */
+    PKB_A_BACK                  /* a: 1 strike back, 0 hold */
 };
 enum { PKB_O_MOVE, PKB_O_CHARGE, PKB_O_FIGHT, PKB_O_LEAVE, PKB_O_SHOOT, PKB_O_RALLY,
        PKB_O_HEX, PKB_O_COUNT };
@@ -426,5 +431,9 @@ void pkb_random_army(const pkb_data *d, pkb_state *s, int p, int max_troops, uin
 /* pkb_position.c: a position loaded from JSON, checked against the rules */
 bool pkb_from_json(const void *data, void *st, const json_t *pos, char *why, size_t n);
 json_t *pkb_internal_json(const pkb_data *d, const pkb_state *s);
+
+/* pkb_playout.c: the playout hint (conceding left out) */
+void pkb_playout_weights(const void *data, const void *st, const eng_action *acts, int n,
+                         double *w);
 
 #endif

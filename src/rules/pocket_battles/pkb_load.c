@@ -620,6 +620,21 @@ void *pkb_load(const json_t *scenario, const json_t *options, eng_error *err)
             ok = fail(&l, "option special-actions: expected after-first-turn or "
                       "after-first-round");
     }
+    /* readings as options: who strikes back, when a player may concede */
+    if (ok && (o = json_object_get(options, "strike-back"))) {
+        const char *v = json_string_value(o);
+        if (v && (!strcmp(v, "choice") || !strcmp(v, "always")))
+            d->strike_back_always = !strcmp(v, "always");
+        else
+            ok = fail(&l, "option strike-back: expected choice or always");
+    }
+    if (ok && (o = json_object_get(options, "concede"))) {
+        const char *v = json_string_value(o);
+        if (v && (!strcmp(v, "any-turn") || !strcmp(v, "round-start")))
+            d->concede_round_start = !strcmp(v, "round-start");
+        else
+            ok = fail(&l, "option concede: expected any-turn or round-start");
+    }
     d->max_rounds = 20;
     if (ok && (o = json_object_get(options, "rounds")))
         ok = as_int(&l, o, "option rounds", 0, 99, &d->max_rounds);

@@ -515,6 +515,25 @@ bool pwg_from_json(const void *data, void *st, const json_t *pos, char *why, siz
     json_decref(top);
     if (!ok)
         return false;
+    /* a dealt battlefield, written by hand: the deal is over once the stage is past it */
+    if (d->deal && s->stage != PWG_S_DEAL) {
+        if (!(in && json_object_get(in, "deal_next")))
+            s->deal_next = (uint8_t)d->nlocs;
+        for (int loc = 0; loc < d->nlocs; loc++)
+            if (s->card[loc] == PWG_NONE) {
+                char l[8];
+                pwg_loc_name(d, loc, l, sizeof l);
+                return eng_pos_fail(why, n, "board.cells: %s has no card, but the deal is over "
+                                    "(stage \"%s\")", l, pwg_stage_name(s->stage));
+            }
+    }
+    if (!(in && json_object_get(in, "dealt"))) {
+        s->dealt = 0;
+        for (int loc = 0; loc < d->nlocs; loc++)
+            if (s->card[loc] != PWG_NONE && (!d->deal || s->stage != PWG_S_DEAL ||
+                                             loc < s->deal_next))
+                s->dealt |= UINT64_C(1) << s->card[loc];
+    }
     /* the stage's own force: in the turn's stages, to_act says which (unless given inside) */
     const json_t *ta = json_object_get(pos, "to_act");
     if (json_is_integer(ta) && !(in && json_object_get(in, "turn_pos")) &&

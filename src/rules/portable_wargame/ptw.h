@@ -179,6 +179,9 @@ typedef struct ptw_data {
     bool woods_plus2;           /* woods-close-combat plus-2 */
 
     ptw_victory victory;
+    /* readings as options: trench-crossing exposed (no fortification
+     * bonus in close combat while crossing a trench) */
+    bool trench_exposed;
 } ptw_data;
 
 /* ---- the position ------------------------------------------------------------------ */

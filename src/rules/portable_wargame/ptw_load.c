@@ -103,6 +103,11 @@ static bool load_options(ld *l, const json_t *opts)
     l->d->hits_once = b == 1;
     l->d->fire_strength = c == 1;
     l->d->woods_plus2 = e == 1;
+    static const char *const trench[] = {"fortified", "exposed", NULL};
+    int t = 0;
+    if (!option(l, opts, "trench-crossing", trench, &t))
+        return false;
+    l->d->trench_exposed = t == 1;
     if (l->d->fire_strength && !l->d->cc2014)
         return fail(l, "option fire-hits: strength needs close-combat 2014 (only the 2014 "
                     "revision gives units Strength Values)");

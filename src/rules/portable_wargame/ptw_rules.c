@@ -25,6 +25,9 @@ static const eng_option_doc ptw_options[] = {
     {"woods-close-combat", "plus-1|plus-2", "plus-1",
      "a unit fighting from a wood adds 1 (the woods rule is the cover bonus), or 2 (cover and "
      "the woods rule both)"},
+    {"trench-crossing", "fortified|exposed", "fortified",
+     "close combat of a unit crossing a trench: fortified, it takes the -1 for crossing and, "
+     "the trench being a fortification, the +1 for fortifications too; exposed, only the -1"},
     {NULL, NULL, NULL, NULL},
 };
 
