@@ -460,5 +460,16 @@ bool pkb_from_json(const void *data, void *st, const json_t *pos, char *why, siz
     }
     if (s->phase == PKB_PH_OVER && !read_player_no(pos, "winner", &s->winner, why, n))
         return false;
+    /* written by hand: the units placed are the units deployed */
+    const json_t *isides = in ? json_object_get(in, "sides") : NULL;
+    for (int p = 0; p < PKB_SIDES; p++) {
+        if (json_object_get(json_array_get(isides, (size_t)p), "deployed"))
+            continue;
+        pkb_side *sd = &s->side[p];
+        int placed = 0;
+        for (int u = 0; u < sd->nunits; u++)
+            placed += sd->unit[u].zone != PKB_NONE || sd->unit[u].troops == 0;
+        sd->deployed = (uint8_t)placed;
+    }
     return check(d, s, pos, why, n);
 }
