@@ -207,4 +207,9 @@ bool eng_rules_loads_positions(const eng_rules *r);
 eng_state *eng_state_from_json(const eng_game *g, const json_t *pos, uint64_t seed,
                                eng_error *err);
 
+/* The rule set's data files game g read ("portable-wargame/units.json;
+ * ..."), under the data folder unless given as paths; "" if none. The
+ * scenario (and variants, folded into the options) are named apart. */
+void eng_game_data_files(const eng_game *g, char *buf, size_t n);
+
 #endif

@@ -259,6 +259,14 @@ void eng_position_decorate(const eng_state *s, int viewer, json_t *j)
     json_object_set_new(j, "steps", json_integer(eng_state_steps(s)));
 }
 
+void eng_game_data_files(const eng_game *g, char *buf, size_t n)
+{
+    buf[0] = '\0';
+    const eng_rules *r = eng_game_rules(g);
+    if (r->data_files)
+        r->data_files(eng_game_data(g), buf, n);
+}
+
 bool eng_rules_loads_positions(const eng_rules *r)
 {
     return r->from_json != NULL;

@@ -54,6 +54,9 @@ int eng_match_save(const eng_match *m, FILE *out, eng_error *err)
     char *opts = json_dumps(m->options, JSON_COMPACT | JSON_SORT_KEYS);
     put_tag(out, "Options", opts ? opts : "{}");
     free(opts);
+    eng_game_data_files(m->game, buf, sizeof buf);   /* the rule set's data files read */
+    if (buf[0])
+        put_tag(out, "Data", buf);
     snprintf(buf, sizeof buf, "%llu", (unsigned long long)m->seed);
     put_tag(out, "Seed", buf);
     int np = eng_game_players(m->game);
@@ -218,7 +221,7 @@ static void header_set(header *h, const char *name, const char *value)
     else if (!strcmp(name, "Position")) slot = &h->position;
     else if (name[0] == 'P' && name[1] >= '1' && name[1] <= '4' && !name[2])
         slot = &h->players[name[1] - '1'];
-    else if (strcmp(name, "Game") && strcmp(name, "Record"))
+    else if (strcmp(name, "Game") && strcmp(name, "Record") && strcmp(name, "Data"))
         json_object_set_new(h->other, name, json_string(value));
     if (slot) {
         free(*slot);

@@ -85,6 +85,10 @@ struct eng_rules {
      * values) and checks it against the rules. false with what is wrong and
      * where in why; st is then thrown away. */
     bool (*from_json)(const void *data, void *st, const json_t *pos, char *why, size_t n);
+    /* Data files: the rule set's data files the game read, "; "-separated,
+     * each as a path under the data folder ("portable-wargame/units.json")
+     * or as given (a path). NULL: none. */
+    void (*data_files)(const void *data, char *buf, size_t n);
 };
 
 /* The engine's internals that position.c needs (engine.c). */

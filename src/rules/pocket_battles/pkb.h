@@ -139,6 +139,8 @@ typedef struct pkb_data {
     /* readings as options */
     bool strike_back_always;    /* strike-back always: no choice for the unit struck */
     bool concede_round_start;   /* concede round-start: only before a round's first turn */
+    int ntraits_file;           /* traits from traits.json; the rest are factions' own */
+    char files[1024];           /* data files read, "; "-separated (pkb_data_files) */
 } pkb_data;
 
 /* ---- the position ------------------------------------------------------------ */

@@ -55,6 +55,12 @@ static const char *pkb_player_name(const void *data, int player)
     return player >= 0 && player < PKB_SIDES ? d->pl[player].name : "?";
 }
 
+static void pkb_data_files(const void *data, char *buf, size_t n)
+{
+    const pkb_data *d = data;
+    snprintf(buf, n, "%s", d->files);
+}
+
 const eng_rules pkb_rules = {
     .name = "pocket-battles",
     .title = "Pocket Battles",
@@ -90,6 +96,7 @@ const eng_rules pkb_rules = {
     .resample_hidden = pkb_resample_hidden,
     /* positions as data */
     .from_json = pkb_from_json,
+    .data_files = pkb_data_files,
     /* readings as options: the computer players' look-ahead never concedes */
     .playout_weights = pkb_playout_weights,
 };

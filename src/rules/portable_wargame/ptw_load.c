@@ -207,6 +207,57 @@ static bool load_types(ld *l, const json_t *file)
     return true;
 }
 
+/* Lays b's fields over a's, objects field by field (a scenario's own values
+ * of a unit type over units.json's). */
+static void merge_over(json_t *a, const json_t *b)
+{
+    const char *k;
+    json_t *v;
+    json_object_foreach((json_t *)b, k, v) {
+        json_t *old = json_object_get(a, k);
+        if (json_is_object(old) && json_is_object(v))
+            merge_over(old, v);
+        else
+            json_object_set_new(a, k, json_deep_copy(v));
+    }
+}
+
+/* units.json with the scenario's "unit_types" laid over it: an entry whose
+ * code units.json has changes the fields it gives; a new code adds a type.
+ * NULL and a message on a bad entry. */
+static json_t *types_with_overrides(ld *l, const json_t *file, const json_t *over)
+{
+    json_t *all = json_deep_copy(file);
+    if (!over)
+        return all;
+    json_t *types = json_object_get(all, "types");
+    if (!json_is_array(over) || !json_is_array(types)) {
+        json_decref(all);
+        fail(l, "scenario.unit_types: expected a list of unit types (each with its \"code\")");
+        return NULL;
+    }
+    size_t i, j;
+    json_t *o, *t;
+    json_array_foreach(over, i, o) {
+        const char *code = json_string_value(json_object_get(o, "code"));
+        if (!json_is_object(o) || !code) {
+            json_decref(all);
+            fail(l, "scenario.unit_types[%zu]: expected an object with a \"code\"", i);
+            return NULL;
+        }
+        bool found = false;
+        json_array_foreach(types, j, t)
+            if (!found && strcmp(json_string_value(json_object_get(t, "code")) ?
+                                 json_string_value(json_object_get(t, "code")) : "", code) == 0) {
+                merge_over(t, o);
+                found = true;
+            }
+        if (!found)
+            json_array_append_new(types, json_deep_copy(o));
+    }
+    return all;
+}
+
 /* ---- the map --------------------------------------------------------------------------------- */
 
 /* A map token: an optional h (hills), a kind symbol (o or . open, w woods,
@@ -594,11 +645,14 @@ void *ptw_load(const json_t *scenario, const json_t *options, eng_error *err)
         abort();
     ld l = {d, err};
     static const char *const keys[] = {"name", "title", "description", "rules", "options", "map",
-                                       "sides", "victory", NULL};
+                                       "sides", "victory", "unit_types", NULL};
     json_t *units = NULL;
     bool ok = eng_json_check_keys(scenario, "scenario", keys, l.err) && load_options(&l, options);
     if (ok) {
-        units = eng_rules_data_file("portable-wargame", "units.json", err);
+        json_t *file = eng_rules_data_file("portable-wargame", "units.json", err);
+        units = file ? types_with_overrides(&l, file, json_object_get(scenario, "unit_types"))
+                     : NULL;
+        json_decref(file);
         ok = units && load_types(&l, units);
     }
     ok = ok && load_map(&l, json_object_get(scenario, "map")) &&

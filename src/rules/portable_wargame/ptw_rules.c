@@ -49,6 +49,12 @@ static const char *ptw_player_name(const void *data, int player)
     return player == 0 || player == 1 ? d->side[player].name : "?";
 }
 
+static void ptw_data_files(const void *data, char *buf, size_t n)
+{
+    (void)data;
+    snprintf(buf, n, "portable-wargame/units.json");
+}
+
 const eng_rules ptw_rules = {
     .name = "portable-wargame",
     .title = "The Portable Wargame: 19th Century",
@@ -82,4 +88,5 @@ const eng_rules ptw_rules = {
     .status_text = ptw_status_text,
     /* positions as data */
     .from_json = ptw_from_json,
+    .data_files = ptw_data_files,
 };
