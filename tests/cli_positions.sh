@@ -82,4 +82,10 @@ printf 'position %s moves assault INF2 d5\nstate\n' "$line" | "$pw" engine > "$t
 grep -q '"close_combat":"1800s"' "$tmp/cc.txt" && grep -q '"combat":{"attacker":"1/INF2"' "$tmp/cc.txt" \
   && pass close-combat-keys || fail close-combat-keys "$(tail -c 300 "$tmp/cc.txt")"
 
+# the data files a game reads: named by `rules` and in the record
+"$pw" rules portable-wargame | grep -q "data/portable-wargame/units.json" && pass rules-data-files \
+  || fail rules-data-files "units.json not listed"
+grep -q '^\[Data "pocket-battles/traits.json; ' "$tmp/pocket-battles.pwr" && pass record-data-tag \
+  || fail record-data-tag "$(grep Data "$tmp/pocket-battles.pwr")"
+
 exit $failed
