@@ -94,7 +94,7 @@ static json_t *units_json(const ptw_data *d, const ptw_state *s)
         bool alive = ptw_alive(s, u);
         json_object_set_new(o, "status", json_string(alive ? "on board" : "destroyed"));
         json_object_set_new(o, "loc", alive ? sq_json(d, s->loc[u]) : json_null());
-        json_object_set_new(o, "facing", dir_json(s->facing[u]));   /* as it last faced, once destroyed */
+        json_object_set_new(o, "facing", alive ? dir_json(s->facing[u]) : json_null());
         if (alive && s->towed_by[u] != PTW_NONE)
             json_object_set_new(o, "towed_by", unit_json(d, s->towed_by[u]));
         int g = alive ? ptw_towing(d, s, u) : -1;

@@ -21,6 +21,7 @@ enum { LIM_UNITS, LIM_COUNT };
 static const eng_pos_field ptw_internal[] = {
     ENG_POS_ARR(ptw_state, entered, LIM_UNITS),
     ENG_POS_ARR(ptw_state, landing, LIM_UNITS),
+    ENG_POS_ARR(ptw_state, facing, LIM_UNITS),   /* a destroyed unit's, shown nowhere else */
     ENG_POS_ONE(ptw_state, part),
     ENG_POS_ONE(ptw_state, arty_side),
     ENG_POS_ONE(ptw_state, cursor),
