@@ -197,6 +197,24 @@ static void ptw_hand_written(void **state)
     json_decref(pos);
 }
 
+/* The Portable Wargame: the same fight loaded while it is under way (a
+ * combat in progress): the dice come next, and fall as above. */
+static void ptw_combat_in_progress(void **state)
+{
+    (void)state;
+    json_t *pos = position_file("ptw-close-combat.json");
+    eng_match *m = load_at(pos);
+    assert_int_equal(eng_current_player(m->state), ENG_CHANCE);
+    T_EXPECT_STR(status_of(m->state), "Turn 3, close combat, 1/INF2 attacks 2/INF2, the attacker "
+                                      "rolls");
+    eng_error err;
+    assert_int_equal(eng_match_apply_text(m, "3", true, &err), 0);
+    assert_int_equal(eng_match_apply_text(m, "1", true, &err), 0);
+    T_EXPECT_HAS(status_of(m->state), "hit on 2/INF2");
+    eng_match_free(m);
+    json_decref(pos);
+}
+
 /* Pocket Wargame: in the Ranged phase Red's missile troops at e3 may shoot
  * at Blue's heavy infantry next to them, or Red ends the phase. */
 static void pwg_hand_written(void **state)
@@ -342,6 +360,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(ptw_hand_written),
+        cmocka_unit_test(ptw_combat_in_progress),
         cmocka_unit_test(pwg_hand_written),
         cmocka_unit_test(pkb_hand_written),
         cmocka_unit_test(ptw_refusals),

@@ -340,6 +340,9 @@ static bool read_activity(const ptw_data *d, ptw_state *s, const json_t *pos, ch
             s->cc_sq = s->loc[s->cc_def];
         if (s->cc_from == PTW_NONE)
             s->cc_from = s->loc[s->cc_att];
+        /* written by hand: the attacker in its activation has fought (as an assault does) */
+        if (s->active == s->cc_att && !json_object_get(json_object_get(pos, "internal"), "act_bits"))
+            s->act_bits |= PTW_ACT_ASSAULTED | PTW_ACT_FOUGHT | PTW_ACT_MOVEDONE;
     }
     const json_t *h = json_object_get(pos, "hit");
     if (h && !json_is_null(h)) {
