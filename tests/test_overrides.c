@@ -56,7 +56,8 @@ static void ptw_new_unit_type(void **unused)
     eng_game_free(g);
     /* a bad value is refused as units.json's would be */
     T_EXPECT_HAS(pt_refusal("o o/o o", "INF@a1", "INF@b2",
-                            ",\"unit_types\":[{\"code\":\"INF\",\"move\":9}]", NULL), "move");
+                            ",\"unit_types\":[{\"code\":\"INF\",\"move\":9}]", NULL),
+                 "scenario.unit_types, type INF.move");
     T_EXPECT_HAS(pt_refusal("o o/o o", "INF@a1", "INF@b2", ",\"unit_types\":[{\"move\":1}]", NULL),
                  "unit_types[0]: expected an object with a \"code\"");
 }

@@ -137,7 +137,11 @@ static bool load_types(ld *l, const json_t *file)
     json_t *t;
     json_array_foreach(arr, i, t) {
         char p[64];
-        eng_pathf(p, sizeof p, "units.json: types[%zu]", i);
+        if (json_object_get(t, "_scenario"))   /* changed or added by the scenario */
+            eng_pathf(p, sizeof p, "scenario.unit_types, type %s",
+                      json_string_value(json_object_get(t, "code")));
+        else
+            eng_pathf(p, sizeof p, "units.json: types[%zu]", i);
         if (!json_is_object(t))
             return fail(l, "%s: expected an object", p);
         if (!eng_json_check_keys(t, p, keys, l->err))
@@ -250,10 +254,14 @@ static json_t *types_with_overrides(ld *l, const json_t *file, const json_t *ove
             if (!found && strcmp(json_string_value(json_object_get(t, "code")) ?
                                  json_string_value(json_object_get(t, "code")) : "", code) == 0) {
                 merge_over(t, o);
+                json_object_set_new(t, "_scenario", json_true());
                 found = true;
             }
-        if (!found)
-            json_array_append_new(types, json_deep_copy(o));
+        if (!found) {
+            json_t *added = json_deep_copy(o);
+            json_object_set_new(added, "_scenario", json_true());
+            json_array_append_new(types, added);
+        }
     }
     return all;
 }
