@@ -13,7 +13,8 @@ static void help(void)
 {
     printf("usage: pocketwar replay RECORD [OPTIONS]\n\n"
            "Checks that every step of the record is legal and that every \"chance\"\n"
-           "outcome is what the seed gives, then tells the game.\n\n"
+           "outcome is what the seed gives, then tells the game. A record that starts\n"
+           "from a position (a Position tag) is told from there.\n\n"
            "  --final        show only the final position and result\n"
            "  --boards       draw the board after every player's decision\n"
            "  --to N         stop after N steps\n"

@@ -69,7 +69,9 @@ static void state_help(void)
 {
     printf("usage: pocketwar state RECORD [--to N] [--view P]\n\n"
            "Replays the record (checking every step) and prints the position it\n"
-           "reaches as JSON.\n\n"
+           "reaches as JSON. The whole position (no --view) loads back: give it to\n"
+           "--position, or as RECORD to state, legal, hint and replay (a file holding\n"
+           "a JSON object is read as a position).\n\n"
            "  --to N     the position after the first N steps\n"
            "  --view P   only what side P (1..4) may see (default: everything)\n"
            "  --help     this text\n");
@@ -100,7 +102,7 @@ static void legal_help(void)
     printf("usage: pocketwar legal RECORD [--to N] [--json]\n\n"
            "Replays the record and lists the legal actions in the position it\n"
            "reaches, one a line in notation; at a chance point, the outcomes with\n"
-           "their probabilities.\n\n"
+           "their probabilities. RECORD may be a position file (JSON).\n\n"
            "  --to N     the position after the first N steps\n"
            "  --json     print {\"to_act\": ..., \"actions\": [...]} instead\n"
            "  --help     this text\n");
