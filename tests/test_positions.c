@@ -2,7 +2,9 @@
  * test_positions.c - positions as data, over every rule set and shipped
  * scenario: the whole position's JSON loads back to an equal state with the
  * same fingerprint and the same JSON, at every position of random games
- * (thousands per rule set); hand-written positions of each rule set
+ * (thousands per rule set), and every fifth one with its "internal"
+ * counters left out (as by hand) loads and has the same legal actions;
+ * hand-written positions of each rule set
  * (tests/positions/) load and play on by the rules; and each check that
  * loading makes refuses a position that breaks it, saying what and where,
  * and loads nothing.
@@ -17,7 +19,42 @@
 #define GAMES_PER_SCENARIO 6
 #define MAX_STEPS 20000
 
-static long positions_checked;
+static long positions_checked, positions_readable;
+
+/* The position's readable keys alone ("internal" left out, as a position
+ * written by hand): it loads, and the same actions are legal there. */
+static void readable_alone(const eng_state *s, const json_t *j)
+{
+    json_t *r = json_deep_copy(j);
+    json_object_del(r, "internal");
+    eng_error err;
+    eng_state *t = eng_state_from_json(eng_state_game(s), r, 1, &err);
+    char st[256];
+    eng_status_text(s, st, sizeof st);
+    /* armies formed in play: their make-up is in "internal" alone */
+    bool built = false;
+    for (size_t p = 0; p < json_array_size(json_object_get(j, "players")); p++) {
+        const char *army = json_string_value(
+            json_object_get(json_array_get(json_object_get(j, "players"), p), "army"));
+        built |= army && strcmp(army, "built in play") == 0;
+    }
+    if (built) {
+        eng_state_free(t);
+        json_decref(r);
+        return;
+    }
+    if (!t)
+        fail_msg("without \"internal\", the position at \"%s\" is refused: %s", st, err.msg);
+    char *a = t_legal_text(s), *b = t_legal_text(t);
+    if (strcmp(a, b) != 0)
+        fail_msg("without \"internal\", other actions are legal at \"%s\":\n  %s\n  %s", st, a,
+                 b);
+    free(a);
+    free(b);
+    eng_state_free(t);
+    json_decref(r);
+    positions_readable++;
+}
 
 static void round_trip(const eng_state *s)
 {
@@ -56,6 +93,8 @@ static void round_trip(const eng_state *s)
             }
         fail_msg("loaded position differs from the original at byte %zu", first);
     }
+    if (positions_checked % 5 == 0)
+        readable_alone(s, j);
     positions_checked++;
     eng_state_free(t);
     json_decref(j);
@@ -102,13 +141,14 @@ static void round_trips_of(const char *rules)
     assert_true(eng_rules_loads_positions(r));
     char **names;
     int ns = eng_scenario_names(r, &names);
-    long before = positions_checked;
+    long before = positions_checked, readable_before = positions_readable;
     for (int k = 0; k < ns; k++)
         for (uint64_t seed = 1; seed <= GAMES_PER_SCENARIO; seed++)
             random_game(r, names[k], seed);
     eng_names_free(names, ns);
     assert_true(positions_checked - before >= 1000);
-    printf("# %s: %ld positions round-tripped\n", rules, positions_checked - before);
+    printf("# %s: %ld positions round-tripped, %ld of them also loaded from their readable "
+           "keys alone\n", rules, positions_checked - before, positions_readable - readable_before);
 }
 
 static void pwg_round_trip(void **state) { (void)state; round_trips_of("pocket-wargame"); }
@@ -352,7 +392,8 @@ static void pkb_refusals(void **state)
             "\"attacker\":1,\"active\":1}", "nothing is being resolved");
     refused(B, "elves-vs-orcs-50", "{\"phase\":\"melee\"}", "no phase \"melee\"");
     snprintf(text, sizeof text, "{%s,\"players\":[{\"units\":[{\"label\":\"A8\",\"troops\":"
-             "[{\"code\":\"ELV13\",\"wounds\":2},{},{}]}]},{}]}", start);
+             "[{\"code\":\"ELV13\",\"wounds\":2},{\"code\":\"ELV08\"},{\"code\":\"ELV28\"}]}]},"
+             "{}]}", start);
     refused(B, "elves-vs-orcs-50", text, "wounds would have destroyed it");
 }
 

@@ -4,7 +4,7 @@
  * "internal" counters pkb_to_json writes for an exact round trip.
  *
  * Read: "round", "turn", "phase", "to_act" (checked; it also says who
- * decides), "attacker", "first", "active", "winner", each player's tokens
+ * decides), "attacker", "first", "active", "redeployed", "winner", each player's tokens
  * ("unused", "passed", "set_aside"), "points_lost" and units (by "label":
  * "zone" as its owner names it, "orders", "contacts", and each troop's
  * "wounds", the top troop first), and "internal": the armies' make-up and
@@ -218,9 +218,33 @@ static bool read_player(const pkb_data *d, pkb_state *s, int p, const json_t *po
             return false;
         un->orders = (uint8_t)orders;
         const json_t *troops = json_object_get(uo, "troops");
-        if (json_is_array(troops) && un->troops) {
+        int order[PKB_MAX_TROOPS], nt = 0;
+        if (json_is_array(troops) && !have_in) {
+            /* written by hand: the troops listed are the living ones, the top
+             * first; the stack's others have been destroyed */
+            uint32_t start = un->troops, living = 0;
+            size_t k;
+            const json_t *to;
+            json_array_foreach(troops, k, to) {
+                const char *code = json_string_value(json_object_get(to, "code"));
+                int t = -1;
+                for (uint32_t m = start & ~living; m && t < 0; m &= m - 1)
+                    if (code && strcmp(pkb_def(d, p, pkb_ctz(m))->code, code) == 0)
+                        t = pkb_ctz(m);
+                if (t < 0)
+                    return eng_pos_fail(why, n, "%s.troops[%zu]: the stack has no troop \"%s\" "
+                                        "(left)", wu, k, code ? code : "(no code)");
+                living |= 1u << t;
+                order[nt++] = t;
+                if (k == 0)
+                    un->top = (uint8_t)t;
+            }
+            sd->dead |= start & ~living;
+            un->troops = living;
+            if (!living)
+                un->zone = PKB_NONE;
+        } else if (json_is_array(troops) && un->troops) {
             /* the top first, then the others in tile order: as printed */
-            int order[PKB_MAX_TROOPS], nt = 0;
             if ((un->troops >> un->top) & 1)
                 order[nt++] = un->top;
             for (uint32_t m = un->troops; m; m &= m - 1)
@@ -228,6 +252,8 @@ static bool read_player(const pkb_data *d, pkb_state *s, int p, const json_t *po
                     order[nt++] = pkb_ctz(m);
             if ((int)json_array_size(troops) != nt)
                 return eng_pos_fail(why, n, "%s.troops: the stack holds %d troops", wu, nt);
+        }
+        if (nt > 0) {
             for (int k = 0; k < nt; k++) {
                 const json_t *to = json_array_get(troops, (size_t)k);
                 const pkb_troop_def *td = pkb_def(d, p, order[k]);
@@ -246,6 +272,12 @@ static bool read_player(const pkb_data *d, pkb_state *s, int p, const json_t *po
                 sd->wounds[order[k]] = (uint8_t)wounds;
             }
         }
+    }
+    if (!have_in && !json_object_get(po, "points_lost")) {   /* the troops destroyed */
+        int pts = 0;
+        for (uint32_t m = sd->dead; m; m &= m - 1)
+            pts += pkb_def(d, p, pkb_ctz(m))->points;
+        sd->lost = (uint16_t)pts;
     }
     return true;
 }
@@ -367,6 +399,109 @@ static bool check(const pkb_data *d, pkb_state *s, const json_t *pos, char *why,
     return true;
 }
 
+static bool read_label(const pkb_state *s, const json_t *o, const char *key, uint8_t *out,
+                       char *why, size_t n)
+{
+    const json_t *v = json_object_get(o, key);
+    if (!v)
+        return true;
+    if (json_is_null(v)) {
+        *out = PKB_NONE;
+        return true;
+    }
+    const char *l = json_string_value(v);
+    int g = l ? label_find(s, l) : -1;
+    if (g < 0)
+        return eng_pos_fail(why, n, "resolution.%s: no unit \"%s\"", key, l ? l : "?");
+    *out = (uint8_t)g;
+    return true;
+}
+
+static int word_index(const char *const *words, int count, const char *w)
+{
+    for (int k = 0; k < count; k++)
+        if (strcmp(words[k], w) == 0)
+            return k;
+    return -1;
+}
+
+/* What is being resolved (written by hand: "internal" left out): the
+ * action and its step, who charged, strikes and is struck, the dice. */
+static bool read_resolution(pkb_state *s, const json_t *r, char *why, size_t n)
+{
+    static const char *const procs[] = {"none", "charge", "fight", "leave", "shoot", "hex",
+                                        "rally"};
+    static const char *const stages[] = {"none", "choose target", "shooting", "first strike",
+                                         "strike back", "free strike", "reaction shooting"};
+    if (!r || json_is_null(r))
+        return true;
+    if (!json_is_object(r))
+        return eng_pos_fail(why, n, "resolution: expected an object or null");
+    const char *a, *st;
+    if (!eng_pos_str_opt(r, "action", "resolution", &a, why, n) ||
+        !eng_pos_str_opt(r, "step", "resolution", &st, why, n))
+        return false;
+    int pk = a ? word_index(procs, 7, a) : s->proc, sk = st ? word_index(stages, 7, st) : s->stage;
+    if (pk < 0)
+        return eng_pos_fail(why, n, "resolution.action: charge, fight, leave, shoot, hex or rally, "
+                            "not \"%s\"", a);
+    if (sk < 0)
+        return eng_pos_fail(why, n, "resolution.step: no step \"%s\"", st);
+    s->proc = (uint8_t)pk;
+    s->stage = (uint8_t)sk;
+    s->skind = sk == PKB_S_SHOT || sk == PKB_S_REACT_SHOT ? PKB_K_SHOOT : PKB_K_ENGAGE;
+    if (!read_label(s, r, "charger", &s->charger, why, n) ||
+        !read_label(s, r, "striker", &s->striker, why, n) ||
+        !read_label(s, r, "target", &s->target, why, n))
+        return false;
+    const json_t *rolled = json_object_get(r, "rolled");
+    if (json_is_array(rolled)) {
+        if (json_array_size(rolled) > PKB_MAX_DICE)
+            return eng_pos_fail(why, n, "resolution.rolled: at most %d dice", PKB_MAX_DICE);
+        s->nrolled = 0;
+        memset(s->rolled, 0, sizeof s->rolled);
+        size_t i;
+        const json_t *e;
+        json_array_foreach(rolled, i, e) {
+            long f;
+            if (!eng_pos_int(e, "resolution.rolled", 1, 6, &f, why, n))
+                return false;
+            s->rolled[s->nrolled++] = (uint8_t)f;
+        }
+    }
+    long dice = s->nrolled + s->dice_left, cd = s->charge_die, hits = s->hits;
+    if (!eng_pos_int_opt(r, "dice", "resolution", 0, PKB_MAX_DICE, &dice, why, n) ||
+        !eng_pos_int_opt(r, "charge_dice", "resolution", 0, PKB_MAX_DICE, &cd, why, n) ||
+        !eng_pos_int_opt(r, "hits", "resolution", 0, 255, &hits, why, n))
+        return false;
+    if (dice < s->nrolled)
+        return eng_pos_fail(why, n, "resolution.dice: %ld dice, %d already rolled", dice,
+                            s->nrolled);
+    s->dice_left = (uint8_t)(dice - s->nrolled);
+    s->charge_die = (uint8_t)cd;
+    s->hits = (uint8_t)hits;
+    const json_t *q = json_object_get(r, "hits_to_assign");
+    if (json_is_array(q)) {
+        if (json_array_size(q) > PKB_Q)
+            return eng_pos_fail(why, n, "resolution.hits_to_assign: too many");
+        s->wq_len = s->wq_pos = 0;
+        size_t i;
+        const json_t *e;
+        json_array_foreach(q, i, e) {
+            uint8_t g = PKB_NONE;
+            long h = 0;
+            if (!read_label(s, e, "unit", &g, why, n) ||
+                !eng_pos_int_opt(e, "hits", "resolution.hits_to_assign", 1, 255, &h, why, n))
+                return false;
+            if (g == PKB_NONE)
+                return eng_pos_fail(why, n, "resolution.hits_to_assign[%zu]: names no unit", i);
+            s->wq_unit[s->wq_len] = g;
+            s->wq_hits[s->wq_len++] = (uint8_t)h;
+        }
+    }
+    return true;
+}
+
 static bool read_player_no(const json_t *pos, const char *key, uint8_t *out, char *why, size_t n)
 {
     const json_t *v = json_object_get(pos, key);
@@ -459,6 +594,13 @@ bool pkb_from_json(const void *data, void *st, const json_t *pos, char *why, siz
         }
     }
     if (s->phase == PKB_PH_OVER && !read_player_no(pos, "winner", &s->winner, why, n))
+        return false;
+    if (!in && !read_resolution(s, json_object_get(pos, "resolution"), why, n))
+        return false;
+    const json_t *rd = json_object_get(pos, "redeployed");   /* this turn's redeployment */
+    if (rd && json_is_null(rd))
+        s->redeployed = PKB_NONE;
+    else if (rd && !read_label(s, pos, "redeployed", &s->redeployed, why, n))
         return false;
     /* written by hand: the units placed are the units deployed */
     const json_t *isides = in ? json_object_get(in, "sides") : NULL;

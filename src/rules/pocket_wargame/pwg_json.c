@@ -61,6 +61,11 @@ static json_t *forces_json(const pwg_data *d, const pwg_state *s, int viewer)
         json_object_set_new(o, "allied_with", allies);
         json_object_set_new(o, "opposed_to", opposed);
         json_object_set_new(o, "declared_allies", declared);
+        json_t *changed = json_array();   /* stances it changed this turn */
+        for (int g = 0; g < d->nforces; g++)
+            if ((s->changed[f] >> g) & 1)
+                json_array_append_new(changed, json_integer(g + 1));
+        json_object_set_new(o, "changed_this_turn", changed);
         json_array_append_new(arr, o);
     }
     return arr;

@@ -177,6 +177,18 @@ static bool read_top(const pwg_data *d, pwg_state *s, const json_t *pos, char *w
             if (!eng_pos_int_opt(o, "points", w, -PWG_MAX_POINTS, PWG_MAX_POINTS, &p, why, n))
                 return false;
             s->points[f] = (int16_t)p;
+            const json_t *ch = json_object_get(o, "changed_this_turn");
+            if (json_is_array(ch)) {
+                s->changed[f] = 0;
+                size_t i;
+                const json_t *e;
+                json_array_foreach(ch, i, e) {
+                    int g;
+                    if (!read_force(d, e, "forces.changed_this_turn", &g, why, n))
+                        return false;
+                    s->changed[f] |= (uint8_t)(1 << g);
+                }
+            }
             const json_t *al = json_object_get(o, "declared_allies");
             if (al) {
                 if (!json_is_array(al))
@@ -364,7 +376,9 @@ static bool read_combat(const pwg_data *d, pwg_state *s, const json_t *pos, char
             if (res && res[0] == 'H') bits |= PWG_CU_HEAD;
             if (left) bits |= PWG_CU_LEFT;
             if (cancel) bits |= PWG_CU_CANCEL;
-            if (!have_internal && res && res[0] == 'H')
+            /* written by hand: in melee every coin may deal damage, in a
+             * shooting the shooter's alone */
+            if (!have_internal && (cb->kind == PWG_CB_MELEE || u == cb->shooter))
                 bits |= PWG_CU_DAMAGE;
             cb->cu[u] = bits;
             cb->units |= UINT64_C(1) << u;
@@ -419,6 +433,37 @@ static bool read_combat(const pwg_data *d, pwg_state *s, const json_t *pos, char
                 return false;
             cb->order[i] = (uint8_t)f;
         }
+    }
+    const json_t *ld = json_object_get(c, "last_damage");   /* damage that may be cancelled */
+    if (ld && json_is_null(ld)) {
+        cb->last_unit = PWG_NONE;
+    } else if (ld) {
+        const char *before;
+        int by;
+        if (!json_is_object(ld) || !read_unit(d, ld, "unit", "combat.last_damage", &cb->last_unit,
+                                              why, n) ||
+            !read_force(d, json_object_get(ld, "by"), "combat.last_damage.by", &by, why, n) ||
+            !eng_pos_str_opt(ld, "before", "combat.last_damage", &before, why, n))
+            return json_is_object(ld) ? false : eng_pos_fail(why, n, "combat.last_damage: expected "
+                                                             "an object or null");
+        int k = before ? name_index(pwg_cond_name, PWG_RESERVE, before) : -1;
+        if (before && k < 0)
+            return eng_pos_fail(why, n, "combat.last_damage.before: no condition \"%s\"", before);
+        cb->last_by = (uint8_t)by;
+        if (k >= 0)
+            cb->last_prev = (uint8_t)k;
+    }
+    const json_t *ts = json_object_get(c, "to_spend");
+    if (ts && !json_object_get(json_object_get(json_object_get(pos, "internal"), "combat"), "pos")) {
+        int f;   /* written by hand: whose go it is in the rotation */
+        if (!read_force(d, ts, "combat.to_spend", &f, why, n))
+            return false;
+        int k = 0;
+        while (k < cb->norder && cb->order[k] != f)
+            k++;
+        if (k == cb->norder)
+            return eng_pos_fail(why, n, "combat.to_spend: force %d is not in the rotation", f + 1);
+        cb->pos = (uint8_t)k;
     }
     return true;
 }
@@ -526,6 +571,12 @@ bool pwg_from_json(const void *data, void *st, const json_t *pos, char *why, siz
                 return eng_pos_fail(why, n, "board.cells: %s has no card, but the deal is over "
                                     "(stage \"%s\")", l, pwg_stage_name(s->stage));
             }
+    }
+    if (d->deal && s->stage == PWG_S_DEAL && !(in && json_object_get(in, "deal_next"))) {
+        int next = 0;   /* written by hand: the deal goes on at the first location without a card */
+        while (next < d->nlocs && s->card[next] != PWG_NONE)
+            next++;
+        s->deal_next = (uint8_t)next;
     }
     if (!(in && json_object_get(in, "dealt"))) {
         s->dealt = 0;

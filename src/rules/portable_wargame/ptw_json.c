@@ -135,6 +135,7 @@ static json_t *activity_json(const ptw_data *d, const ptw_state *s)
         json_object_set_new(a, "along_road", json_boolean(!(s->act_bits & PTW_ACT_OFFROAD)));
         json_object_set_new(a, "withdrawing", json_boolean(s->act_bits & PTW_ACT_WITHDRAW));
         json_object_set_new(a, "fought", json_boolean(s->act_bits & PTW_ACT_FOUGHT));
+        json_object_set_new(a, "slowed", json_boolean(s->act_bits & PTW_ACT_SLOW));
         json_object_set_new(a, "passing_through",
                             json_boolean(ptw_passing_through(d, s, s->active)));
         json_object_set_new(o, "activation", a);

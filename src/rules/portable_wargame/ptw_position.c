@@ -311,6 +311,24 @@ static bool read_activity(const ptw_data *d, ptw_state *s, const json_t *pos, ch
         if (s->active == PTW_NONE)
             return eng_pos_fail(why, n, "activation: names no unit");
         s->activated |= UINT64_C(1) << s->active;
+        if (!json_object_get(json_object_get(pos, "internal"), "act_bits")) {
+            /* written by hand: the activation's flags as printed */
+            bool may_step = true, over = false, road = true, withdraw = false, fought = false,
+                 slowed = false;
+            if (!eng_pos_bool_opt(a, "may_step", "activation", &may_step, why, n) ||
+                !eng_pos_bool_opt(a, "move_over", "activation", &over, why, n) ||
+                !eng_pos_bool_opt(a, "along_road", "activation", &road, why, n) ||
+                !eng_pos_bool_opt(a, "withdrawing", "activation", &withdraw, why, n) ||
+                !eng_pos_bool_opt(a, "fought", "activation", &fought, why, n) ||
+                !eng_pos_bool_opt(a, "slowed", "activation", &slowed, why, n))
+                return false;
+            s->act_bits = (uint8_t)((over ? PTW_ACT_MOVEDONE : 0) |
+                                    (!may_step && !over ? PTW_ACT_NOSTEP : 0) |
+                                    (road ? 0 : PTW_ACT_OFFROAD) |
+                                    (withdraw ? PTW_ACT_WITHDRAW : 0) |
+                                    (fought ? PTW_ACT_FOUGHT | PTW_ACT_ASSAULTED : 0) |
+                                    (slowed ? PTW_ACT_SLOW : 0));
+        }
     }
     const json_t *f = json_object_get(pos, "fire");
     if (f && !json_is_null(f)) {
@@ -346,11 +364,24 @@ static bool read_activity(const ptw_data *d, ptw_state *s, const json_t *pos, ch
     }
     const json_t *h = json_object_get(pos, "hit");
     if (h && !json_is_null(h)) {
-        if (!json_is_object(h) || !read_unit(d, h, "unit", "hit", &s->hit_unit, why, n))
+        uint8_t rolling = PTW_NONE;
+        if (!json_is_object(h) || !read_unit(d, h, "unit", "hit", &s->hit_unit, why, n) ||
+            !read_unit(d, h, "rolling", "hit", &rolling, why, n))
             return json_is_object(h) ? false : eng_pos_fail(why, n, "hit: expected an object");
+        /* written by hand: the towed gun rolls once the unit hit has rolled */
+        if (rolling != PTW_NONE && rolling != s->hit_unit && s->hit_unit != PTW_NONE &&
+            !json_object_get(json_object_get(pos, "internal"), "hit_rolls"))
+            s->hit_rolls = (uint8_t)(d->hits_once ? s->hits[s->hit_unit] : 1);
     }
     if (!read_unit(d, pos, "retreat", "", &s->retreat_unit, why, n))
         return false;
+    if (s->stage == PTW_S_LANDING && !json_object_get(json_object_get(pos, "internal"), "cursor")) {
+        /* written by hand: the next gun to roll is the first laid that has no landing yet */
+        s->cursor = (uint8_t)d->nunits;
+        for (int u = d->nunits - 1; u >= 0; u--)
+            if (s->target[u] != PTW_NONE && s->landing[u] == PTW_NONE)
+                s->cursor = (uint8_t)u;
+    }
     if (s->stage == PTW_S_OVER) {
         const json_t *w = json_object_get(pos, "winner");
         uint8_t win = 2;
