@@ -6,7 +6,7 @@
 #   make deps       install the Debian packages the build needs (apt-get)
 
 CC      ?= cc
-PKGS    := libjansson-dev libcmocka-dev pkg-config gcc make
+PKGS    := libjansson-dev libcmocka-dev pkg-config gcc make libxml2-utils
 DEPLIBS := jansson
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wpointer-arith -Wformat=2 -Wundef -Wvla -Wno-unused-parameter

@@ -56,6 +56,10 @@ printf 'quit\n' | "$pw" play --position "$here/positions/ptw-assault.json" --pla
   --no-color > "$tmp/play.txt" 2>&1
 grep -q "Turn 3" "$tmp/play.txt" && pass play-position || fail play-position "$(tail -3 "$tmp/play.txt")"
 
+# the exact odds from a position file
+"$pw" odds "$here/positions/ptw-assault.json" "assault INF2 d5" 2>&1 | grep -q "2/INF2 destroyed" \
+  && pass odds-position || fail odds-position "no odds from the position"
+
 # the protocol: position {JSON} [moves ...]
 line=$(python3 -c 'import json,sys; print(json.dumps(json.load(open(sys.argv[1]))))' "$here/positions/ptw-assault.json")
 out=$(printf 'position %s moves assault INF2 d5; 3; 1\nstatus\n' "$line" | "$pw" engine)

@@ -30,6 +30,8 @@ int cmd_bench(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);
 int cmd_hint(int argc, char **argv);
 int cmd_engine(int argc, char **argv);
+int cmd_svg(int argc, char **argv);
+int cmd_odds(int argc, char **argv);
 
 /* Options that choose a game. */
 typedef struct cli_game_opts {
@@ -147,6 +149,27 @@ typedef struct bench_search_figures {
  * many threads for about `seconds`; -1 after a message. */
 int bench_search(const eng_rules *r, int threads, double seconds, bench_search_figures *f);
 
+/* ---- bench (bench_odds.c) -------------------------------------------------- */
+
+typedef struct bench_odds_figures {
+    int scenarios;
+    long decisions;             /* positions where a side decides */
+    long actions;               /* odds worked out: every legal action there */
+    long chance;                /* ... of which set off chance */
+    long failures;              /* ... refused (too many outcomes) */
+    long positions;             /* positions the enumerations visited */
+    double seconds;             /* all of them */
+    double slowest;             /* the slowest single action */
+    char slowest_scenario[64];
+    char slowest_action[ENG_TEXT_MAX];
+    int slowest_groups;
+} bench_odds_figures;
+
+/* The exact odds of every legal action at every decision of `games`
+ * random games of each of r's shipped scenarios, timed; -1 after a
+ * message. */
+int bench_odds(const eng_rules *r, int games, bench_odds_figures *f);
+
 /* Parses a whole number; -1 with a message naming the option if bad. */
 int cli_parse_u64(const char *opt, const char *arg, uint64_t *out);
 int cli_parse_int(const char *opt, const char *arg, int min, int max, int *out);
@@ -160,5 +183,11 @@ bool cli_color(FILE *f);
 
 /* Prints an error as "pocketwar CMD: message" on stderr. */
 void cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* ---- the exact odds on one line (cli_odds.c) -------------------------------- */
+
+/* "odds: 58.3% nothing changes | 41.7% 2/INF1 destroyed" for a in s, as
+ * viewer may know them; false (buf empty) when a sets off no chance. */
+bool cli_odds_brief(const eng_state *s, eng_action a, int viewer, char *buf, size_t n);
 
 #endif

@@ -145,6 +145,11 @@ bool cli_explain_secret(const eng_state *s, const ai_explanation *why, int viewe
 void cli_explain_print(FILE *out, const eng_state *s, const ai_explanation *why, int max,
                        const eng_action *acts, int n, const char *indent)
 {
+    /* each candidate's exact odds under it, where nothing is hidden from
+     * anyone (so the line gives nothing away to whoever reads it) */
+    bool odds = eng_current_player(s) >= 0;
+    for (int p = 0; p < eng_game_players(eng_state_game(s)) && odds; p++)
+        odds = !eng_hides_from(s, p);
     for (int i = 0; i < why->count && i < max; i++) {
         const ai_candidate *c = &why->best[i];
         char text[ENG_TEXT_MAX];
@@ -161,5 +166,8 @@ void cli_explain_print(FILE *out, const eng_state *s, const ai_explanation *why,
         if (c->visits > 0)
             fprintf(out, "  %7d %s", c->visits, why->tree ? "visits" : "tries");
         fputc('\n', out);
+        char brief[1024];
+        if (odds && cli_odds_brief(s, c->action, eng_current_player(s), brief, sizeof brief))
+            fprintf(out, "%s%s      %s\n", indent, acts ? "      " : "", brief);
     }
 }

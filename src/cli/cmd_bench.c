@@ -4,7 +4,9 @@
  * second (legal-action generation and chance sampling included), whole
  * games per second, and the bytes in one state. A fingerprint of all final
  * positions shows that the same build played the same games. Then the
- * tree search's iterations per second on 1 and 2 threads (bench_search.c).
+ * tree search's iterations per second on 1 and 2 threads (bench_search.c),
+ * and the exact odds of every legal action in random games of every
+ * shipped scenario, the slowest single action first (bench_odds.c).
  */
 #include <getopt.h>
 #include <stdlib.h>
@@ -27,6 +29,9 @@ static void help(void)
            "  --games N           games per rule set (default 2000)\n"
            "  --search-time MS    time for each search figure (default 2000; 0: none)\n"
            "  --threads N,...     thread counts for the search figures (default 1,2)\n"
+           "  --odds-games N      random games per scenario for the exact odds figures:\n"
+           "                      every legal action's odds at every decision, timed\n"
+           "                      (default 10; 0: none)\n"
            "  --json              print the figures as JSON\n"
            "  --quiet             no progress lines on standard error\n"
            "  --help              this text\n");
@@ -147,18 +152,59 @@ static int search_figures(json_t *all, const char *only, const int *threads, int
     return 0;
 }
 
+static int odds_figures(json_t *all, const char *only, int games, bool as_json, bool quiet)
+{
+    if (!as_json)
+        printf("\nexact odds: every legal action's, at every decision of %d random game%s of\n"
+               "every shipped scenario (one core)\n\n%-18s %5s %9s %9s %9s %8s %10s  %s\n",
+               games, games == 1 ? "" : "s", "rule set", "scen.", "decisions", "actions",
+               "w/ chance", "mean ms", "slowest ms", "slowest action (scenario)");
+    fflush(stdout);
+    for (const eng_rules *const *r = eng_registry(); *r; r++) {
+        if (only && strcmp(only, eng_rules_name(*r)) != 0)
+            continue;
+        if (!quiet)
+            fprintf(stderr, "bench %s: exact odds\n", eng_rules_name(*r));
+        bench_odds_figures f;
+        if (bench_odds(*r, games, &f) != 0)
+            return -1;
+        double mean = f.actions ? f.seconds * 1e3 / (double)f.actions : 0;
+        if (as_json) {
+            json_array_append_new(all, json_pack(
+                "{s:s,s:s,s:i,s:I,s:I,s:I,s:I,s:I,s:f,s:f,s:s,s:s}", "rules",
+                eng_rules_name(*r), "figure", "odds", "scenarios", f.scenarios,
+                "decisions", (json_int_t)f.decisions, "actions", (json_int_t)f.actions,
+                "with_chance", (json_int_t)f.chance, "refused", (json_int_t)f.failures,
+                "positions", (json_int_t)f.positions, "mean_ms", mean,
+                "slowest_ms", f.slowest * 1e3, "slowest_action", f.slowest_action,
+                "slowest_scenario", f.slowest_scenario));
+        } else {
+            printf("%-18s %5d %9ld %9ld %9ld %8.3f %10.2f  %s (%s)\n", eng_rules_name(*r),
+                   f.scenarios, f.decisions, f.actions, f.chance, mean, f.slowest * 1e3,
+                   f.slowest_action, f.slowest_scenario);
+            if (f.failures)
+                printf("%-18s %ld action%s refused: too many outcomes to enumerate\n", "",
+                       f.failures, f.failures == 1 ? "" : "s");
+            fflush(stdout);
+        }
+    }
+    return 0;
+}
+
 int cmd_bench(int argc, char **argv)
 {
-    enum { OPT_RULES_ONLY = 1, OPT_GAMES, OPT_JSON, OPT_QUIET, OPT_STIME, OPT_THREADS_LIST };
+    enum { OPT_RULES_ONLY = 1, OPT_GAMES, OPT_JSON, OPT_QUIET, OPT_STIME, OPT_THREADS_LIST,
+           OPT_ODDS_GAMES };
     static const struct option longopts[] = {
         {"rules", required_argument, 0, OPT_RULES_ONLY},
         {"games", required_argument, 0, OPT_GAMES},
         {"search-time", required_argument, 0, OPT_STIME},
         {"threads", required_argument, 0, OPT_THREADS_LIST},
+        {"odds-games", required_argument, 0, OPT_ODDS_GAMES},
         {"json", no_argument, 0, OPT_JSON}, {"quiet", no_argument, 0, OPT_QUIET},
         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     const char *only = NULL;
-    int games = 2000, c, search_ms = 2000, nthreads = 2;
+    int games = 2000, c, search_ms = 2000, nthreads = 2, odds_games = 10;
     int threads[8] = {1, 2};
     bool as_json = false, quiet = false;
     optind = 1;
@@ -199,6 +245,10 @@ int cmd_bench(int argc, char **argv)
             }
             break;
         }
+        case OPT_ODDS_GAMES:
+            if (cli_parse_int("--odds-games", optarg, 0, 100000, &odds_games) != 0)
+                return 2;
+            break;
         case OPT_JSON: as_json = true; break;
         case OPT_QUIET: quiet = true; break;
         case 'h': help(); return 0;
@@ -239,6 +289,10 @@ int cmd_bench(int argc, char **argv)
     }
     if (search_ms > 0 && search_figures(all, only, threads, nthreads, search_ms, as_json,
                                         quiet) != 0) {
+        json_decref(all);
+        return 1;
+    }
+    if (odds_games > 0 && odds_figures(all, only, odds_games, as_json, quiet) != 0) {
         json_decref(all);
         return 1;
     }

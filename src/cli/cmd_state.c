@@ -11,19 +11,22 @@ typedef struct pos_opts {
     int to;
     int view;
     bool json;
+    bool odds;                  /* state: every legal action's exact odds too */
     const char *path;
 } pos_opts;
 
 /* Shared option parsing; returns -1 to exit 0 (help), -2 on error. */
 static int parse(int argc, char **argv, pos_opts *o, void (*help)(void), const char *cmd)
 {
-    enum { OPT_TO = 1, OPT_VIEW, OPT_JSON };
+    enum { OPT_TO = 1, OPT_VIEW, OPT_JSON, OPT_ODDS };
     static const struct option longopts[] = {
         {"to", required_argument, 0, OPT_TO}, {"view", required_argument, 0, OPT_VIEW},
-        {"json", no_argument, 0, OPT_JSON}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+        {"json", no_argument, 0, OPT_JSON}, {"help", no_argument, 0, 'h'},
+        {"odds", no_argument, 0, OPT_ODDS}, {0, 0, 0, 0}};
     o->to = -1;
     o->view = ENG_VIEW_ALL;
     o->json = false;
+    o->odds = false;
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -38,6 +41,7 @@ static int parse(int argc, char **argv, pos_opts *o, void (*help)(void), const c
             o->view--;
             break;
         case OPT_JSON: o->json = true; break;
+        case OPT_ODDS: o->odds = true; break;
         case 'h': help(); return -1;
         default: fprintf(stderr, "see `pocketwar %s --help`\n", cmd); return -2;
         }
@@ -67,13 +71,15 @@ static eng_match *reach(const pos_opts *o, const char *cmd)
 
 static void state_help(void)
 {
-    printf("usage: pocketwar state RECORD [--to N] [--view P]\n\n"
+    printf("usage: pocketwar state RECORD [--to N] [--view P] [--odds]\n\n"
            "Replays the record (checking every step) and prints the position it\n"
            "reaches as JSON. The whole position (no --view) loads back: give it to\n"
            "--position, or as RECORD to state, legal, hint and replay (a file holding\n"
            "a JSON object is read as a position).\n\n"
            "  --to N     the position after the first N steps\n"
            "  --view P   only what side P (1..4) may see (default: everything)\n"
+           "  --odds     add \"odds\": every legal action's exact odds, as that side\n"
+           "             may know them (see `pocketwar odds --help`)\n"
            "  --help     this text\n");
 }
 
@@ -89,6 +95,9 @@ int cmd_state(int argc, char **argv)
     if (!m)
         return 1;
     json_t *j = eng_state_json(m->state, o.view);
+    json_t *odds = o.odds && j ? eng_odds_all_json(m->state, o.view) : NULL;
+    if (odds)
+        json_object_set_new(j, "odds", odds);
     char *s = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
     puts(s);
     free(s);

@@ -13,6 +13,8 @@ static const cli_command commands[] = {
     {"state",  "print the position a record reaches, as JSON", cmd_state},
     {"legal",  "list the legal actions in the position a record reaches", cmd_legal},
     {"hint",   "the computer's best candidates in the position a record reaches", cmd_hint},
+    {"svg",    "draw the position a record reaches as SVG, with its actions' elements", cmd_svg},
+    {"odds",   "the exact odds of an action in the position a record reaches", cmd_odds},
     {"tournament", "a round robin between computer players, with win rates and Elo",
                cmd_tournament},
     {"engine", "speak the engine protocol on stdin/stdout (for GUIs, bots, runners)",

@@ -139,4 +139,13 @@ int play_audience(const play_session *ps);
 /* Clears the screen and waits for `to` to press Enter (terminals only). */
 play_rc play_hand_over(play_session *ps, int to);
 
+/* ---- play_odds.c ------------------------------------------------------------- */
+
+/* `odds ACTION` at a prompt: the exact odds of one action (its number in
+ * acts[0..n-1] or notation) as viewer may know them. */
+void play_odds(const play_session *ps, int viewer, const eng_action *acts, int n,
+               const char *arg);
+/* `list odds`: every action that sets off chance, with its odds. */
+void play_list_odds(const play_session *ps, int viewer, const eng_action *acts, int n);
+
 #endif

@@ -57,6 +57,8 @@ static void help(const play_session *ps, const turn *t)
         printf("Choose an action: type its number from the list, or write it in notation\n"
                "(e.g. \"%s\"). Commands:\n"
                "  list        list the legal actions again\n"
+               "  list odds   the actions that involve chance, each with its exact odds\n"
+               "  odds ACTION the exact odds of an action (its number or notation)\n"
                "  board       draw the board again\n"
                "  hint        what the %s player thinks of the best actions\n"
                "  auto        let the %s player make this decision for you\n"
@@ -274,6 +276,10 @@ static play_rc prompt(play_session *ps, turn *t)
         int idx;
         if (is_word(line, "help") || is_word(line, "?")) {
             help(ps, t);
+        } else if (t->me >= 0 && is_word(line, "list odds")) {
+            play_list_odds(ps, t->me, t->acts, t->n);
+        } else if (t->me >= 0 && (arg = command_arg(line, "odds"))) {
+            play_odds(ps, t->me, t->acts, t->n, arg);
         } else if (is_word(line, "list")) {
             list_choices(ps, t);
         } else if (is_word(line, "board")) {

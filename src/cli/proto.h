@@ -69,4 +69,8 @@ int proto_ai(proto *p, int argc, char **argv, const char *line, FILE *out);
 int proto_genmove(proto *p, int argc, char **argv, const char *line, FILE *out);
 int proto_hint(proto *p, int argc, char **argv, const char *line, FILE *out);
 
+/* ---- proto_odds.c ---------------------------------------------------------- */
+
+int proto_odds(proto *p, int argc, char **argv, const char *line, FILE *out);
+
 #endif

@@ -487,10 +487,16 @@ int proto_state(proto *p, int argc, char **argv, const char *line, FILE *out)
 {
     if (proto_need_game(p, out))
         return -1;
+    bool odds = argc && strcmp(argv[argc - 1], "odds") == 0;   /* state [VIEWER] odds */
+    if (odds)
+        argc--;
     int v = proto_viewer(p, argc ? argv[0] : NULL, out);
     if (v == -2)
         return -1;
     json_t *j = eng_state_json(p->m->state, v);
+    json_t *all = odds && j ? eng_odds_all_json(p->m->state, v) : NULL;
+    if (all)
+        json_object_set_new(j, "odds", all);
     char *s = json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER);
     fputs(s ? s : "null", out);
     free(s);

@@ -14,6 +14,7 @@
 #include <string.h>
 #include "rules.h"
 #include "rng.h"
+#include "engine_private.h"   /* eng_position_decorate (position.c) */
 
 struct eng_game {
     const eng_rules *rules;
@@ -433,11 +434,18 @@ void eng_status_text(const eng_state *s, char *buf, size_t n)
     RULES(s)->status_text(DATA(s), CBODY(s), buf, n);
 }
 
+/* ---- for the engine's own files (engine_private.h) -------------------------- */
+
+#include "engine_private.h"
+
+void *eng_state_body(eng_state *s) { return BODY(s); }
+const void *eng_state_cbody(const eng_state *s) { return CBODY(s); }
+size_t eng_state_body_size(const eng_game *g) { return g->rules->state_size(g->data); }
+const void *eng_game_data(const eng_game *g) { return g->data; }
+
 /* ---- for positions as data (position.c) ------------------------------------ */
 
 uint64_t eng_state_generator(const eng_state *s) { return s->rng.s; }
-void *eng_state_body(eng_state *s) { return BODY(s); }
-const void *eng_game_data(const eng_game *g) { return g->data; }
 
 void eng_state_set_header(eng_state *s, uint64_t seed, uint64_t generator, uint32_t steps)
 {

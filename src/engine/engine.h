@@ -190,6 +190,112 @@ void eng_render(const eng_state *s, int viewer, bool color, FILE *out);
  * Red to act"), for prompts and narratives. */
 void eng_status_text(const eng_state *s, char *buf, size_t n);
 
+
+/* ---- drawing: the position as SVG, and the board elements of actions (svg.c) -- */
+
+/* Every place and piece a drawing shows carries a stable element id
+ * ("p-c4", "u-1-HI1"; docs/drawing.md lists each rule set's). An action
+ * involves some of them: the acting piece first, its destination or target
+ * last. */
+#define ENG_ELEM_ID_MAX 32
+#define ENG_ELEMS_MAX 24
+typedef struct eng_elements {
+    int n;
+    char id[ENG_ELEMS_MAX][ENG_ELEM_ID_MAX];
+} eng_elements;
+
+/* Appends an id (printf-style) unless already there; false if full or too long. */
+bool eng_elements_add(eng_elements *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+bool eng_elements_has(const eng_elements *e, const char *id);
+
+/* Does the rule set draw SVG? */
+bool eng_has_svg(const eng_game *g);
+/* Writes the position as an SVG document for viewer (a player, or
+ * ENG_VIEW_ALL): nothing viewer may not see is in it. False if the rule
+ * set draws none. */
+bool eng_svg(const eng_state *s, int viewer, FILE *out);
+/* The same into a string the caller frees; NULL if none. */
+char *eng_svg_string(const eng_state *s, int viewer);
+/* Is there an element with this id in the SVG text? */
+bool eng_svg_has_id(const char *svg, const char *id);
+/* Every id in the SVG text, as the keys of a JSON object (caller decrefs). */
+json_t *eng_svg_ids(const char *svg);
+
+/* The elements action a (legal in s, or a chance outcome there) involves,
+ * as the rule set names them, whoever views. */
+void eng_action_elements(const eng_state *s, eng_action a, eng_elements *out);
+/* The same, keeping only the elements drawn in svg (the drawing of s for
+ * the viewer it is meant for). */
+void eng_action_elements_seen(const eng_state *s, eng_action a, const char *svg,
+                              eng_elements *out);
+/* What a step changed, as drawn for viewer after it: the step's elements and
+ * every drawn element whose drawing differs between before and after (a
+ * piece moved elsewhere, turned, hit), leaving out where things are drawn
+ * (a coin pushed aside by another is no change). Only ids drawn after. */
+void eng_step_changes(const eng_state *before, eng_action a, const eng_state *after, int viewer,
+                      eng_elements *out);
+/* {"action", "elements": [...]} for every legal action (or chance outcome,
+ * with "probability") of s, with elements as drawn for viewer. */
+json_t *eng_actions_json(const eng_state *s, int viewer);
+/* An eng_elements as a JSON array of strings. */
+json_t *eng_elements_json(const eng_elements *e);
+/* ---- exact odds of an action (odds.c) -------------------------------------- */
+
+/* What the odds do at a position (a rule set's odds_step). */
+enum { ENG_ODDS_GO, ENG_ODDS_STOP, ENG_ODDS_AUTO };
+
+/* One group of outcomes: everything that changed alike for the table. */
+typedef struct eng_odds_group {
+    double prob;               /* exact, > 0; the groups sum to 1 */
+    char text[512];            /* "2/HI1 destroyed; 1/LC2 wavering", "" no change */
+} eng_odds_group;
+
+/* The exact distribution of what follows one action: every chance outcome
+ * it sets off is enumerated (no sampling) up to the next decision of a
+ * player; where that decision belongs to the combat in progress, the
+ * combat is followed to its end under the rule set's automatic choice. */
+typedef struct eng_odds {
+    char action[ENG_TEXT_MAX]; /* the action's notation as the viewer sees it */
+    int viewer;
+    int n;                     /* groups, most likely first */
+    eng_odds_group *group;
+    bool chance;               /* the action sets off chance at all */
+    int autos;                 /* combat choices made automatically on the way */
+    bool unknown;              /* depends on what the viewer cannot see: no groups */
+    long positions;            /* positions visited, for benchmarks */
+} eng_odds;
+
+/* The odds of a (legal in s) as viewer (a player or ENG_VIEW_ALL) may know
+ * them. When s hides something from viewer, the odds are worked out in
+ * positions re-dealt from what viewer sees (never the true one); if they
+ * differ between re-deals, the result is `unknown`. NULL with err when a
+ * is not legal or the outcomes are too many to enumerate. */
+eng_odds *eng_odds_compute(const eng_state *s, eng_action a, int viewer, eng_error *err);
+void eng_odds_free(eng_odds *o);
+/* {"action", "chance", "automatic", "unknown", "outcomes": [{"percent",
+ * "probability", "text", "changes": [..]}]}. The caller owns it. */
+json_t *eng_odds_json(const eng_odds *o);
+/* Lines "  62.50%  2/HI1 destroyed", each after indent, and a note when the
+ * combat's choices were made automatically. */
+void eng_odds_print(const eng_odds *o, FILE *out, const char *indent);
+/* "62.5%": a probability as a short percentage. */
+void eng_odds_percent(double p, char *buf, size_t n);
+/* Every legal action of s with its odds, as viewer may know them: a JSON
+ * array of eng_odds_json objects (NULL at a chance point or terminal). */
+json_t *eng_odds_all_json(const eng_state *s, int viewer);
+
+/* What the odds do at s (ENG_ODDS_GO, ENG_ODDS_STOP, or ENG_ODDS_AUTO with
+ * the combat's automatic choice in *choice): the rule a caller follows to
+ * walk the same outcomes one at a time (tests, a step-by-step preview). */
+int eng_odds_step(const eng_state *s, eng_action *choice);
+/* What changed from before to after for the table, as viewer may see it,
+ * in the words the odds group by ("" when nothing did). */
+void eng_odds_describe(const eng_state *before, const eng_state *after, int viewer, char *buf,
+                       size_t n);
+/* Appends a phrase to a description being built in buf ("; " between
+ * phrases), for the rule sets' odds_describe. */
+void eng_odds_phrase(char *buf, size_t n, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 /* ---- positions as data (position.c) ---------------------------------------- */
 
 /* eng_state_json adds to every view the game's "options", and to the whole

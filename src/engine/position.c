@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "position.h"
-#include "rules.h"
+#include "engine_private.h"
 
 bool eng_pos_fail(char *why, size_t n, const char *fmt, ...)
 {

@@ -78,6 +78,30 @@ struct eng_rules {
     /* Re-deal what viewer cannot see, consistently with what they have
      * seen, drawing from *rng. (NULL: nothing is ever hidden.) */
     void (*resample_hidden)(const void *data, void *st, int viewer, uint64_t *rng);
+    /* Drawing (svg.c; both NULL: the rule set draws no SVG). The position as
+     * an SVG document for viewer, every element with an id on a line of its
+     * own (svg.h), nothing viewer may not see in it. */
+    void (*svg)(const void *data, const void *st, int viewer, FILE *out);
+    /* The board elements action a involves in st: acting piece first,
+     * destination or target last. */
+    void (*action_elements)(const void *data, const void *st, eng_action a, eng_elements *out);
+    /* Exact odds of an action (odds.c); all optional. */
+    /* What the odds do at st: ENG_ODDS_GO (chance is followed, a player's
+     * decision ends them), ENG_ODDS_STOP (end here, even at chance: a new
+     * turn's initiative), or ENG_ODDS_AUTO (a decision that belongs to the
+     * combat in progress; *choice is its automatic choice, a legal action).
+     * NULL: always ENG_ODDS_GO. */
+    int (*odds_step)(const void *data, const void *st, eng_action *choice);
+    /* Clears what only records how chance fell and never changes what
+     * follows (the faces of dice already counted), so that positions alike
+     * in play merge. NULL: nothing. */
+    void (*odds_canon)(const void *data, void *st);
+    /* What changed from before to after, as viewer may see it: short
+     * phrases joined by "; " ("2/HI1 destroyed; 1/LC2 wavering"), "" when
+     * nothing did. Positions with the same words are grouped. NULL: the
+     * odds say only whether the position changed. */
+    void (*odds_describe)(const void *data, const void *before, const void *after,
+                          int viewer, char *buf, size_t n);
 
     /* Positions as data (NULL: the rule set cannot load one). st holds the
      * scenario's starting position; fills it from the position JSON (what
@@ -90,12 +114,5 @@ struct eng_rules {
      * or as given (a path). NULL: none. */
     void (*data_files)(const void *data, char *buf, size_t n);
 };
-
-/* The engine's internals that position.c needs (engine.c). */
-uint64_t eng_state_generator(const eng_state *s);
-void *eng_state_body(eng_state *s);
-const void *eng_game_data(const eng_game *g);
-void eng_state_set_header(eng_state *s, uint64_t seed, uint64_t generator, uint32_t steps);
-void eng_position_decorate(const eng_state *s, int viewer, json_t *j);
 
 #endif

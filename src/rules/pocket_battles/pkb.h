@@ -430,6 +430,14 @@ void pkb_resample_hidden(const void *data, void *st, int viewer, uint64_t *rng);
  * max_troops troops; units not placed) */
 void pkb_random_army(const pkb_data *d, pkb_state *s, int p, int max_troops, uint64_t *rng);
 
+/* pkb_svg.c: the drawing for a browser and the board elements of actions */
+void pkb_svg(const void *data, const void *st, int viewer, FILE *out);
+void pkb_action_elements(const void *data, const void *st, eng_action a, eng_elements *e);
+/* pkb_odds.c: the exact odds of an action (engine odds.c) */
+int pkb_odds_step(const void *data, const void *st, eng_action *choice);
+void pkb_odds_canon(const void *data, void *st);
+void pkb_odds_describe(const void *data, const void *before, const void *after, int viewer,
+                       char *buf, size_t n);
 /* pkb_position.c: a position loaded from JSON, checked against the rules */
 bool pkb_from_json(const void *data, void *st, const json_t *pos, char *why, size_t n);
 json_t *pkb_internal_json(const pkb_data *d, const pkb_state *s);

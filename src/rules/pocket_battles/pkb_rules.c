@@ -94,6 +94,13 @@ const eng_rules pkb_rules = {
     .action_text_seen = pkb_action_text_seen,
     .hides_from = pkb_hides_from,
     .resample_hidden = pkb_resample_hidden,
+    /* drawing */
+    .svg = pkb_svg,
+    .action_elements = pkb_action_elements,
+    /* exact odds of an action */
+    .odds_step = pkb_odds_step,
+    .odds_canon = pkb_odds_canon,
+    .odds_describe = pkb_odds_describe,
     /* positions as data */
     .from_json = pkb_from_json,
     .data_files = pkb_data_files,

@@ -443,6 +443,13 @@ double pwg_heuristic(const void *data, const void *st, int player);
 void pwg_playout_weights(const void *data, const void *st, const eng_action *acts, int n,
                          double *w);
 
+/* pwg_svg.c: the drawing for a browser and the board elements of actions */
+void pwg_svg(const void *data, const void *st, int viewer, FILE *out);
+void pwg_action_elements(const void *data, const void *st, eng_action a, eng_elements *e);
+/* pwg_odds.c: the exact odds of an action (engine odds.c) */
+int pwg_odds_step(const void *data, const void *st, eng_action *choice);
+void pwg_odds_describe(const void *data, const void *before, const void *after, int viewer,
+                       char *buf, size_t n);
 /* pwg_position.c: a position loaded from JSON, checked against the rules */
 bool pwg_from_json(const void *data, void *st, const json_t *pos, char *why, size_t n);
 json_t *pwg_internal_json(const pwg_data *d, const pwg_state *s);

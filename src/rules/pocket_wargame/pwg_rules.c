@@ -96,6 +96,12 @@ const eng_rules pwg_rules = {
     .action_text_seen = pwg_action_text_seen,
     .hides_from = pwg_hides_from,
     .resample_hidden = pwg_resample_hidden,
+    /* drawing */
+    .svg = pwg_svg,
+    .action_elements = pwg_action_elements,
+    /* exact odds of an action */
+    .odds_step = pwg_odds_step,
+    .odds_describe = pwg_odds_describe,
     /* positions as data */
     .from_json = pwg_from_json,
     .data_files = pwg_data_files,

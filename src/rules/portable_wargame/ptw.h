@@ -435,6 +435,13 @@ json_t *ptw_to_json(const void *data, const void *st, int viewer);
 void ptw_render(const void *data, const void *st, int viewer, bool color, FILE *out);
 int ptw_colour_index(const char *name);
 
+/* ptw_svg.c: the drawing for a browser and the board elements of actions */
+void ptw_svg(const void *data, const void *st, int viewer, FILE *out);
+void ptw_action_elements(const void *data, const void *st, eng_action a, eng_elements *e);
+/* ptw_odds.c: the exact odds of an action (engine odds.c) */
+int ptw_odds_step(const void *data, const void *st, eng_action *choice);
+void ptw_odds_describe(const void *data, const void *before, const void *after, int viewer,
+                       char *buf, size_t n);
 /* ptw_position.c: a position loaded from JSON, checked against the rules */
 bool ptw_from_json(const void *data, void *st, const json_t *pos, char *why, size_t n);
 json_t *ptw_internal_json(const ptw_data *d, const ptw_state *s);

@@ -86,6 +86,12 @@ const eng_rules ptw_rules = {
     .to_json = ptw_to_json,
     .render = ptw_render,
     .status_text = ptw_status_text,
+    /* drawing */
+    .svg = ptw_svg,
+    .action_elements = ptw_action_elements,
+    /* exact odds of an action */
+    .odds_step = ptw_odds_step,
+    .odds_describe = ptw_odds_describe,
     /* positions as data */
     .from_json = ptw_from_json,
     .data_files = ptw_data_files,

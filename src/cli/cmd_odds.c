@@ -1,0 +1,150 @@
+/*
+ * cmd_odds.c - `pocketwar odds RECORD [ACTION]`: the exact odds of an
+ * action (or of every legal action) in the position a record reaches:
+ * every chance outcome it sets off, enumerated, grouped by what changes
+ * for the table (engine odds.c), as text or JSON.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+
+static void help(void)
+{
+    printf("usage: pocketwar odds RECORD [ACTION] [OPTIONS]\n\n"
+           "Replays the record and gives the exact odds of ACTION (notation, as `legal`\n"
+           "lists it) in the position reached: every chance outcome the action sets off,\n"
+           "up to the next decision of a side, grouped by what changes (units destroyed,\n"
+           "damaged, wavering, retreated, where a shell lands, wounds, the battle won).\n"
+           "Where the next decision is one of the combat's own choices (spending heads,\n"
+           "assigning hits), the combat is followed to its end under the automatic\n"
+           "choice, and the odds say so. Without ACTION, or with --all, every legal\n"
+           "action's odds.\n\n"
+           "  --to N              the position after the first N steps\n"
+           "  --view N            the odds as side N (1..) may know them: nothing it cannot\n"
+           "                      see is read (default: everything is seen)\n"
+           "  --all               every legal action's odds\n"
+           "  --json              print them as JSON\n"
+           "  --help              this text\n\n"
+           "examples:\n"
+           "  pocketwar odds game.pwr \"fire INF1 c5\"\n"
+           "  pocketwar odds game.pwr --to 40 --all --json\n");
+}
+
+static void print_one(const eng_odds *o, bool as_json)
+{
+    if (as_json) {
+        json_t *j = eng_odds_json(o);
+        char *s = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+        puts(s);
+        free(s);
+        json_decref(j);
+        return;
+    }
+    printf("%s:\n", o->action);
+    eng_odds_print(o, stdout, "  ");
+}
+
+int cmd_odds(int argc, char **argv)
+{
+    enum { OPT_TO = 1, OPT_VIEW, OPT_ALL, OPT_JSON };
+    static const struct option longopts[] = {
+        {"to", required_argument, 0, OPT_TO}, {"view", required_argument, 0, OPT_VIEW},
+        {"all", no_argument, 0, OPT_ALL}, {"json", no_argument, 0, OPT_JSON},
+        {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+    int to = -1, view = ENG_VIEW_ALL, c;
+    bool all = false, as_json = false;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        switch (c) {
+        case OPT_TO:
+            if (cli_parse_int("--to", optarg, 0, 100000000, &to) != 0)
+                return 2;
+            break;
+        case OPT_VIEW:
+            if (cli_parse_int("--view", optarg, 1, ENG_MAX_PLAYERS, &view) != 0)
+                return 2;
+            view--;
+            break;
+        case OPT_ALL: all = true; break;
+        case OPT_JSON: as_json = true; break;
+        case 'h': help(); return 0;
+        default: fprintf(stderr, "see `pocketwar odds --help`\n"); return 2;
+        }
+    }
+    if (optind >= argc) {
+        cli_error("odds", "give a record file, then the action (see --help)");
+        return 2;
+    }
+    if (argc - optind > 2) {
+        cli_error("odds", "give one record file and one action; quote an action with "
+                  "spaces: \"fire INF1 c5\" (see --help)");
+        return 2;
+    }
+    const char *action = optind + 1 < argc ? argv[optind + 1] : NULL;
+    if (action && all) {
+        cli_error("odds", "give an action or --all, not both");
+        return 2;
+    }
+    eng_match *m = cli_load_record(argv[optind]);
+    if (!m)
+        return 1;
+    int rc = 1;
+    if (view != ENG_VIEW_ALL && view >= eng_game_players(m->game)) {
+        cli_error("odds", "--view: the game has %d sides", eng_game_players(m->game));
+        rc = 2;
+        goto out;
+    }
+    if (to >= 0 && (size_t)to < m->nsteps)
+        eng_match_undo(m, m->nsteps - (size_t)to);
+    int who = eng_current_player(m->state);
+    if (who < 0) {
+        cli_error("odds", "after %zu steps %s: no side's action to weigh", m->nsteps,
+                  who == ENG_TERMINAL ? "the game is over" : "chance acts next");
+        goto out;
+    }
+    if (!action) {
+        if (as_json) {
+            json_t *j = eng_odds_all_json(m->state, view);
+            char *s = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+            puts(s);
+            free(s);
+            json_decref(j);
+            rc = 0;
+            goto out;
+        }
+        eng_action acts[ENG_MAX_ACTIONS];
+        int n = eng_legal_actions(m->state, acts);
+        for (int i = 0; i < n; i++) {
+            eng_error err;
+            eng_odds *o = eng_odds_compute(m->state, acts[i], view, &err);
+            if (!o) {
+                char t[ENG_TEXT_MAX];
+                eng_action_text(m->state, acts[i], t, sizeof t);
+                printf("%s:\n  %s\n", t, err.msg);
+                continue;
+            }
+            print_one(o, false);
+            eng_odds_free(o);
+        }
+        rc = 0;
+        goto out;
+    }
+    eng_action a;
+    eng_error err;
+    if (eng_action_parse(m->state, action, &a, &err) != 0) {
+        cli_error("odds", "cannot read the action \"%s\": %s", action, err.msg);
+        goto out;
+    }
+    eng_odds *o = eng_odds_compute(m->state, a, view, &err);
+    if (!o) {
+        cli_error("odds", "\"%s\": %s", action, err.msg);
+        goto out;
+    }
+    print_one(o, as_json);
+    eng_odds_free(o);
+    rc = 0;
+out:
+    eng_match_free(m);
+    return rc;
+}

@@ -1,0 +1,25 @@
+/*
+ * engine_private.h - what the engine's own files (the .c files in src/engine/) share
+ * beyond engine.h: the rule set's part of a state and the game's data, for
+ * engine features that call a rule set's optional hooks (odds.c).
+ * Nothing outside src/engine/ includes it.
+ */
+#ifndef ENGINE_PRIVATE_H
+#define ENGINE_PRIVATE_H
+
+#include "rules.h"
+
+/* The rule set's flat state inside s, and its size in bytes. */
+void *eng_state_body(eng_state *s);
+const void *eng_state_cbody(const eng_state *s);
+size_t eng_state_body_size(const eng_game *g);
+/* The rule set's game data (built by its load()). */
+const void *eng_game_data(const eng_game *g);
+
+/* Positions as data (position.c): the state's generator, and a loaded
+ * position's header; the engine's part of a position's JSON. */
+uint64_t eng_state_generator(const eng_state *s);
+void eng_state_set_header(eng_state *s, uint64_t seed, uint64_t generator, uint32_t steps);
+void eng_position_decorate(const eng_state *s, int viewer, json_t *j);
+
+#endif
