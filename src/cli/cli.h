@@ -190,4 +190,9 @@ void cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(prin
  * viewer may know them; false (buf empty) when a sets off no chance. */
 bool cli_odds_brief(const eng_state *s, eng_action a, int viewer, char *buf, size_t n);
 
+/* ---- the scenario's briefing (cli_brief.c) --------------------------------- */
+
+/* Prints eng_briefing's JSON as text, wrapped at width columns. */
+void cli_brief_print(FILE *out, const json_t *brief, int width);
+
 #endif

@@ -54,6 +54,10 @@ static const proto_command commands[] = {
     {"genmove", "[NAME] [iterations=N] [time=MS] [threads=N]", proto_genmove},
     {"hint", "[NAME] [iterations=N] [time=MS] [threads=N] [count=K]", proto_hint},
     {"odds", "[viewer=V] [json] ACTION", proto_odds},
+    {"explain", "[N|all]", proto_explain},
+    {"chance", "", proto_chance},
+    {"briefing", "", proto_briefing},
+    {"standing", "", proto_standing},
     {"quit", "", meta_quit},
     {NULL, NULL, NULL},
 };

@@ -85,6 +85,9 @@ static void banner(play_session *ps)
     if (ps->load_path)
         printf("Resuming %s after %zu step%s.\n", ps->load_path, m->nsteps,
                m->nsteps == 1 ? "" : "s");
+    putchar('\n');
+    play_objective(ps, ps->load_path != NULL);
+    putchar('\n');
     if (ps->referee)
         printf("Referee mode: you type in every chance outcome as it falls at the table.\n");
     if (ps->save_path)

@@ -20,18 +20,63 @@ static void help(void)
            "  --to N         stop after N steps\n"
            "  --view P       draw as side P sees it (1..4; default: everything)\n"
            "  --no-color     plain text even on a terminal\n"
+           "  --json         the steps as JSON, each chance outcome explained, and the\n"
+           "                 result (with --to, up to there)\n"
            "  --help         this text\n");
+}
+
+/* The first n steps as JSON: each with who took it, its notation as the
+ * viewer sees it and, for chance outcomes, the outcome explained. */
+static int replay_json(const eng_match *m, size_t n, int view)
+{
+    eng_state *s = eng_state_new(m->game, m->seed);
+    json_t *steps = json_array();
+    for (size_t i = 0; i < n; i++) {
+        const eng_step *st = &m->steps[i];
+        char text[ENG_TEXT_MAX], plain[ENG_TEXT_MAX], why[512];
+        eng_action_text_seen(s, st->action, view, text, sizeof text);
+        json_t *e = json_pack("{s:i,s:s}", "step", (int)i + 1, "action", text);
+        if (st->who >= 0) {
+            json_object_set_new(e, "side", json_integer(st->who + 1));
+            json_object_set_new(e, "who", json_string(eng_game_player_name(m->game, st->who)));
+        } else {
+            json_object_set_new(e, "who", json_string(st->who == ENG_WHO_ENTERED ? "entered"
+                                                                                : "chance"));
+            eng_action_text(s, st->action, plain, sizeof plain);
+            if (strcmp(plain, text) == 0) {
+                eng_explain_outcome(s, st->action, why, sizeof why);
+                json_object_set_new(e, "explained", json_string(why));
+            }
+        }
+        json_array_append_new(steps, e);
+        eng_apply_fast(s, st->action);
+    }
+    char status[256], result[256], standing[256];
+    eng_status_text(s, status, sizeof status);
+    eng_result_text(s, result, sizeof result);
+    eng_standing(s, standing, sizeof standing);
+    json_t *j = json_pack("{s:s,s:s,s:I,s:i,s:o,s:s,s:s,s:s}", "rules", eng_rules_name(m->rules),
+                          "scenario", m->scenario, "seed", (json_int_t)m->seed, "steps_total",
+                          (int)m->nsteps, "steps", steps, "status", status, "standing", standing,
+                          "result", result);
+    char *out = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+    puts(out);
+    free(out);
+    json_decref(j);
+    eng_state_free(s);
+    return 0;
 }
 
 int cmd_replay(int argc, char **argv)
 {
-    enum { OPT_FINAL = 1, OPT_BOARDS, OPT_TO, OPT_VIEW, OPT_NOCOLOR };
+    enum { OPT_FINAL = 1, OPT_BOARDS, OPT_TO, OPT_VIEW, OPT_NOCOLOR, OPT_JSON };
     static const struct option longopts[] = {
         {"final", no_argument, 0, OPT_FINAL}, {"boards", no_argument, 0, OPT_BOARDS},
         {"to", required_argument, 0, OPT_TO}, {"view", required_argument, 0, OPT_VIEW},
-        {"no-color", no_argument, 0, OPT_NOCOLOR}, {"help", no_argument, 0, 'h'},
+        {"no-color", no_argument, 0, OPT_NOCOLOR}, {"json", no_argument, 0, OPT_JSON},
+        {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
-    bool final_only = false, boards = false, color = cli_color(stdout);
+    bool final_only = false, boards = false, color = cli_color(stdout), as_json = false;
     int to = -1, view = ENG_VIEW_ALL, c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -39,6 +84,7 @@ int cmd_replay(int argc, char **argv)
         case OPT_FINAL: final_only = true; break;
         case OPT_BOARDS: boards = true; break;
         case OPT_NOCOLOR: color = false; break;
+        case OPT_JSON: as_json = true; break;
         case OPT_TO:
             if (cli_parse_int("--to", optarg, 0, 100000000, &to) != 0)
                 return 2;
@@ -65,6 +111,11 @@ int cmd_replay(int argc, char **argv)
         return 2;
     }
     size_t n = to >= 0 && (size_t)to < m->nsteps ? (size_t)to : m->nsteps;
+    if (as_json) {
+        int rc = replay_json(m, n, view);
+        eng_match_free(m);
+        return rc;
+    }
     printf("%s, scenario %s, seed %llu: %zu steps, all legal\n", eng_rules_title(m->rules),
            m->scenario, (unsigned long long)m->seed, m->nsteps);
     eng_state *s = eng_match_state_at(m, 0);   /* the scenario's start, or the position it began from */

@@ -1,6 +1,7 @@
 /*
  * cmd_rules.c - `pocketwar rules [NAME]`: the rule sets, their variant
- * options, variants and scenarios.
+ * options, variants and scenarios; with --scenario, that scenario's
+ * briefing (how to win, the limit, the forces, the special rules).
  */
 #include <getopt.h>
 #include <stdlib.h>
@@ -10,11 +11,16 @@
 
 static void help(void)
 {
-    printf("usage: pocketwar rules [NAME] [--json]\n\n"
+    printf("usage: pocketwar rules [NAME] [--json]\n"
+           "       pocketwar rules --rules NAME --scenario S [--variant V] [--option K=V] [--json]\n\n"
            "Lists the rule sets pocketwar knows, with their variant options, named\n"
-           "variants and shipped scenarios. With NAME, only that rule set.\n\n"
-           "  --json   print the same as JSON\n"
-           "  --help   this text\n");
+           "variants and shipped scenarios. With NAME, only that rule set.\n"
+           "With --scenario, the scenario's briefing instead: how to win, the turn or\n"
+           "round limit, each side's forces and the special rules, worked out from the\n"
+           "scenario's data and the options.\n\n"
+           CLI_SCENARIO_OPTS_HELP
+           "  --json              print the same as JSON\n"
+           "  --help              this text\n");
 }
 
 static json_t *file_title(const eng_rules *r, const char *kind, const char *name)
@@ -134,25 +140,80 @@ static void print_text(json_t *o)
     }
 }
 
+/* The briefing of the scenario the options name; 0, or 1 after a message. */
+static int briefing(cli_game_opts *go, bool as_json)
+{
+    go->seed_given = true;   /* no game is played: any seed */
+    eng_match *m = cli_match_new(go);
+    if (!m)
+        return 1;
+    json_t *b = eng_briefing(m->game);
+    if (!b) {
+        cli_error("rules", "%s gives no briefing", eng_rules_title(m->rules));
+        eng_match_free(m);
+        return 1;
+    }
+    if (as_json) {
+        char *s = json_dumps(b, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+        puts(s);
+        free(s);
+    } else {
+        cli_brief_print(stdout, b, 78);
+    }
+    json_decref(b);
+    eng_match_free(m);
+    return 0;
+}
+
 int cmd_rules(int argc, char **argv)
 {
     static const struct option longopts[] = {
-        {"json", no_argument, 0, 'j'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
-    bool as_json = false;
+        {"json", no_argument, 0, 'j'}, {"help", no_argument, 0, 'h'},
+        {"rules", required_argument, 0, OPT_RULES},
+        {"scenario", required_argument, 0, OPT_SCENARIO},
+        {"variant", required_argument, 0, OPT_VARIANT},
+        {"option", required_argument, 0, OPT_OPTION}, {0, 0, 0, 0}};
+    bool as_json = false, game_opts = false, rules_given = false;
     int c;
+    cli_game_opts go;
+    cli_game_opts_init(&go);
     optind = 1;
     while ((c = getopt_long(argc, argv, "jh", longopts, NULL)) != -1) {
-        if (c == 'j')
+        int r;
+        if (c == 'j') {
             as_json = true;
-        else if (c == 'h') {
+        } else if (c == 'h') {
             help();
+            cli_game_opts_free(&go);
             return 0;
+        } else if ((r = cli_game_opt(&go, c, optarg)) != 0) {
+            if (r < 0) {
+                cli_game_opts_free(&go);
+                return 2;
+            }
+            game_opts = game_opts || c != OPT_RULES;
+            rules_given = rules_given || c == OPT_RULES;
         } else {
             fprintf(stderr, "see `pocketwar rules --help`\n");
+            cli_game_opts_free(&go);
             return 2;
         }
     }
+    if (go.scenario || game_opts) {
+        if (optind < argc) {
+            cli_error("rules", "give the rule set with --rules, not \"%s\", with --scenario",
+                      argv[optind]);
+            cli_game_opts_free(&go);
+            return 2;
+        }
+        int rc = briefing(&go, as_json);
+        cli_game_opts_free(&go);
+        return rc;
+    }
     const char *only = optind < argc ? argv[optind] : NULL;
+    if (!only && rules_given)
+        only = go.rules;
+    cli_game_opts_free(&go);
     if (only && !eng_rules_find(only)) {
         cli_error("rules", "no rule set named \"%s\"", only);
         return 2;

@@ -113,7 +113,9 @@ static void legal_help(void)
            "reaches, one a line in notation; at a chance point, the outcomes with\n"
            "their probabilities. RECORD may be a position file (JSON).\n\n"
            "  --to N     the position after the first N steps\n"
-           "  --json     print {\"to_act\": ..., \"actions\": [...]} instead\n"
+           "  --json     print {\"to_act\": ..., \"actions\": [...]} instead, with the\n"
+           "             standing and, at a chance point, what it is for and each\n"
+           "             outcome explained\n"
            "  --help     this text\n");
 }
 
@@ -144,8 +146,12 @@ int cmd_legal(int argc, char **argv)
         eng_action_text(m->state, acts[i], text, sizeof text);
         if (o.json) {
             json_t *e = json_pack("{s:s}", "action", text);
-            if (who == ENG_CHANCE)
+            if (who == ENG_CHANCE) {
+                char why[512];
                 json_object_set_new(e, "probability", json_real(prob[i]));
+                eng_explain_outcome(m->state, acts[i], why, sizeof why);
+                json_object_set_new(e, "explained", json_string(why));
+            }
             json_array_append_new(arr, e);
         } else if (who == ENG_CHANCE) {
             printf("%s\t%.6g\n", text, prob[i]);
@@ -158,6 +164,13 @@ int cmd_legal(int argc, char **argv)
                              : eng_game_player_name(m->game, who);
         json_t *j = json_pack("{s:s,s:s,s:o}", "to_act", to_act, "status", status,
                               "actions", arr);
+        char more[512];
+        eng_standing(m->state, more, sizeof more);
+        json_object_set_new(j, "standing", json_string(more));
+        if (who == ENG_CHANCE) {   /* what the chance point is for */
+            eng_explain_chance(m->state, more, sizeof more);
+            json_object_set_new(j, "chance", json_string(more));
+        }
         char *s = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
         puts(s);
         free(s);

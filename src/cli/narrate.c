@@ -1,10 +1,21 @@
 /*
- * narrate.c - the narrative of a game (see narrate.h).
+ * narrate.c - the narrative of a game (see narrate.h). Chance outcomes
+ * are told explained (eng_explain_outcome): a short one shares a line
+ * with its neighbours, a long one (a die with its modifiers and meaning)
+ * has a line of its own.
  */
 #include <string.h>
 #include "narrate.h"
 
-#define CHANCE_PER_LINE 6
+#define CHANCE_WIDTH 100  /* a line of short outcomes stops short of this */
+#define CHANCE_SHORT 48   /* explanations this long or shorter share lines */
+
+/* The first word of s into kind ("deal", "toss"). */
+static void first_word(const char *s, char *kind, size_t n)
+{
+    size_t k = strcspn(s, " ");
+    snprintf(kind, n, "%.*s", (int)(k < n ? k : n - 1), s);
+}
 
 void narrate_begin(narrator *n, FILE *out, int viewer)
 {
@@ -27,14 +38,28 @@ void narrate_step(narrator *n, const eng_state *s, int who, eng_action a)
     eng_action_text_seen(s, a, n->viewer, text, sizeof text);
     eng_status_text(s, status, sizeof status);
     if (who < 0) {
-        if (n->chance_run == CHANCE_PER_LINE)
-            close_chance(n);
-        if (n->chance_run == 0)
-            fprintf(n->out, "    %s: ", who == ENG_WHO_ENTERED ? "entered" : "chance");
+        char plain[ENG_TEXT_MAX], why[512];
+        eng_action_text(s, a, plain, sizeof plain);
+        /* explained, unless the viewer may not see the whole outcome */
+        if (strcmp(plain, text) == 0)
+            eng_explain_outcome(s, a, why, sizeof why);
         else
-            fputs(", ", n->out);
-        fputs(text, n->out);
+            snprintf(why, sizeof why, "%s", text);
+        char kind[16];
+        first_word(why, kind, sizeof kind);
+        bool alone = strlen(why) > CHANCE_SHORT;
+        if (n->chance_col + 2 + (int)strlen(why) > CHANCE_WIDTH || (alone && n->chance_run) ||
+            (n->chance_run && strcmp(kind, n->chance_kind) != 0))
+            close_chance(n);
+        snprintf(n->chance_kind, sizeof n->chance_kind, "%s", kind);
+        if (n->chance_run == 0)
+            n->chance_col = fprintf(n->out, "    %s: ", who == ENG_WHO_ENTERED ? "entered" : "chance");
+        else
+            n->chance_col += fprintf(n->out, "; ");
+        n->chance_col += fprintf(n->out, "%s", why);
         n->chance_run++;
+        if (alone)
+            n->chance_col = CHANCE_WIDTH;   /* nothing joins it */
         return;
     }
     close_chance(n);

@@ -13,6 +13,8 @@ typedef struct narrator {
     int viewer;            /* whose eyes: a side, or ENG_VIEW_ALL */
     int chance_run;        /* chance outcomes printed on the current line */
     char last_status[256];
+    char chance_kind[16];  /* first word of the outcomes on the current line */
+    int chance_col;        /* width of the current line of outcomes */
 } narrator;
 
 /* Steps are told as `viewer` may see them (ENG_VIEW_ALL: everything). */

@@ -61,6 +61,7 @@ typedef struct play_session {
     int run_more;                      /* outcomes of the run not shown */
     char *line;                        /* getline's buffer */
     size_t cap;
+    char run_kind[16];                 /* first word of the outcomes of the open run */
 } play_session;
 
 /* ---- play_steps.c ---------------------------------------------------------- */
@@ -147,5 +148,11 @@ void play_odds(const play_session *ps, int viewer, const eng_action *acts, int n
                const char *arg);
 /* `list odds`: every action that sets off chance, with its odds. */
 void play_list_odds(const play_session *ps, int viewer, const eng_action *acts, int n);
+
+/* ---- play_brief.c ------------------------------------------------------------ */
+
+/* Prints the scenario's briefing, and how its victory conditions stand now
+ * if `standing`. */
+void play_objective(const play_session *ps, bool standing);
 
 #endif

@@ -1,12 +1,15 @@
 /*
  * play_steps.c - what follows each step of `pocketwar play`: the record
  * kept (the --save file rewritten, `save FILE`), the board drawn with its
- * status line, and chance outcomes printed, a run of them folded onto a
- * few lines.
+ * status line (with the standing: the turn out of the limit, how the
+ * victory conditions stand), and chance outcomes printed explained, a run
+ * of short ones folded onto a few lines.
  */
 #include <stdlib.h>
 #include <string.h>
 #include "play.h"
+
+#define PLAY_CHANCE_SHORT 48   /* explained outcomes this long or shorter share lines */
 
 const char *play_side(const play_session *ps, int side)
 {
@@ -70,16 +73,39 @@ void play_draw(play_session *ps, int viewer)
         eng_render(ps->m->state, viewer, ps->color, stdout);
         printf("%s\n", status);
     }
+    char now[256];   /* the turn out of the limit, how the victory conditions stand */
+    eng_standing(ps->m->state, now, sizeof now);
+    if (now[0])
+        printf("Standing: %s\n", now);
     ps->drawn = true;
     ps->drawn_at = ps->m->nsteps;
 }
 
 void play_chance(play_session *ps)
 {
-    char text[ENG_TEXT_MAX];
-    eng_action_text_seen(ps->m->state, eng_chance_sample(ps->m->state), play_audience(ps),
-                         text, sizeof text);
+    char seen[ENG_TEXT_MAX], plain[ENG_TEXT_MAX], text[512];
+    eng_action a = eng_chance_sample(ps->m->state);
+    eng_action_text_seen(ps->m->state, a, play_audience(ps), seen, sizeof seen);
+    eng_action_text(ps->m->state, a, plain, sizeof plain);
+    /* explained (the arithmetic and what it gave), unless it hides something */
+    if (strcmp(seen, plain) == 0)
+        eng_explain_outcome(ps->m->state, a, text, sizeof text);
+    else
+        snprintf(text, sizeof text, "%s", seen);
     eng_match_apply_chance(ps->m);
+    /* a long one has a line of its own; short ones of a kind share lines */
+    size_t kl = strcspn(text, " ");
+    char kind[sizeof ps->run_kind];
+    snprintf(kind, sizeof kind, "%.*s", (int)(kl < sizeof kind ? kl : sizeof kind - 1), text);
+    if (ps->run_col && strcmp(kind, ps->run_kind) != 0)
+        play_end_run(ps);
+    snprintf(ps->run_kind, sizeof ps->run_kind, "%s", kind);
+    if ((int)strlen(text) > PLAY_CHANCE_SHORT) {
+        play_end_run(ps);
+        printf("chance: %s\n", text);
+        play_stepped(ps);
+        return;
+    }
     /* a run of outcomes (the deal, a volley's coins) fills a few lines, not
      * the screen: the board shows the rest and the record keeps it */
     int len = (int)strlen(text);
@@ -93,11 +119,11 @@ void play_chance(play_session *ps)
     } else if (ps->run_col + 2 + len + 20 >= play_width(ps) && ps->run_lines == PLAY_RUN_LINES) {
         ps->run_more = 1;
     } else if (ps->run_col + 2 + len >= play_width(ps)) {
-        printf(",\n        %s", text);
+        printf(";\n        %s", text);
         ps->run_col = 8 + len;
         ps->run_lines++;
     } else {
-        printf(", %s", text);
+        printf("; %s", text);
         ps->run_col += 2 + len;
     }
     play_stepped(ps);
@@ -107,7 +133,7 @@ void play_end_run(play_session *ps)
 {
     if (ps->run_col) {
         if (ps->run_more)
-            printf(", ... and %d more", ps->run_more);
+            printf("; ... and %d more", ps->run_more);
         putchar('\n');
         ps->run_col = 0;
     }

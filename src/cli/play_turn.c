@@ -60,6 +60,7 @@ static void help(const play_session *ps, const turn *t)
                "  list odds   the actions that involve chance, each with its exact odds\n"
                "  odds ACTION the exact odds of an action (its number or notation)\n"
                "  board       draw the board again\n"
+               "  objective   the scenario's briefing: how to win, the limit, the forces\n"
                "  hint        what the %s player thinks of the best actions\n"
                "  auto        let the %s player make this decision for you\n"
                "  undo        take back to your previous decision%s\n"
@@ -77,6 +78,7 @@ static void help(const play_session *ps, const turn *t)
                "  roll all    let it draw every outcome until a side's next decision\n"
                "  list        list the possible outcomes again\n"
                "  board       draw the board again\n"
+               "  objective   the scenario's briefing: how to win, the limit, the forces\n"
                "  undo        take back to the previous decision or entered outcome\n"
                "  save FILE   save the game's record to FILE\n"
                "  json        the position as JSON, as the screen's side may see it\n"
@@ -94,6 +96,10 @@ static void list_choices(const play_session *ps, const turn *t)
                t->n == 1 ? "" : "s");
         play_list(ps, ps->m->state, t->acts, t->n, NULL);
     } else {
+        char what[512];
+        eng_explain_chance(ps->m->state, what, sizeof what);
+        if (what[0])
+            printf("%s.\n", what);
         printf("Enter the chance outcome (or roll); %d possible:\n", t->n);
         play_list(ps, ps->m->state, t->acts, t->n, t->prob);
     }
@@ -241,8 +247,9 @@ static play_rc cmd_quit(play_session *ps)
  * true if taken, else the engine's reason is shown and nothing changes. */
 static bool take(play_session *ps, const turn *t, eng_action a, const char *how)
 {
-    char text[ENG_TEXT_MAX];
+    char text[ENG_TEXT_MAX], why[512];
     eng_action_text(ps->m->state, a, text, sizeof text);
+    eng_explain_outcome(ps->m->state, a, why, sizeof why);   /* at a chance point */
     eng_error err;
     if (eng_match_apply(ps->m, a, t->me < 0, &err) != 0) {
         printf("cannot play \"%s\": %s\n", text, err.msg);
@@ -252,7 +259,7 @@ static bool take(play_session *ps, const turn *t, eng_action a, const char *how)
         ps->last_human = t->me;
         printf("%s%s: %s\n", play_side(ps, t->me), how, text);
     } else {
-        printf("chance (entered): %s\n", text);
+        printf("chance (entered): %s\n", why);
     }
     play_stepped(ps);
     return true;
@@ -284,6 +291,8 @@ static play_rc prompt(play_session *ps, turn *t)
             list_choices(ps, t);
         } else if (is_word(line, "board")) {
             play_draw(ps, viewer_of(ps, t));
+        } else if (is_word(line, "objective")) {
+            play_objective(ps, true);
         } else if (is_word(line, "json")) {
             cmd_json(ps, t);
         } else if ((arg = command_arg(line, "save"))) {

@@ -9,6 +9,8 @@
  *   proto_game.c    the game: new, position, load, play, enter, roll, undo,
  *                   legal, to_move, status, state, showboard, result, ...
  *   proto_search.c  the computer: ai, genmove, hint
+ *   proto_explain.c results explained and the briefing: explain, chance,
+ *                   briefing, standing
  */
 #ifndef PROTO_H
 #define PROTO_H
@@ -72,5 +74,12 @@ int proto_hint(proto *p, int argc, char **argv, const char *line, FILE *out);
 /* ---- proto_odds.c ---------------------------------------------------------- */
 
 int proto_odds(proto *p, int argc, char **argv, const char *line, FILE *out);
+
+/* ---- proto_explain.c ------------------------------------------------------- */
+
+int proto_explain(proto *p, int argc, char **argv, const char *line, FILE *out);
+int proto_chance(proto *p, int argc, char **argv, const char *line, FILE *out);
+int proto_briefing(proto *p, int argc, char **argv, const char *line, FILE *out);
+int proto_standing(proto *p, int argc, char **argv, const char *line, FILE *out);
 
 #endif

@@ -190,7 +190,6 @@ void eng_render(const eng_state *s, int viewer, bool color, FILE *out);
  * Red to act"), for prompts and narratives. */
 void eng_status_text(const eng_state *s, char *buf, size_t n);
 
-
 /* ---- drawing: the position as SVG, and the board elements of actions (svg.c) -- */
 
 /* Every place and piece a drawing shows carries a stable element id
@@ -317,5 +316,25 @@ eng_state *eng_state_from_json(const eng_game *g, const json_t *pos, uint64_t se
  * ..."), under the data folder unless given as paths; "" if none. The
  * scenario (and variants, folded into the options) are named apart. */
 void eng_game_data_files(const eng_game *g, char *buf, size_t n);
+
+/* ---- results explained, the briefing (explain.c) -------------------------- */
+
+/* At a chance point: outcome a with its arithmetic and meaning ("landing 2,
+ * +1 commander = 3: lands one square behind c7, on c8"). Rule sets without
+ * explanations give the plain notation. */
+void eng_explain_outcome(const eng_state *s, eng_action a, char *buf, size_t n);
+/* At a chance point: what it is for (which die, the score needed for what,
+ * the modifiers), for a referee's prompt; "" if the rule set says nothing. */
+void eng_explain_chance(const eng_state *s, char *buf, size_t n);
+/* The scenario's briefing, generated from the game's data; the caller owns
+ * it. An object with at least "rules", "scenario", "title", "limit" (an
+ * object {"kind": "turns"|"rounds", "count": N} or null), "victory" (an
+ * array of sentences), "sides" (an array of {"name", "forces": [sentences]})
+ * and "special" (sentences), plus the rule set's own numbers. NULL if the
+ * rule set has no briefing. */
+json_t *eng_briefing(const eng_game *g);
+/* How the victory conditions stand ("turn 3 of 15; strength Red 16, Blue
+ * 14"); "" if the rule set says nothing. */
+void eng_standing(const eng_state *s, char *buf, size_t n);
 
 #endif

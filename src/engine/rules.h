@@ -103,6 +103,19 @@ struct eng_rules {
     void (*odds_describe)(const void *data, const void *before, const void *after,
                           int viewer, char *buf, size_t n);
 
+    /* Results explained and the scenario's briefing (all optional, NULL:
+     * none; src/engine/explain.c). */
+    /* At chance point st, outcome a in words with its arithmetic and what it
+     * gives there: the die, each modifier by name, the total, the meaning. */
+    void (*explain_outcome)(const void *data, const void *st, eng_action a, char *buf,
+                            size_t n);
+    /* The chance point st itself, for a referee: which die or coin it is,
+     * what score is needed for what, how the modifiers stand. */
+    void (*explain_chance)(const void *data, const void *st, char *buf, size_t n);
+    /* The scenario's briefing as JSON (see eng_briefing in engine.h). */
+    json_t *(*briefing)(const void *data);
+    /* How the victory conditions stand in st, one line. */
+    void (*standing)(const void *data, const void *st, char *buf, size_t n);
     /* Positions as data (NULL: the rule set cannot load one). st holds the
      * scenario's starting position; fills it from the position JSON (what
      * to_json prints for ENG_VIEW_ALL; keys left out keep their starting

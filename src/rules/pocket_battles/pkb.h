@@ -136,6 +136,8 @@ typedef struct pkb_data {
     pkb_trait trait[PKB_MAX_TRAITS];
     uint32_t fx[PKB_FX_COUNT];  /* traits having each effect */
     pkb_player pl[PKB_SIDES];
+
+    char description[1024];     /* the scenario's flavour text (briefing), cut to fit */
     /* readings as options */
     bool strike_back_always;    /* strike-back always: no choice for the unit struck */
     bool concede_round_start;   /* concede round-start: only before a round's first turn */
@@ -445,5 +447,13 @@ json_t *pkb_internal_json(const pkb_data *d, const pkb_state *s);
 /* pkb_playout.c: the playout hint (conceding left out) */
 void pkb_playout_weights(const void *data, const void *st, const eng_action *acts, int n,
                          double *w);
+
+/* pkb_explain.c: dice explained, the referee's prompt */
+void pkb_explain_outcome(const void *data, const void *st, eng_action a, char *buf, size_t n);
+void pkb_explain_chance(const void *data, const void *st, char *buf, size_t n);
+
+/* pkb_brief.c: the scenario's briefing and how its victory conditions stand */
+json_t *pkb_briefing(const void *data);
+void pkb_standing(const void *data, const void *st, char *buf, size_t n);
 
 #endif

@@ -630,6 +630,8 @@ void *pkb_load(const json_t *scenario, const json_t *options, eng_error *err)
     if (ok) {
         copy(d->scenario, sizeof d->scenario, json_string_value(json_object_get(scenario, "name")));
         copy(d->title, sizeof d->title, json_string_value(json_object_get(scenario, "title")));
+        copy(d->description, sizeof d->description,
+             json_string_value(json_object_get(scenario, "description")));
         int size;
         ok = get_int(&l, scenario, "size", "scenario", 10, PKB_MAX_SIZE, 50, &size);
         json_t *o = json_object_get(options, "size");

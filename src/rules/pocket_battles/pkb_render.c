@@ -2,22 +2,25 @@
  * pkb_render.c - drawing a Pocket Battles position for a terminal, as one
  * viewer sees it.
  *
- * First the battlefield: three sectors across, five zones down, the
- * viewer's own half at the bottom (player 1's for the omniscient view),
- * each sector named as each player sees it. A zone lists its units by
- * label; an engagement zone shows who fights whom ("A2+A4xB1"), and a
- * charger still choosing its target with a "!". Then each army: its
- * points, the points it destroyed against half of the enemy's, its tokens
- * (unused, orders, wounds, set aside), and each unit with its zone, its
- * orders and one line per troop (tile code, name, engagement and shooting
- * dice, wounds against wound points, points, formation value, traits). A
- * stack the viewer may not look into shows its top troop and how many lie
- * under it. While building, the builder also sees the faction's troops.
- * Then the traits met on the board, what is being resolved, and the
+ * First the traits met on the board, then each army: its points, the
+ * points it destroyed against half of the enemy's, its tokens (unused,
+ * orders, wounds, set aside), and each unit with its zone, its orders and
+ * one line per troop (tile code, name, engagement and shooting dice,
+ * wounds against wound points, points, formation value, traits). A stack
+ * the viewer may not look into shows its top troop and how many lie under
+ * it. While building, the builder also sees the faction's troops. Then a
+ * key to the marks and, last, just above the status line (so that it
+ * stays on a 100x40 screen with the prompt and its list), the
+ * battlefield: three sectors across, five zones down, the viewer's own
+ * half at the bottom (player 1's for the omniscient view), each sector
+ * named as each player sees it. A zone lists its units by label; an
+ * engagement zone shows who fights whom ("A2+A4xB1"), and a charger still
+ * choosing its target with a "!". Then what is being resolved and the
  * status line. Colour (player colours, wounds in yellow) only when asked.
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "pkb.h"
 
@@ -324,32 +327,50 @@ static void draw_resolution(const pkb_data *d, const pkb_state *s, const pen *pn
     }
 }
 
+/* What every mark on the board means. */
+static void draw_key(const pen *pn)
+{
+    fputs("Key: a troop: tile code, name, E/S engagement/shooting dice, WP wound points "
+          "left/all, pt points,\n     F formation value, traits; field: A1xB2+B3 in contact, "
+          "A1! a charger choosing its target\n", pn->out);
+}
+
 void pkb_render(const void *data, const void *st, int viewer, bool color, FILE *out)
 {
     const pkb_data *d = data;
     const pkb_state *s = st;
-    pen pn = {out, color};
     int me = viewer == ENG_VIEW_ALL ? 0 : viewer;
     fprintf(out, "Pocket Battles: %s", d->title[0] ? d->title : d->scenario);
     if (s->round)
         fprintf(out, ", round %d", s->round);
     fputc('\n', out);
-    if (s->phase >= PKB_PH_DEPLOY)
-        draw_field(d, s, me, &pn);
-    fputc('\n', out);
+    /* the armies and traits first, the field last, just above the prompt,
+     * so that it stays on a 40-line screen */
+    char *armies = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&armies, &len);
+    pen pm = {mem ? mem : out, color}, pn = {out, color};
     uint32_t seen = 0;
-    draw_army(d, s, 1 - me, viewer, &pn, &seen);
-    draw_army(d, s, me, viewer, &pn, &seen);
+    draw_army(d, s, 1 - me, viewer, &pm, &seen);
+    draw_army(d, s, me, viewer, &pm, &seen);
     if (s->phase == PKB_PH_BUILD && (viewer == ENG_VIEW_ALL || viewer == s->player))
-        draw_pool(d, s, s->player, &pn, &seen);
+        draw_pool(d, s, s->player, &pm, &seen);
+    if (mem)
+        fclose(mem);
     if (seen) {
-        fprintf(out, "  traits:\n");
+        fprintf(out, "Traits:\n");
         for (int k = 0; k < d->ntraits; k++)
             if ((seen >> k) & 1)
-                fprintf(out, "    %-11s %s%s\n", d->trait[k].name, d->trait[k].text,
+                fprintf(out, "  %-11s %s%s\n", d->trait[k].name, d->trait[k].text,
                         d->trait[k].special && strncmp(d->trait[k].text, "special action", 14)
                             ? " (a special action)" : "");
     }
+    if (armies)
+        fwrite(armies, 1, len, out);
+    free(armies);
+    draw_key(&pn);
+    if (s->phase >= PKB_PH_DEPLOY)
+        draw_field(d, s, me, &pn);
     draw_resolution(d, s, &pn);
     char status[256];
     pkb_status_text(d, s, status, sizeof status);

@@ -101,6 +101,11 @@ const eng_rules pkb_rules = {
     .odds_step = pkb_odds_step,
     .odds_canon = pkb_odds_canon,
     .odds_describe = pkb_odds_describe,
+    /* results explained, the briefing */
+    .explain_outcome = pkb_explain_outcome,
+    .explain_chance = pkb_explain_chance,
+    .briefing = pkb_briefing,
+    .standing = pkb_standing,
     /* positions as data */
     .from_json = pkb_from_json,
     .data_files = pkb_data_files,

@@ -213,6 +213,8 @@ typedef struct pwg_data {
     pwg_end_rule rule[PWG_MAX_RULES];
     pwg_victory victory;
     bool scores_points;         /* any rule or condition uses points */
+
+    char description[1024];     /* the scenario's flavour text (briefing), cut to fit */
 } pwg_data;
 
 /* ---- the position ---------------------------------------------------------- */
@@ -453,5 +455,13 @@ void pwg_odds_describe(const void *data, const void *before, const void *after, 
 /* pwg_position.c: a position loaded from JSON, checked against the rules */
 bool pwg_from_json(const void *data, void *st, const json_t *pos, char *why, size_t n);
 json_t *pwg_internal_json(const pwg_data *d, const pwg_state *s);
+
+/* pwg_explain.c: chance results explained, the referee's prompt */
+void pwg_explain_outcome(const void *data, const void *st, eng_action a, char *buf, size_t n);
+void pwg_explain_chance(const void *data, const void *st, char *buf, size_t n);
+
+/* pwg_brief.c: the scenario's briefing and how its victory conditions stand */
+json_t *pwg_briefing(const void *data);
+void pwg_standing(const void *data, const void *st, char *buf, size_t n);
 
 #endif

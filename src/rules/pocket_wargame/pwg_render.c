@@ -6,8 +6,9 @@
  * card code, a '*' on a fight in progress, and the terrain; then one line per coin ("1:HI1" steady, "1:hi1~"
  * wavering). With colour the cell takes its terrain's background colour
  * and coins their force's colour (bold steady, dim wavering); without, the
- * same text in plain ASCII. Below: a legend, the forces and their coins,
- * the combat in progress, and the status line. 9 columns fit in 94
+ * same text in plain ASCII. Below: the key to these marks, a legend, the
+ * forces and their coins, during deployment the coins each force has still
+ * to place, the combat in progress, and the status line. 9 columns fit in 94
  * characters.
  */
 #include <ctype.h>
@@ -260,6 +261,43 @@ static void draw_combat(const pwg_data *d, const pwg_state *s, FILE *out)
     }
 }
 
+/* What every mark on the board means. */
+static void draw_key(const pwg_data *d, const pwg_state *s, FILE *out)
+{
+    fputs("Key: a card shows its code (QS: queen of spades), * while a fight is on there, and "
+          "its terrain;\n     coins F:HC1 force F's HC1 steady (heads up), F:hc1~ wavering "
+          "(tails up)",
+          out);
+    if (d->deal && s->stage == PWG_S_DEAL)
+        fputs("; (deck) not dealt yet", out);
+    fputc('\n', out);
+}
+
+/* During deployment: the coins each force still has to place, as viewer
+ * may know them (another force's coins placed this round but not yet
+ * shown count as still to place). */
+static void draw_to_place(const pwg_data *d, const pwg_state *s, int viewer, FILE *out)
+{
+    for (int f = 0; f < d->nforces; f++) {
+        const pwg_force *fo = &d->force[f];
+        int left[PWG_MAX_TYPES] = {0}, total = 0;
+        for (int u = fo->first_unit; u < fo->first_unit + fo->nunits; u++)
+            if (s->cond[u] == PWG_UNPLACED || !pwg_visible(d, s, u, viewer)) {
+                left[d->unit[u].type]++;
+                total++;
+            }
+        fprintf(out, "%d %s to place:", f + 1, fo->name);
+        if (!total)
+            fputs(" none", out);
+        for (int t = 0, first = 1; t < d->ntypes; t++)
+            if (left[t]) {
+                fprintf(out, "%s %d %s", first ? "" : ",", left[t], d->type[t].code);
+                first = 0;
+            }
+        fputc('\n', out);
+    }
+}
+
 void pwg_render(const void *data, const void *st, int viewer, bool color, FILE *out)
 {
     const pwg_data *d = data;
@@ -267,7 +305,10 @@ void pwg_render(const void *data, const void *st, int viewer, bool color, FILE *
     char buf[256];
     fprintf(out, "Pocket Wargame: %s\n", d->title[0] ? d->title : d->scenario);
     draw_board(d, s, viewer, color, out);
+    draw_key(d, s, out);
     draw_legend(d, s, color, out);
+    if (s->stage == PWG_S_DEPLOY)
+        draw_to_place(d, s, viewer, out);
     if (s->stage == PWG_S_DEPLOY && viewer != ENG_VIEW_ALL && s->hidden) {
         int hidden = 0;
         for (int u = 0; u < d->nunits; u++)

@@ -102,6 +102,11 @@ const eng_rules pwg_rules = {
     /* exact odds of an action */
     .odds_step = pwg_odds_step,
     .odds_describe = pwg_odds_describe,
+    /* results explained, the briefing */
+    .explain_outcome = pwg_explain_outcome,
+    .explain_chance = pwg_explain_chance,
+    .briefing = pwg_briefing,
+    .standing = pwg_standing,
     /* positions as data */
     .from_json = pwg_from_json,
     .data_files = pwg_data_files,

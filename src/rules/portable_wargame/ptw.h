@@ -179,6 +179,8 @@ typedef struct ptw_data {
     bool woods_plus2;           /* woods-close-combat plus-2 */
 
     ptw_victory victory;
+
+    char description[1024];     /* the scenario's flavour text (briefing), cut to fit */
     /* readings as options: trench-crossing exposed (no fortification
      * bonus in close combat while crossing a trench) */
     bool trench_exposed;
@@ -429,6 +431,16 @@ void ptw_status_text(const void *data, const void *st, char *buf, size_t n);
 const char *ptw_quality_name(int q);
 const char *ptw_stage_name(int stage);
 int ptw_expected_roll(const ptw_data *d, const ptw_state *s, int *who);  /* kind, or 0 */
+
+/* ptw_explain.c: chance results explained, the referee's prompt */
+void ptw_explain_outcome(const void *data, const void *st, eng_action a, char *buf, size_t n);
+void ptw_explain_chance(const void *data, const void *st, char *buf, size_t n);
+int ptw_cc_needed(const ptw_data *d, const ptw_state *s, int u, int enemy, bool *front);
+int ptw_destroy_limit(int quality);
+
+/* ptw_brief.c: the scenario's briefing and how its victory conditions stand */
+json_t *ptw_briefing(const void *data);
+void ptw_standing(const void *data, const void *st, char *buf, size_t n);
 
 /* ptw_json.c, ptw_render.c */
 json_t *ptw_to_json(const void *data, const void *st, int viewer);

@@ -177,3 +177,12 @@ void ptw_advance(const ptw_data *d, ptw_state *s)
         s->stage = PTW_S_FACE;
     }
 }
+
+/* For explanations (ptw_explain.c): the score u needs against enemy, and
+ * whether u is front-on to it. */
+int ptw_cc_needed(const ptw_data *d, const ptw_state *s, int u, int enemy, bool *front)
+{
+    if (front)
+        *front = front_on(d, s, u, enemy);
+    return threshold(d, s, u, enemy);
+}

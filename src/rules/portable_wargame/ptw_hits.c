@@ -175,3 +175,10 @@ void ptw_hit_rolled(const ptw_data *d, ptw_state *s, int roll)
     if (ptw_hit_roller(d, s) < 0)
         resolve(d, s);
 }
+
+/* For explanations (ptw_explain.c): the highest die that destroys a hit
+ * unit of this quality. */
+int ptw_destroy_limit(int quality)
+{
+    return destroy_limit(quality);
+}

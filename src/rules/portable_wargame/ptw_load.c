@@ -675,6 +675,8 @@ void *ptw_load(const json_t *scenario, const json_t *options, eng_error *err)
              json_string_value(json_object_get(scenario, "name")) ? json_string_value(json_object_get(scenario, "name")) : "custom");
     const char *title = json_string_value(json_object_get(scenario, "title"));
     snprintf(d->title, sizeof d->title, "%s", title ? title : d->scenario);
+    const char *desc = json_string_value(json_object_get(scenario, "description"));
+    snprintf(d->description, sizeof d->description, "%s", desc ? desc : "");
     ptw_build_fans(d);
     return d;
 }

@@ -193,9 +193,9 @@ void ptw_render(const void *data, const void *st, int viewer, bool color, FILE *
     fprintf(out, "The Portable Wargame: %s (close combat %s)\n", d->title,
             d->cc2014 ? "2014" : "1800s");
     draw_board(d, s, color, out);
-    fputs("Key: hill, wood, town (built-up), fort, trnch (trench), river, ford, h- on a hill, "
-          "= road, # wire;\n     units: side, label, facing ^>v< (N E S W) or ~ limbered, "
-          "quality e/a/p", out);
+    fputs("Key: hill, wood, town (built-up), fort, trnch (trench), river, ford; h-wood: a wood "
+          "on a hill, = road, # wire;\n     units: side, label, facing ^>v< (N E S W) or ~ "
+          "limbered, quality e/a/p (elite, average, poor)", out);
     fputs(d->cc2014 ? ", strength\n" : "\n", out);
     for (int f = 0; f < 2; f++) {
         const ptw_side *sd = &d->side[f];

@@ -92,6 +92,11 @@ const eng_rules ptw_rules = {
     /* exact odds of an action */
     .odds_step = ptw_odds_step,
     .odds_describe = ptw_odds_describe,
+    /* results explained, the briefing */
+    .explain_outcome = ptw_explain_outcome,
+    .explain_chance = ptw_explain_chance,
+    .briefing = ptw_briefing,
+    .standing = ptw_standing,
     /* positions as data */
     .from_json = ptw_from_json,
     .data_files = ptw_data_files,
