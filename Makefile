@@ -4,9 +4,11 @@
 #   make check      install what is missing, build, run every test under ASan+UBSan
 #   make bench      engine speed figures (pocketwar bench)
 #   make deps       install the Debian packages the build needs (apt-get)
+#   make fuzz       fuzz every reader of untrusted input for FUZZ_SECONDS each
+#                   (libFuzzer; docs/fuzzing.md); make check runs a short smoke
 
 CC      ?= cc
-PKGS    := libjansson-dev libcmocka-dev pkg-config gcc make libxml2-utils
+PKGS    := libjansson-dev libcmocka-dev pkg-config gcc make libxml2-utils clang libclang-rt-dev
 DEPLIBS := jansson
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wpointer-arith -Wformat=2 -Wundef -Wvla -Wno-unused-parameter
@@ -29,7 +31,7 @@ TEST_SUPPORT := $(filter-out $(TEST_SRC),$(wildcard tests/*.c))
 REL_OBJ := $(patsubst %.c,build/rel/%.o,$(LIB_SRC))
 SAN_OBJ := $(patsubst %.c,build/san/%.o,$(LIB_SRC))
 
-.PHONY: all run check test bench deps clean tests-san
+.PHONY: all run check test bench deps clean tests-san fuzz fuzz-build fuzz-smoke
 
 all: build/pocketwar
 
@@ -68,14 +70,43 @@ run: deps
 	./build/pocketwar play
 
 check: deps
-	$(MAKE) -j2 build/pocketwar tests-san
+	$(MAKE) -j2 build/pocketwar tests-san fuzz-build
 	./tests/run.sh build/san
+	./fuzz/run.sh build/fuzz $(FUZZ_SMOKE_SECONDS)
 
 test: check
 
 bench: deps
 	$(MAKE) build/pocketwar
 	./build/pocketwar bench
+
+# ---- fuzzing (clang's libFuzzer, under ASan+UBSan) -----------------------------------
+# each fuzz/fuzz_NAME.c is one harness, run on fuzz/corpus/NAME/ (docs/fuzzing.md)
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 300
+FUZZ_SMOKE_SECONDS ?= 12
+FUZZFLAGS := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer \
+             -fno-sanitize-recover=all -Isrc/cli -Ifuzz
+FUZZ_SRC  := $(wildcard fuzz/fuzz_*.c)
+FUZZ_BIN  := $(patsubst fuzz/%.c,build/fuzz/%,$(FUZZ_SRC))
+FUZZ_OBJ  := $(patsubst %.c,build/fuzz/%.o,$(LIB_SRC) fuzz/common.c)
+
+build/fuzz/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(BASEFLAGS) $(FUZZFLAGS) $$(pkg-config --cflags $(DEPLIBS)) -MMD -MP -c $< -o $@
+
+build/fuzz/fuzz_%: build/fuzz/fuzz/fuzz_%.o $(FUZZ_OBJ)
+	$(FUZZ_CC) $(BASEFLAGS) $(FUZZFLAGS) -fsanitize=fuzzer $^ -o $@ $$(pkg-config --libs $(DEPLIBS)) $(LDLIBS)
+
+fuzz-build: $(FUZZ_BIN)
+
+fuzz-smoke: deps
+	$(MAKE) -j2 fuzz-build
+	./fuzz/run.sh build/fuzz $(FUZZ_SMOKE_SECONDS)
+
+fuzz: deps
+	$(MAKE) -j2 fuzz-build
+	./fuzz/run.sh build/fuzz $(FUZZ_SECONDS) campaign
 
 clean:
 	rm -rf build

@@ -103,7 +103,7 @@ cat > game.in <<'IN'
 29 load g.pwr
 30 state 5
 IN
-session game
+session game --allow-files
 refused game 1 "no game: start one with new"
 expect game 2 "pocket-wargame meeting Pocket Wargame"
 expect game 3 "three-kingdoms"

@@ -24,7 +24,7 @@ has() { # name, expected text, text
 
 if "$pw" odds --help | grep -q "usage: pocketwar odds"; then pass help-odds; else fail help-odds "no usage line"; fi
 
-printf 'new portable-wargame meeting seed=3\nsave %s\n' "$tmp/start.pwr" | "$pw" engine > /dev/null
+printf 'new portable-wargame meeting seed=3\nsave %s\n' "$tmp/start.pwr" | "$pw" engine --allow-files > /dev/null
 [ -s "$tmp/start.pwr" ] && pass record || fail record "no record written"
 
 out=$("$pw" odds "$tmp/start.pwr" "bombard FLD1 e7")

@@ -169,6 +169,25 @@ static void test_round_limit(void **unused)
     eng_game_free(g);
 }
 
+/* rounds=0: no limit, and the count and the first player go on past 255 */
+static void test_no_round_limit_counts_on(void **unused)
+{
+    (void)unused;
+    eng_game *g = pb_game("orcs", "ORC10", "L-front", "elves", "ELV26", "R-front", NULL,
+                          "{\"rounds\": 0}");
+    eng_state *s = eng_state_new(g, 1);
+    for (int round = 1; round <= 300; round++) {
+        char want[96];
+        const char *first = round % 2 ? "Orcs" : "Elves";   /* the attacker in odd rounds */
+        snprintf(want, sizeof want, "Round %d turn 1 (%s), %s to ", round, first, first);
+        T_EXPECT_HAS(pb_status(s), want);
+        passes(s, 10);                                      /* 5 tokens a side */
+    }
+    assert_false(eng_is_terminal(s));
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -178,6 +197,7 @@ int main(void)
         cmocka_unit_test(test_both_halves_larger_total_wins),
         cmocka_unit_test(test_both_halves_equal_the_defender_wins),
         cmocka_unit_test(test_round_limit),
+        cmocka_unit_test(test_no_round_limit_counts_on),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -40,14 +40,11 @@ void cli_game_opts_free(cli_game_opts *o)
 
 int cli_parse_u64(const char *opt, const char *arg, uint64_t *out)
 {
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(arg, &end, 10);
-    if (!*arg || *end || errno || arg[0] == '-') {
-        fprintf(stderr, "pocketwar: %s takes a whole number, not \"%s\"\n", opt, arg);
+    if (!eng_parse_u64(arg, out)) {
+        fprintf(stderr, "pocketwar: %s takes a whole number from 0 to %llu, not \"%s\"\n",
+                opt, (unsigned long long)UINT64_MAX, arg);
         return -1;
     }
-    *out = v;
     return 0;
 }
 

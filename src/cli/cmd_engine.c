@@ -12,8 +12,6 @@
 #include <string.h>
 #include "proto.h"
 
-#define PROTO_MAX_WORDS 256
-
 static int meta_protocol_version(proto *p, int argc, char **argv, const char *line, FILE *out);
 static int meta_name(proto *p, int argc, char **argv, const char *line, FILE *out);
 static int meta_version(proto *p, int argc, char **argv, const char *line, FILE *out);
@@ -168,17 +166,18 @@ static void reply(FILE *out, bool ok, const char *id, const char *text)
     fflush(out);
 }
 
-static void serve(proto *p, char *raw, FILE *out)
+void proto_serve(proto *p, char *raw, FILE *out)
 {
     char *s = clean(raw);
     if (!*s)
         return;
-    char id[32] = "";
+    /* the id is echoed whole, however long, so that a client can match it */
+    char *id = NULL;
     size_t k = 0;
     while (isdigit((unsigned char)s[k]))
         k++;
     if (k > 0 && (s[k] == ' ' || s[k] == '\0')) {
-        snprintf(id, sizeof id, "%.*s", (int)(k < 30 ? k : 30), s);
+        id = strndup(s, k);
         s += k;
         while (*s == ' ')
             s++;
@@ -191,11 +190,16 @@ static void serve(proto *p, char *raw, FILE *out)
     while (*s == ' ')
         s++;
     const char *line = s;
-    /* the words, from a copy (line stays whole) */
-    char *copy = strdup(line), *argv[PROTO_MAX_WORDS], *save = NULL;
+    /* the words, from a copy (line stays whole); as many as there are */
+    char *copy = strdup(line), *save = NULL;
+    size_t room = 1;
+    for (const char *q = line; *q; q++)
+        room += *q == ' ';
+    char **argv = malloc(room * sizeof *argv);
+    if (!copy || !argv)
+        abort();
     int argc = 0;
-    for (char *w = strtok_r(copy, " ", &save); w && argc < PROTO_MAX_WORDS;
-         w = strtok_r(NULL, " ", &save))
+    for (char *w = strtok_r(copy, " ", &save); w; w = strtok_r(NULL, " ", &save))
         argv[argc++] = w;
     char *text = NULL;
     size_t len = 0;
@@ -214,9 +218,11 @@ static void serve(proto *p, char *raw, FILE *out)
         rc = c->run(p, argc, argv, line, buf);
     }
     fclose(buf);
-    reply(out, rc == 0, id, text);
+    reply(out, rc == 0, id ? id : "", text);
     free(text);
     free(copy);
+    free(argv);
+    free(id);
 }
 
 static void help(void)
@@ -230,6 +236,8 @@ static void help(void)
            "  --ai NAME           the computer player for genmove and hint (default\n"
            "                      normal; choose from %s)\n"
            "  --ai-seed N         seed of the computer players' generators (default 1)\n"
+           "  --allow-files       let requests name files: a scenario or variant by path,\n"
+           "                      load and save (without it, shipped names only)\n"
            CLI_AI_OPTS_HELP
            "  --help              this text\n\n"
            "example:\n"
@@ -239,11 +247,12 @@ static void help(void)
 
 int cmd_engine(int argc, char **argv)
 {
-    enum { OPT_AI = 1, OPT_AISEED };
+    enum { OPT_AI = 1, OPT_AISEED, OPT_FILES };
     static const struct option longopts[] = {
         CLI_AI_LONGOPTS,
         {"ai", required_argument, 0, OPT_AI},
         {"ai-seed", required_argument, 0, OPT_AISEED},
+        {"allow-files", no_argument, 0, OPT_FILES},
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
     cli_ai_opts ao;
@@ -264,6 +273,7 @@ int cmd_engine(int argc, char **argv)
             if (cli_parse_u64("--ai-seed", optarg, &p.ai_seed) != 0)
                 return 2;
             break;
+        case OPT_FILES: p.allow_files = true; break;
         case 'h': help(); return 0;
         default: fprintf(stderr, "see `pocketwar engine --help`\n"); return 2;
         }
@@ -281,7 +291,7 @@ int cmd_engine(int argc, char **argv)
     char *line = NULL;
     size_t cap = 0;
     while (!p.quit && getline(&line, &cap, stdin) >= 0)
-        serve(&p, line, stdout);
+        proto_serve(&p, line, stdout);
     free(line);
     free(p.ai_spec);
     eng_match_free(p.m);

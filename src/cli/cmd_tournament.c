@@ -74,14 +74,28 @@ static int read_players(tourney *t, const char *list)
     return 0;
 }
 
-static void schedule(tourney *t)
+/* The most games one tournament holds (each keeps its results in memory). */
+#define TOURNEY_MAX_GAMES 1000000
+
+/* Lays out the games; -1 after a message when there are too many. */
+static int schedule(tourney *t)
 {
-    t->npairings = t->nplayers * (t->nplayers - 1) / 2;
+    int npairings = t->nplayers * (t->nplayers - 1) / 2;
+    long long ngames = (long long)npairings * t->games;
+    if (ngames > TOURNEY_MAX_GAMES) {
+        cli_error("tournament", "%d players make %d pairings; with --games %d that is %lld "
+                  "games, more than the %d one tournament holds: give fewer --games or "
+                  "players", t->nplayers, npairings, t->games, ngames, TOURNEY_MAX_GAMES);
+        return -1;
+    }
+    t->npairings = npairings;
     t->pairing = malloc((size_t)t->npairings * sizeof *t->pairing);
-    t->ngames = t->npairings * t->games;
-    t->game = calloc((size_t)t->ngames, sizeof *t->game);
-    if (!t->pairing || !t->game)
-        abort();
+    t->game = calloc((size_t)ngames, sizeof *t->game);
+    if (!t->pairing || !t->game) {
+        cli_error("tournament", "not enough memory for %lld games", ngames);
+        return -1;
+    }
+    t->ngames = (int)ngames;
     int p = 0;
     for (int a = 0; a < t->nplayers; a++)
         for (int b = a + 1; b < t->nplayers; b++, p++) {
@@ -100,6 +114,7 @@ static void schedule(tourney *t)
             for (int s = 0; s < t->seats; s++)
                 gm->seat_player[s] = t->pairing[p][(s + g) % 2];
         }
+    return 0;
 }
 
 static void describe(const tourney *t, int p, char *buf, size_t n)
@@ -270,7 +285,8 @@ int cmd_tournament(int argc, char **argv)
     }
     t.seats = eng_game_players(m->game);
     cli_ai_opts_for_game(&ao, m->game);
-    schedule(&t);
+    if (schedule(&t) != 0)
+        goto out;
     if (t.progress) {
         fprintf(stderr, "tournament: %d players, %d pairing%s, %d games on %d job%s\n",
                 t.nplayers, t.npairings, t.npairings == 1 ? "" : "s", t.ngames, t.jobs,

@@ -81,9 +81,10 @@ const char *play_quote(const char *text, char *buf, size_t n)
         buf[0] = '\0';
         return buf;
     }
+    size_t show = eng_utf8_cut(text, SHOW);        /* never inside a character */
     buf[w++] = '"';
     for (size_t i = 0; i < len && w + 5 < n; i++) {
-        if (i == SHOW) {
+        if (i == show) {
             memcpy(buf + w, "...", 3);
             w += 3;
             break;

@@ -24,6 +24,7 @@ typedef struct proto {
     char *ai_spec;            /* genmove's and hint's player (default normal) */
     const cli_ai_opts *ao;    /* budget from the command line */
     uint64_t ai_seed;         /* seed of the next computer player made */
+    bool allow_files;         /* --allow-files: paths in requests, load and save */
     bool quit;
 } proto;
 
@@ -35,6 +36,10 @@ typedef struct proto_command {
     const char *args;         /* for list_commands' help: "RULES [SCENARIO] ..." */
     int (*run)(proto *p, int argc, char **argv, const char *line, FILE *out);
 } proto_command;
+
+/* Answers one request line (cmd_engine.c; changes raw). The fuzz harness
+ * calls it as the engine's loop does. */
+void proto_serve(proto *p, char *raw, FILE *out);
 
 /* ---- proto_game.c ---------------------------------------------------------- */
 
@@ -62,6 +67,9 @@ int proto_history(proto *p, int argc, char **argv, const char *line, FILE *out);
 /* A viewer named by number (1..), name, or "all"; -2 after an error
  * written to out. ENG_VIEW_ALL when word is NULL. */
 int proto_viewer(const proto *p, const char *word, FILE *out);
+/* Fails with a message unless the engine may read and write files named in
+ * requests (--allow-files); what names `what` ("load", "a scenario path"). */
+int proto_need_files(const proto *p, const char *what, FILE *out);
 /* Fails with a message unless a game is loaded. */
 int proto_need_game(const proto *p, FILE *out);
 

@@ -18,6 +18,15 @@ int proto_need_game(const proto *p, FILE *out)
     return -1;
 }
 
+int proto_need_files(const proto *p, const char *what, FILE *out)
+{
+    if (p->allow_files)
+        return 0;
+    fprintf(out, "%s: this engine names shipped data only and reads or writes no file "
+            "named in a request (start it with --allow-files to allow that)", what);
+    return -1;
+}
+
 int proto_viewer(const proto *p, const char *word, FILE *out)
 {
     if (!word || strcasecmp(word, "all") == 0)
@@ -62,7 +71,7 @@ int proto_scenarios(proto *p, int argc, char **argv, const char *line, FILE *out
 
 /* "RULES [SCENARIO] [seed=N] [variant=NAME] [KEY=VALUE...]" into a new
  * match; NULL after the reason went to out. */
-static eng_match *make_match(int argc, char **argv, FILE *out)
+static eng_match *make_match(const proto *p, int argc, char **argv, FILE *out)
 {
     if (argc < 1) {
         fputs("give a rule set (see rules)", out);
@@ -77,6 +86,8 @@ static eng_match *make_match(int argc, char **argv, FILE *out)
     int i = 1;
     if (i < argc && !strchr(argv[i], '='))
         scenario = argv[i++];
+    if (scenario && !eng_data_name_ok(scenario) && proto_need_files(p, "a scenario path", out))
+        return NULL;
     uint64_t seed = 0;
     bool seeded = false;
     json_t *options = json_object();
@@ -90,14 +101,15 @@ static eng_match *make_match(int argc, char **argv, FILE *out)
         *eq = '\0';
         const char *key = argv[i], *val = eq + 1;
         if (strcmp(key, "seed") == 0) {
-            char *end;
-            seed = strtoull(val, &end, 10);
-            if (!*val || *end || *val == '-') {
-                fprintf(out, "seed takes a whole number, not \"%s\"", val);
+            if (!eng_parse_u64(val, &seed)) {
+                fprintf(out, "seed takes a whole number from 0 to %llu, not \"%s\"",
+                        (unsigned long long)UINT64_MAX, val);
                 goto out;
             }
             seeded = true;
         } else if (strcmp(key, "variant") == 0) {
+            if (!eng_data_name_ok(val) && proto_need_files(p, "a variant path", out))
+                goto out;
             eng_error err;
             json_t *v = eng_variant_load(r, val, &err);
             if (!v) {
@@ -109,8 +121,18 @@ static eng_match *make_match(int argc, char **argv, FILE *out)
         } else {
             json_error_t jerr;
             json_t *v = json_loads(val, JSON_DECODE_ANY, &jerr);
-            json_object_set_new(options, key, v ? v : json_string(val));
+            if (!v && !(v = json_string(val))) {
+                fprintf(out, "option %s: the value is not UTF-8 text", key);
+                goto out;
+            }
+            json_object_set_new(options, key, v);
         }
+    }
+    eng_error ferr;
+    if (!p->allow_files && !eng_options_name_no_files(options, &ferr)) {
+        fprintf(out, "an option's value: %s (start the engine with --allow-files to "
+                "allow files)", ferr.msg);
+        goto out;
     }
     if (!seeded)
         seed = cli_clock_seed();          /* as the commands do */
@@ -141,7 +163,7 @@ static void replace_game(proto *p, eng_match *m, FILE *out)
 
 int proto_new(proto *p, int argc, char **argv, const char *line, FILE *out)
 {
-    eng_match *m = make_match(argc, argv, out);
+    eng_match *m = make_match(p, argc, argv, out);
     if (!m)
         return -1;
     replace_game(p, m, out);
@@ -240,7 +262,7 @@ int proto_position(proto *p, int argc, char **argv, const char *line, FILE *out)
             head = i;
             break;
         }
-    eng_match *m = make_match(head, argv, out);
+    eng_match *m = make_match(p, head, argv, out);
     if (!m)
         return -1;
     if (head < argc) {
@@ -280,6 +302,8 @@ int proto_load(proto *p, int argc, char **argv, const char *line, FILE *out)
         fputs("give a record file: load FILE", out);
         return -1;
     }
+    if (proto_need_files(p, "load", out))
+        return -1;
     eng_error err;
     eng_match *m = eng_match_load_file(line, &err);
     if (!m) {
@@ -298,6 +322,8 @@ int proto_save(proto *p, int argc, char **argv, const char *line, FILE *out)
         fputs("give a file: save FILE", out);
         return -1;
     }
+    if (proto_need_files(p, "save", out))
+        return -1;
     eng_error err;
     if (eng_match_save_file(p->m, line, &err) != 0) {
         fprintf(out, "%s", err.msg);
@@ -320,16 +346,25 @@ int proto_record(proto *p, int argc, char **argv, const char *line, FILE *out)
 
 /* ---- steps ------------------------------------------------------------------ */
 
-static void said(const eng_match *m, size_t from, FILE *out)
+/* Plays text (a side's action, or an outcome entered) and writes its
+ * notation as printed in the position it was played in: the reply costs one
+ * step, not a replay of the game. */
+static int play_said(eng_match *m, const char *text, bool entered, FILE *out)
 {
-    eng_state *s = eng_match_state_at(m, from);
-    for (size_t i = from; i < m->nsteps; i++) {
-        char text[ENG_TEXT_MAX];
-        eng_action_text(s, m->steps[i].action, text, sizeof text);
-        fprintf(out, "%s%s", i > from ? "\n" : "", text);
-        eng_apply_fast(s, m->steps[i].action);
+    eng_action a;
+    eng_error err;
+    char said[ENG_TEXT_MAX];
+    if (eng_action_parse(m->state, text, &a, &err) != 0) {
+        fprintf(out, "%s", err.msg);
+        return -1;
     }
-    eng_state_free(s);
+    eng_action_text(m->state, a, said, sizeof said);
+    if (eng_match_apply(m, a, entered, &err) != 0) {
+        fprintf(out, "%s", err.msg);
+        return -1;
+    }
+    fputs(said, out);
+    return 0;
 }
 
 int proto_play(proto *p, int argc, char **argv, const char *line, FILE *out)
@@ -345,13 +380,7 @@ int proto_play(proto *p, int argc, char **argv, const char *line, FILE *out)
         fputs("give an action: play ACTION (see legal)", out);
         return -1;
     }
-    eng_error err;
-    if (eng_match_apply_text(p->m, line, false, &err) != 0) {
-        fprintf(out, "%s", err.msg);
-        return -1;
-    }
-    said(p->m, p->m->nsteps - 1, out);
-    return 0;
+    return play_said(p->m, line, false, out);
 }
 
 int proto_enter(proto *p, int argc, char **argv, const char *line, FILE *out)
@@ -368,13 +397,7 @@ int proto_enter(proto *p, int argc, char **argv, const char *line, FILE *out)
         fputs("give the outcome: enter OUTCOME (see legal)", out);
         return -1;
     }
-    eng_error err;
-    if (eng_match_apply_text(p->m, line, true, &err) != 0) {
-        fprintf(out, "%s", err.msg);
-        return -1;
-    }
-    said(p->m, p->m->nsteps - 1, out);
-    return 0;
+    return play_said(p->m, line, true, out);
 }
 
 int proto_roll(proto *p, int argc, char **argv, const char *line, FILE *out)
@@ -392,11 +415,14 @@ int proto_roll(proto *p, int argc, char **argv, const char *line, FILE *out)
               out);
         return -1;
     }
-    size_t from = p->m->nsteps;
-    do
+    bool first = true;
+    do {
+        char said[ENG_TEXT_MAX];
+        eng_action_text(p->m->state, eng_chance_sample(p->m->state), said, sizeof said);
         eng_match_apply_chance(p->m);
-    while (all && eng_current_player(p->m->state) == ENG_CHANCE);
-    said(p->m, from, out);
+        fprintf(out, "%s%s", first ? "" : "\n", said);
+        first = false;
+    } while (all && eng_current_player(p->m->state) == ENG_CHANCE);
     return 0;
 }
 

@@ -12,7 +12,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include "rules.h"
+#include "engine_private.h"
 #include "rng.h"
 #include "engine_private.h"   /* eng_position_decorate (position.c) */
 
@@ -38,10 +38,29 @@ struct eng_state {
 #define DATA(s) ((s)->game->data)
 #define RULES(s) ((s)->game->rules)
 
+/* Text cut to fit a buffer (by snprintf, here or in a rule set) may end
+ * inside a UTF-8 character: drop that character, so the text stays UTF-8. */
+void eng_utf8_trim_end(char *buf)
+{
+    size_t len = strlen(buf), i = len;
+    while (i > 0 && len - i < 3 && ((unsigned char)buf[i - 1] & 0xC0) == 0x80)
+        i--;
+    unsigned char lead = i > 0 ? (unsigned char)buf[i - 1] : 0;
+    if (lead >= 0xC0) {
+        size_t need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
+        if (len - (i - 1) < need)
+            buf[i - 1] = '\0';
+    }
+}
+
+__attribute__((format(printf, 2, 0)))
 static void error_vset(eng_error *err, const char *fmt, va_list ap)
 {
-    if (err)
-        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    if (!err)
+        return;
+    int full = vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    if (full >= (int)sizeof err->msg)
+        eng_utf8_trim_end(err->msg);
 }
 
 void eng_error_set(eng_error *err, const char *fmt, ...)
@@ -360,6 +379,7 @@ void eng_result_text(const eng_state *s, char *buf, size_t n)
         return;
     }
     RULES(s)->result_text(DATA(s), CBODY(s), buf, n);
+    eng_utf8_trim_end(buf);
 }
 
 double eng_heuristic(const eng_state *s, int player)
@@ -379,6 +399,7 @@ void eng_action_text(const eng_state *s, eng_action a, char *buf, size_t n)
 {
     buf[0] = '\0';
     RULES(s)->action_text(DATA(s), CBODY(s), a, buf, n);
+    eng_utf8_trim_end(buf);
 }
 
 int eng_action_parse(const eng_state *s, const char *text, eng_action *out,
@@ -398,6 +419,7 @@ void eng_action_text_seen(const eng_state *s, eng_action a, int viewer, char *bu
         RULES(s)->action_text_seen(DATA(s), CBODY(s), a, viewer, buf, n);
     else
         RULES(s)->action_text(DATA(s), CBODY(s), a, buf, n);
+    eng_utf8_trim_end(buf);
 }
 
 bool eng_hides_from(const eng_state *s, int viewer)
@@ -432,11 +454,10 @@ void eng_status_text(const eng_state *s, char *buf, size_t n)
 {
     buf[0] = '\0';
     RULES(s)->status_text(DATA(s), CBODY(s), buf, n);
+    eng_utf8_trim_end(buf);
 }
 
 /* ---- for the engine's own files (engine_private.h) -------------------------- */
-
-#include "engine_private.h"
 
 void *eng_state_body(eng_state *s) { return BODY(s); }
 const void *eng_state_cbody(const eng_state *s) { return CBODY(s); }

@@ -337,4 +337,19 @@ json_t *eng_briefing(const eng_game *g);
  * 14"); "" if the rule set says nothing. */
 void eng_standing(const eng_state *s, char *buf, size_t n);
 
+/* ---- untrusted text (input.c) ------------------------------------------------ */
+
+/* A plain whole number below 2^64: digits only (no sign, no blanks). */
+bool eng_parse_u64(const char *text, uint64_t *out);
+/* Is text well-formed UTF-8 (what JSON strings may hold)? */
+bool eng_utf8_valid(const char *text);
+/* The longest prefix of text, at most max bytes, that ends between
+ * characters (a name cut to fit a buffer stays valid UTF-8). */
+size_t eng_utf8_cut(const char *text, size_t max);
+/* snprintf("%s") that cuts between characters. */
+void eng_text_copy(char *dst, size_t n, const char *src);
+/* For quoting input in a message: src whole if at most max bytes, else its
+ * first max bytes (cut between characters) and "...". */
+void eng_text_quote(char *dst, size_t n, const char *src, size_t max);
+
 #endif

@@ -15,6 +15,9 @@ const void *eng_state_cbody(const eng_state *s);
 size_t eng_state_body_size(const eng_game *g);
 /* The rule set's game data (built by its load()). */
 const void *eng_game_data(const eng_game *g);
+/* Drops a UTF-8 character that a cut to fit a buffer left incomplete at the
+ * end of buf, so that text a rule set wrote stays valid UTF-8. */
+void eng_utf8_trim_end(char *buf);
 
 /* Positions as data (position.c): the state's generator, and a loaded
  * position's header; the engine's part of a position's JSON. */

@@ -20,6 +20,7 @@ void eng_explain_outcome(const eng_state *s, eng_action a, char *buf, size_t n)
     if (r->explain_outcome && eng_current_player(s) == ENG_CHANCE)
         r->explain_outcome(eng_game_data(eng_state_game(s)), eng_state_cbody(s), a,
                            buf, n);
+    eng_utf8_trim_end(buf);
     if (!buf[0])
         eng_action_text(s, a, buf, n);
 }
@@ -33,6 +34,7 @@ void eng_explain_chance(const eng_state *s, char *buf, size_t n)
     if (r->explain_chance && eng_current_player(s) == ENG_CHANCE)
         r->explain_chance(eng_game_data(eng_state_game(s)), eng_state_cbody(s), buf,
                           n);
+    eng_utf8_trim_end(buf);
 }
 
 json_t *eng_briefing(const eng_game *g)
@@ -57,4 +59,5 @@ void eng_standing(const eng_state *s, char *buf, size_t n)
     buf[0] = '\0';
     if (r->standing)
         r->standing(eng_game_data(eng_state_game(s)), eng_state_cbody(s), buf, n);
+    eng_utf8_trim_end(buf);
 }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "engine.h"
 #include "notation.h"
 
 int eng_words_split(const char *text, int max, eng_words *out, char *why, size_t n)
@@ -29,7 +30,7 @@ int eng_words_split(const char *text, int max, eng_words *out, char *why, size_t
         size_t len = (size_t)(q - p);
         if (len >= ENG_WORD_LEN) {
             snprintf(why, n, "\"%.*s...\" is too long for a word of notation (at most %d characters)",
-                     ENG_WORD_LEN - 1, p, ENG_WORD_LEN - 1);
+                     (int)eng_utf8_cut(p, ENG_WORD_LEN - 1), p, ENG_WORD_LEN - 1);
             return -1;
         }
         memcpy(out->w[out->n], p, len);

@@ -63,9 +63,14 @@ int eng_match_save(const eng_match *m, FILE *out, eng_error *err)
     for (int p = 0; p < np; p++) {
         char tag[32];
         snprintf(tag, sizeof tag, "P%d", p + 1);
-        snprintf(buf, sizeof buf, "%s: %s", eng_game_player_name(m->game, p),
-                 m->players[p] ? m->players[p] : "human");
-        put_tag(out, tag, buf);
+        const char *name = eng_game_player_name(m->game, p);
+        const char *label = m->players[p] ? m->players[p] : "human";
+        char *both = malloc(strlen(name) + strlen(label) + 3);
+        if (!both)
+            abort();
+        sprintf(both, "%s: %s", name, label);     /* whole: never cut */
+        put_tag(out, tag, both);
+        free(both);
     }
     const char *key;
     json_t *val;
@@ -229,8 +234,52 @@ static void header_set(header *h, const char *name, const char *value)
     }
 }
 
+/* Where a record's Scenario tag may point: a shipped scenario always; with
+ * a folder, also a scenario file in it (a bare file name, "mine.json"); when
+ * trusted (a local command reading a file), also any path. Untrusted records
+ * name no files at all, in the Scenario tag or in an option's value. */
+typedef struct origin {
+    const char *dir;          /* the record's folder, or NULL */
+    bool trusted;
+} origin;
+
+/* The scenario to open for the tag; NULL after a message. */
+static char *scenario_to_open(const char *tag, const origin *o, const char *src, eng_error *err)
+{
+    if (eng_data_name_ok(tag))
+        return strdup(tag);
+    size_t n = strlen(tag);
+    bool bare_file = !strchr(tag, '/') && n > 5 && strcmp(tag + n - 5, ".json") == 0 &&
+                     tag[0] != '.';
+    if (o->dir && bare_file) {
+        char *path = malloc(strlen(o->dir) + n + 2);
+        if (!path)
+            abort();
+        sprintf(path, "%s/%s", o->dir, tag);
+        FILE *f = fopen(path, "r");
+        if (f) {
+            fclose(f);
+            return path;
+        }
+        if (!o->trusted) {
+            eng_error_set(err, "%s: no scenario file \"%s\" beside the record", src, tag);
+            free(path);
+            return NULL;
+        }
+        free(path);
+    }
+    if (o->trusted)
+        return strdup(tag);
+    char q[84];
+    eng_text_quote(q, sizeof q, tag, 60);
+    eng_error_set(err, "%s: the Scenario tag \"%s\" must name a shipped scenario%s", src, q,
+                  o->dir ? " or a scenario file beside the record" : "");
+    return NULL;
+}
+
 /* Builds the match the header describes. */
-static eng_match *match_from_header(header *h, const char *src, int line, eng_error *err)
+static eng_match *match_from_header(header *h, const origin *o, const char *src, int line,
+                                    eng_error *err)
 {
     if (!h->rules || !h->scenario || !h->seed) {
         eng_error_set(err, "%s:%d: the header needs Rules, Scenario and Seed tags", src, line);
@@ -247,10 +296,10 @@ static eng_match *match_from_header(header *h, const char *src, int line, eng_er
                       eng_rules_version(r));
         return NULL;
     }
-    char *end;
-    unsigned long long seed = strtoull(h->seed, &end, 10);
-    if (!*h->seed || *end) {
-        eng_error_set(err, "%s: the Seed tag must be a whole number, not \"%s\"", src, h->seed);
+    uint64_t seed;
+    if (!eng_parse_u64(h->seed, &seed)) {
+        eng_error_set(err, "%s: the Seed tag must be a whole number from 0 to %llu, not \"%s\"",
+                      src, (unsigned long long)UINT64_MAX, h->seed);
         return NULL;
     }
     json_t *opts = NULL;
@@ -265,6 +314,16 @@ static eng_match *match_from_header(header *h, const char *src, int line, eng_er
         }
     }
     eng_error inner;
+    if (opts && !o->trusted && !eng_options_name_no_files(opts, &inner)) {
+        eng_error_set(err, "%s: the Options tag: %s", src, inner.msg);
+        json_decref(opts);
+        return NULL;
+    }
+    char *open_as = scenario_to_open(h->scenario, o, src, err);
+    if (!open_as) {
+        json_decref(opts);
+        return NULL;
+    }
     eng_match *m;
     if (h->position) {   /* a record that starts from a position */
         json_error_t jerr;
@@ -273,18 +332,30 @@ static eng_match *match_from_header(header *h, const char *src, int line, eng_er
             eng_error_set(err, "%s: the Position tag must hold a position as JSON (%s)", src,
                           jerr.text);
             json_decref(opts);
+            free(open_as);
             return NULL;
         }
-        m = eng_match_new_at(h->rules, h->scenario, opts, pos, seed, &inner);
+        const json_t *popts = json_object_get(pos, "options");
+        if (json_is_object(popts) && !o->trusted && !eng_options_name_no_files(popts, &inner)) {
+            eng_error_set(err, "%s: the Position tag's options: %s", src, inner.msg);
+            json_decref(pos);
+            json_decref(opts);
+            free(open_as);
+            return NULL;
+        }
+        m = eng_match_new_at(h->rules, open_as, opts, pos, seed, &inner);
         json_decref(pos);
     } else {
-        m = eng_match_new(h->rules, h->scenario, opts, seed, &inner);
+        m = eng_match_new(h->rules, open_as, opts, seed, &inner);
     }
+    free(open_as);
     json_decref(opts);
     if (!m) {
         eng_error_set(err, "%s: %s", src, inner.msg);
         return NULL;
     }
+    free(m->scenario);                /* saved again as the record named it */
+    m->scenario = strdup(h->scenario);
     for (int p = 0; p < ENG_MAX_PLAYERS; p++) {
         if (!h->players[p] || p >= eng_game_players(m->game))
             continue;
@@ -296,8 +367,13 @@ static eng_match *match_from_header(header *h, const char *src, int line, eng_er
     return m;
 }
 
+/* A step quoted in a message: long ones shortened, so the reason after
+ * the quote always fits. */
+#define STEP_QUOTE 80
+
 static int replay_line(eng_match *m, char *body, const char *src, int line, eng_error *err)
 {
+    char q[STEP_QUOTE + 4];
     char *sp = body;
     while (*sp && !isspace((unsigned char)*sp))
         sp++;
@@ -306,14 +382,16 @@ static int replay_line(eng_match *m, char *body, const char *src, int line, eng_
     rest = trim(rest);
     int who = parse_who(body, eng_game_players(m->game));
     if (who == -100) {
+        eng_text_quote(q, sizeof q, body, STEP_QUOTE);
         eng_error_set(err, "%s:%d: a step starts with P1..P%d, \"chance\" or \"entered\", "
-                      "not \"%s\"", src, line, eng_game_players(m->game), body);
+                      "not \"%s\"", src, line, eng_game_players(m->game), q);
         return -1;
     }
+    eng_text_quote(q, sizeof q, rest, STEP_QUOTE);
     int now = eng_current_player(m->state);
     if (now == ENG_TERMINAL) {
         eng_error_set(err, "%s:%d: the game is already over; \"%s\" comes after the end",
-                      src, line, rest);
+                      src, line, q);
         return -1;
     }
     bool chance_line = who < 0;
@@ -326,7 +404,7 @@ static int replay_line(eng_match *m, char *body, const char *src, int line, eng_
     eng_action a;
     eng_error why;
     if (eng_action_parse(m->state, rest, &a, &why) != 0) {
-        eng_error_set(err, "%s:%d: \"%s\": %s", src, line, rest, why.msg);
+        eng_error_set(err, "%s:%d: \"%s\": %s", src, line, q, why.msg);
         return -1;
     }
     if (who == ENG_WHO_CHANCE) {
@@ -336,18 +414,18 @@ static int replay_line(eng_match *m, char *body, const char *src, int line, eng_
             eng_action_text(m->state, want, wtext, sizeof wtext);
             eng_error_set(err, "%s:%d: \"%s\" is not what seed %llu gives here (\"%s\"); an "
                           "outcome typed in at the table is marked \"entered\"", src, line,
-                          rest, (unsigned long long)m->seed, wtext);
+                          q, (unsigned long long)m->seed, wtext);
             return -1;
         }
     }
     if (eng_match_apply(m, a, who == ENG_WHO_ENTERED, &why) != 0) {
-        eng_error_set(err, "%s:%d: \"%s\" is not allowed: %s", src, line, rest, why.msg);
+        eng_error_set(err, "%s:%d: \"%s\" is not allowed: %s", src, line, q, why.msg);
         return -1;
     }
     return 0;
 }
 
-eng_match *eng_match_load(FILE *in, const char *src, eng_error *err)
+static eng_match *load_from(FILE *in, const char *src, const origin *o, eng_error *err)
 {
     header h = {0};
     h.other = json_object();
@@ -358,6 +436,10 @@ eng_match *eng_match_load(FILE *in, const char *src, eng_error *err)
     ssize_t len;
     while ((len = getline(&buf, &cap, in)) != -1) {
         line++;
+        if (!eng_utf8_valid(buf)) {
+            eng_error_set(err, "%s:%d: the line is not UTF-8 text", src, line);
+            goto fail;
+        }
         char *t = trim(buf);
         if (!*t || *t == ';' || *t == '#')
             continue;
@@ -375,12 +457,12 @@ eng_match *eng_match_load(FILE *in, const char *src, eng_error *err)
             header_set(&h, name, value);
             continue;
         }
-        if (!m && !(m = match_from_header(&h, src, line, err)))
+        if (!m && !(m = match_from_header(&h, o, src, line, err)))
             goto fail;
         if (replay_line(m, t, src, line, err) != 0)
             goto fail;
     }
-    if (!m && !(m = match_from_header(&h, src, line, err)))
+    if (!m && !(m = match_from_header(&h, o, src, line, err)))
         goto fail;
     if (h.result && strcmp(h.result, "*") != 0) {
         char got[256];
@@ -401,6 +483,12 @@ fail:
     return NULL;
 }
 
+eng_match *eng_match_load(FILE *in, const char *src, eng_error *err)
+{
+    origin o = {NULL, false};
+    return load_from(in, src, &o, err);
+}
+
 eng_match *eng_match_load_file(const char *path, eng_error *err)
 {
     FILE *f = fopen(path, "r");
@@ -408,7 +496,15 @@ eng_match *eng_match_load_file(const char *path, eng_error *err)
         eng_error_set(err, "cannot open record %s", path);
         return NULL;
     }
-    eng_match *m = eng_match_load(f, path, err);
+    char *dir = strdup(path);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *(slash == dir ? slash + 1 : slash) = '\0';
+    else
+        strcpy(dir, ".");
+    origin o = {dir, true};
+    eng_match *m = load_from(f, path, &o, err);
+    free(dir);
     fclose(f);
     return m;
 }

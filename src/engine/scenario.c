@@ -23,6 +23,11 @@ json_t *eng_json_file(const char *path, eng_error *err)
     json_error_t jerr;
     json_t *j = json_load_file(path, 0, &jerr);
     if (!j) {
+        /* jansson quotes the text near the fault: drop it, so a message never
+         * shows a file's content (the line and column say where) */
+        char *near = strstr(jerr.text, " near '");
+        if (near)
+            *near = '\0';
         if (jerr.line <= 0)
             eng_error_set(err, "%s: %s", path, jerr.text);
         else
@@ -75,8 +80,13 @@ json_t *eng_scenario_load(const eng_rules *r, const char *name, eng_error *err)
     }
     const char *rules = json_string_value(json_object_get(j, "rules"));
     if (rules && strcmp(rules, eng_rules_name(r)) != 0) {
-        eng_error_set(err, "%s: scenario is for rule set \"%s\", not \"%s\"", name,
-                      rules, eng_rules_name(r));
+        /* a known rule set is named; anything else in the file is not echoed */
+        if (eng_rules_find(rules))
+            eng_error_set(err, "%s: scenario is for rule set \"%s\", not \"%s\"", name, rules,
+                          eng_rules_name(r));
+        else
+            eng_error_set(err, "%s: scenario is for another rule set, not \"%s\"", name,
+                          eng_rules_name(r));
         json_decref(j);
         return NULL;
     }
@@ -85,7 +95,7 @@ json_t *eng_scenario_load(const eng_rules *r, const char *name, eng_error *err)
         const char *base = strrchr(name, '/');
         base = base ? base + 1 : name;
         char buf[256];
-        snprintf(buf, sizeof buf, "%s", base);
+        eng_text_copy(buf, sizeof buf, base);
         char *dot = strstr(buf, ".json");
         if (dot)
             *dot = '\0';
@@ -176,4 +186,47 @@ void eng_pathf(char *buf, size_t n, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(buf, n, fmt, ap);
     va_end(ap);
+}
+
+/* ---- names from untrusted input ------------------------------------------------ */
+
+bool eng_data_name_ok(const char *name)
+{
+    if (!*name || strlen(name) > 64)
+        return false;
+    for (const char *p = name; *p; p++)
+        if (!(*p == '-' || *p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+              (*p >= '0' && *p <= '9')))
+            return false;
+    return true;
+}
+
+static bool names_a_file(const char *s)
+{
+    size_t n = strlen(s);
+    return strchr(s, '/') || (n >= 5 && strcmp(s + n - 5, ".json") == 0);
+}
+
+bool eng_options_name_no_files(const json_t *v, eng_error *err)
+{
+    if (json_is_string(v)) {
+        if (!names_a_file(json_string_value(v)))
+            return true;
+        char q[84];
+        eng_text_quote(q, sizeof q, json_string_value(v), 60);
+        return eng_error_fail(err, "\"%s\" names a file; only shipped data may be named here", q);
+    }
+    const char *key;
+    json_t *x;
+    size_t i;
+    if (json_is_object(v)) {
+        json_object_foreach((json_t *)v, key, x)
+            if (!eng_options_name_no_files(x, err))
+                return false;
+    } else if (json_is_array(v)) {
+        json_array_foreach(v, i, x)
+            if (!eng_options_name_no_files(x, err))
+                return false;
+    }
+    return true;
 }

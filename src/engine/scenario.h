@@ -43,4 +43,12 @@ void eng_pathf(char *buf, size_t n, const char *fmt, ...) __attribute__((format(
 /* A rule set's own data file (e.g. "terrain.json"), by name. */
 json_t *eng_rules_data_file(const char *rules_name, const char *file, eng_error *err);
 
+/* ---- names from untrusted input -------------------------------------------------- */
+
+/* Is name a shipped data file's name (letters, digits, '-', '_'; no path)? */
+bool eng_data_name_ok(const char *name);
+/* False with a message when any string in v (options, at any depth) names a
+ * file (holds '/' or ends in .json): untrusted input names shipped data only. */
+bool eng_options_name_no_files(const json_t *v, eng_error *err);
+
 #endif

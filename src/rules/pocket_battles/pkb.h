@@ -220,8 +220,10 @@ enum { PKB_END_NONE, PKB_END_HALF, PKB_END_BOTH, PKB_END_BOTH_TIE, PKB_END_LIMIT
 typedef struct pkb_state {
     pkb_side side[PKB_SIDES];
     uint32_t strikers;          /* leaving: enemy units still to strike (their mask) */
+    uint32_t round;             /* battle round (from 1; unlimited with rounds=0) */
     uint8_t phase, player;      /* what is decided, and by whom */
-    uint8_t round, turn;        /* battle round, turn within it (from 1) */
+    uint8_t turn;               /* turn within the round (from 1) */
+    uint8_t spare;              /* always 0: keeps the block free of padding */
     uint8_t attacker, first;    /* the attacker; who went first this round */
     uint8_t active, winner;     /* the active player; the winner once over */
     uint8_t how;                /* PKB_END_* */
@@ -243,7 +245,7 @@ typedef struct pkb_state {
 _Static_assert(sizeof(pkb_unit) == 8, "pkb_unit has padding");
 _Static_assert(sizeof(pkb_side) == 8 * PKB_MAX_UNITS + 12 + 2 * PKB_MAX_TROOPS + 8,
                "pkb_side has padding");
-_Static_assert(sizeof(pkb_state) == 2 * sizeof(pkb_side) + 4 + 24 + PKB_MAX_DICE + 2 * PKB_Q,
+_Static_assert(sizeof(pkb_state) == 2 * sizeof(pkb_side) + 8 + 24 + PKB_MAX_DICE + 2 * PKB_Q,
                "pkb_state has padding");
 
 /* ---- actions ----------------------------------------------------------------- */

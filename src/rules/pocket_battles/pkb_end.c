@@ -78,7 +78,7 @@ void pkb_round_end(const pkb_data *d, pkb_state *s)
         over(s, a ? 0 : 1, PKB_END_HALF);
         return;
     }
-    if (d->max_rounds && s->round >= d->max_rounds) {
+    if (d->max_rounds && s->round >= (uint32_t)d->max_rounds) {
         over(s, larger_or_defender(s, &tie), PKB_END_LIMIT);
         return;
     }
@@ -98,7 +98,7 @@ void pkb_round_end(const pkb_data *d, pkb_state *s)
 
 void pkb_start_round(const pkb_data *d, pkb_state *s)
 {
-    if (s->round < 255)
+    if (s->round < UINT32_MAX)
         s->round++;
     s->turn = 1;
     s->side[0].acted = s->side[1].acted = 0;
@@ -154,11 +154,11 @@ void pkb_result_text(const void *data, const void *st, char *buf, size_t n)
         return;
     case PKB_END_LIMIT:
         if (dw == dl)
-            snprintf(buf, n, "%s wins: the battle stopped after round %d, %d points destroyed "
-                     "each; the defender wins a tie", wn, s->round, dw);
+            snprintf(buf, n, "%s wins: the battle stopped after round %u, %d points destroyed "
+                     "each; the defender wins a tie", wn, (unsigned)s->round, dw);
         else
-            snprintf(buf, n, "%s wins: the battle stopped after round %d, %s destroyed more "
-                     "(%d to %d points)", wn, s->round, wn, dw, dl);
+            snprintf(buf, n, "%s wins: the battle stopped after round %u, %s destroyed more "
+                     "(%d to %d points)", wn, (unsigned)s->round, wn, dw, dl);
         return;
     default:
         snprintf(buf, n, "%s wins", wn);

@@ -26,7 +26,7 @@ typedef struct ld {
 
 static void copy(char *dst, size_t n, const char *src)
 {
-    snprintf(dst, n, "%s", src ? src : "");
+    eng_text_copy(dst, n, src);   /* a name cut to fit stays UTF-8 */
 }
 
 
@@ -685,7 +685,8 @@ void *pkb_load(const json_t *scenario, const json_t *options, eng_error *err)
         /* a mirror match: tell the two sides apart */
         char a[PKB_NAME];
         for (int p = 0; p < PKB_SIDES; p++) {
-            eng_pathf(a, sizeof a, "%.*s %d", PKB_NAME - 4, d->pl[p].name, p + 1);
+            int keep = (int)eng_utf8_cut(d->pl[p].name, PKB_NAME - 4);
+            eng_pathf(a, sizeof a, "%.*s %d", keep, d->pl[p].name, p + 1);
             copy(d->pl[p].name, sizeof d->pl[p].name, a);
         }
     }

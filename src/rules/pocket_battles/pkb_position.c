@@ -371,7 +371,7 @@ static bool check(const pkb_data *d, pkb_state *s, const json_t *pos, char *why,
     if (s->round > 0 && s->phase < PKB_PH_TURN)
         return eng_pos_fail(why, n, "phase: a battle round has no \"%s\" phase",
                             pkb_phase_name(s->phase));
-    if (d->max_rounds > 0 && s->round > d->max_rounds)
+    if (d->max_rounds > 0 && s->round > (uint32_t)d->max_rounds)
         return eng_pos_fail(why, n, "round: the scenario ends after round %d", d->max_rounds);
     if (s->phase == PKB_PH_TARGET || s->phase == PKB_PH_DICE || s->phase == PKB_PH_WOUND) {
         if (s->proc == PKB_P_NONE)
@@ -521,10 +521,10 @@ bool pkb_from_json(const void *data, void *st, const json_t *pos, char *why, siz
     const json_t *in = json_object_get(pos, "internal");
     if (in && !json_is_object(in))
         return eng_pos_fail(why, n, "internal: must be an object");
-    long x = s->round;
-    if (!eng_pos_int_opt(pos, "round", "", 0, 255, &x, why, n))
+    long x = (long)s->round;
+    if (!eng_pos_int_opt(pos, "round", "", 0, 0x7fffffffL, &x, why, n))
         return false;
-    s->round = (uint8_t)x;
+    s->round = (uint32_t)x;
     x = s->turn;
     if (!eng_pos_int_opt(pos, "turn", "", 0, 255, &x, why, n))
         return false;

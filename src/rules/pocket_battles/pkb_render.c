@@ -342,7 +342,7 @@ void pkb_render(const void *data, const void *st, int viewer, bool color, FILE *
     int me = viewer == ENG_VIEW_ALL ? 0 : viewer;
     fprintf(out, "Pocket Battles: %s", d->title[0] ? d->title : d->scenario);
     if (s->round)
-        fprintf(out, ", round %d", s->round);
+        fprintf(out, ", round %u", (unsigned)s->round);
     fputc('\n', out);
     /* the armies and traits first, the field last, just above the prompt,
      * so that it stays on a 40-line screen */

@@ -351,10 +351,10 @@ void pkb_status_text(const void *data, const void *st, char *buf, size_t n)
     char head[96], l[8], l2[8];
     const char *who = s->player < PKB_SIDES ? d->pl[s->player].name : "";
     if (pkb_revealed(s) && s->phase != PKB_PH_ELIMINATE && s->active < PKB_SIDES)
-        snprintf(head, sizeof head, "Round %d turn %d (%s)", s->round, s->turn,
+        snprintf(head, sizeof head, "Round %u turn %d (%s)", (unsigned)s->round, s->turn,
                  d->pl[s->active].name);
     else
-        snprintf(head, sizeof head, "Round %d", s->round);
+        snprintf(head, sizeof head, "Round %u", (unsigned)s->round);
     pkb_label(s->striker, l, sizeof l);
     pkb_label(s->target, l2, sizeof l2);
     switch (s->phase) {
@@ -398,12 +398,12 @@ void pkb_status_text(const void *data, const void *st, char *buf, size_t n)
         snprintf(buf, n, "%s, %s: does %s strike back at %s (back or hold)?", head, who, l2, l);
         return;
     case PKB_PH_ELIMINATE:
-        snprintf(buf, n, "End of round %d, %s may eliminate wounded troops", s->round, who);
+        snprintf(buf, n, "End of round %u, %s may eliminate wounded troops", (unsigned)s->round, who);
         return;
     case PKB_PH_OVER: {
         char res[160];
         pkb_result_text(d, s, res, sizeof res);
-        snprintf(buf, n, "Game over after round %d: %s", s->round, res);
+        snprintf(buf, n, "Game over after round %u: %s", (unsigned)s->round, res);
         return;
     }
     default:

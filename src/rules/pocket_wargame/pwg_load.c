@@ -60,7 +60,7 @@ static bool load_all(ld *l, const json_t *sc, const json_t *options)
     if (!d->scenario[0])
         ld_copy(d->scenario, sizeof d->scenario, "custom");
     const char *desc = json_string_value(json_object_get(sc, "description"));
-    snprintf(d->description, sizeof d->description, "%s", desc ? desc : "");
+    eng_text_copy(d->description, sizeof d->description, desc ? desc : "");
 
     static const char *const saves[] = {"heavy-infantry-and-cavalry", "heavy-only", NULL};
     static const char *const scopes[] = {"any-unit", "own-unit", NULL};

@@ -343,7 +343,8 @@ static bool force_name_ok(ld *l, const char *name, const char *path)
         return ld_fail(l, "%s.name: expected a name like \"Red\"", path);
     size_t len = strlen(name), digits = 0;
     if (len > PWG_FORCE_NAME)
-        return ld_fail(l, "%s.name: \"%.40s\" is too long (at most %d characters)", path, name,
+        return ld_fail(l, "%s.name: \"%.*s\" is too long (at most %d characters)", path,
+                       (int)eng_utf8_cut(name, 40), name,
                        PWG_FORCE_NAME);
     for (const char *p = name; *p; p++) {
         if (!isalnum((unsigned char)*p) && *p != '-' && *p != '_')

@@ -430,7 +430,8 @@ static bool load_rows(ld *l, const json_t *bf, const char *key, bool cards)
         int n = split(row, tok, PWG_MAX_W * 2, &bad);
         if (n == -2)
             return ld_fail(l, "battlefield.%s[%d]: \"%.*s...\" is too long for a terrain or card "
-                           "name (at most %d characters)", key, y, PWG_NAME - 1, bad, PWG_NAME - 1);
+                           "name (at most %d characters)", key, y, (int)eng_utf8_cut(bad, PWG_NAME - 1), bad,
+                           PWG_NAME - 1);
         if (n < 0)
             return ld_fail(l, "battlefield.%s[%d]: more than %d locations", key, y, PWG_MAX_W);
         int vals[PWG_MAX_W];

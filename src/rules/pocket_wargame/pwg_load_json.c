@@ -12,13 +12,14 @@
 
 void ld_copy(char *dst, size_t n, const char *src)
 {
-    snprintf(dst, n, "%s", src ? src : "");
+    eng_text_copy(dst, n, src);   /* a name cut to fit stays UTF-8 */
 }
 
 bool ld_copy_fit(ld *l, char *dst, size_t n, const char *src, const char *path)
 {
     if (src && strlen(src) >= n)
-        return ld_fail(l, "%s: \"%.40s%s\" is too long (at most %zu characters)", path, src,
+        return ld_fail(l, "%s: \"%.*s%s\" is too long (at most %zu characters)", path,
+                       (int)eng_utf8_cut(src, 40), src,
                        strlen(src) > 40 ? "..." : "", n - 1);
     ld_copy(dst, n, src);
     return true;

@@ -671,12 +671,13 @@ void *ptw_load(const json_t *scenario, const json_t *options, eng_error *err)
         free(d);
         return NULL;
     }
-    snprintf(d->scenario, sizeof d->scenario, "%s",
-             json_string_value(json_object_get(scenario, "name")) ? json_string_value(json_object_get(scenario, "name")) : "custom");
+    /* names cut to fit stay UTF-8 */
+    const char *sname = json_string_value(json_object_get(scenario, "name"));
+    eng_text_copy(d->scenario, sizeof d->scenario, sname ? sname : "custom");
     const char *title = json_string_value(json_object_get(scenario, "title"));
-    snprintf(d->title, sizeof d->title, "%s", title ? title : d->scenario);
+    eng_text_copy(d->title, sizeof d->title, title ? title : d->scenario);
     const char *desc = json_string_value(json_object_get(scenario, "description"));
-    snprintf(d->description, sizeof d->description, "%s", desc ? desc : "");
+    eng_text_copy(d->description, sizeof d->description, desc ? desc : "");
     ptw_build_fans(d);
     return d;
 }
