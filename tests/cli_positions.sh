@@ -68,6 +68,11 @@ out=$(printf 'position {"rules": "portable-wargame", "scenario": "meeting", "tur
 printf '%s' "$out" | grep -q "turn: 0 is out of range" && pass protocol-position-refused \
   || fail protocol-position-refused "$out"
 
+# the protocol reads no file a position names unless started with --allow-files
+out=$(printf 'position {"rules": "pocket-battles", "options": {"army1": "/tmp/army.json"}}\n' | "$pw" engine)
+printf '%s' "$out" | grep -q "a position naming a file" && pass protocol-position-no-files \
+  || fail protocol-position-no-files "$out"
+
 # a bad position: what and where, and no game
 printf '{"rules": "portable-wargame", "scenario": "river-crossing", "units": [{"ref": "1/INF1", "loc": "a5"}]}' \
   > "$tmp/bad.json"

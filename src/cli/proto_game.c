@@ -235,7 +235,15 @@ static int position_json(proto *p, const char *line, FILE *out)
         json_decref(pos);
         return -1;
     }
+    /* the file policy, as for new: a shipped scenario's name, options naming no file */
+    const char *sc = json_string_value(json_object_get(pos, "scenario"));
+    const json_t *popts = json_object_get(pos, "options");
     eng_error err;
+    if (!p->allow_files && ((sc && !eng_data_name_ok(sc)) ||
+                            (json_is_object(popts) && !eng_options_name_no_files(popts, &err)))) {
+        json_decref(pos);
+        return proto_need_files(p, "a position naming a file", out);
+    }
     eng_match *m = eng_match_new_at(NULL, NULL, NULL, pos, cli_clock_seed(), &err);
     json_decref(pos);
     if (!m) {
