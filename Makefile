@@ -6,6 +6,8 @@
 #   make deps       install the Debian packages the build needs (apt-get)
 #   make fuzz       fuzz every reader of untrusted input for FUZZ_SECONDS each
 #                   (libFuzzer; docs/fuzzing.md); make check runs a short smoke
+#   make install    build/pocketwar's twin into $(PREFIX)/bin (default /usr/local), the data
+#                   into $(PREFIX)/share/pocketwar (DESTDIR for staging); make uninstall
 
 CC      ?= cc
 PKGS    := libjansson-dev libcmocka-dev pkg-config gcc make libxml2-utils clang libclang-rt-dev
@@ -13,7 +15,13 @@ DEPLIBS := jansson
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wpointer-arith -Wformat=2 -Wundef -Wvla -Wno-unused-parameter
 BASEFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -ffp-contract=off -pthread \
-           -Isrc/engine -Isrc/ai -Isrc -DPOCKETWAR_DATA_DIR='"$(CURDIR)/data"' $(WARN)
+           -Isrc/engine -Isrc/ai -Isrc $(WARN)
+# where the program finds its data: the source tree's data/ for the binaries built here, the
+# installed copy for the one `make install` puts in place (only scenario.c reads it)
+DATAFLAG := -DPOCKETWAR_DATA_DIR='"$(CURDIR)/data"'
+PREFIX  ?= /usr/local
+DESTDIR ?=
+SHAREDIR = $(PREFIX)/share/pocketwar
 OPT     ?= -O2 -g -DNDEBUG
 LDLIBS  := -lm -pthread
 
@@ -31,7 +39,7 @@ TEST_SUPPORT := $(filter-out $(TEST_SRC),$(wildcard tests/*.c))
 REL_OBJ := $(patsubst %.c,build/rel/%.o,$(LIB_SRC))
 SAN_OBJ := $(patsubst %.c,build/san/%.o,$(LIB_SRC))
 
-.PHONY: all run check test bench deps clean tests-san fuzz fuzz-build fuzz-smoke
+.PHONY: all run check test bench deps clean tests-san fuzz fuzz-build fuzz-smoke install uninstall FORCE
 
 all: build/pocketwar
 
@@ -45,11 +53,32 @@ deps:
 
 build/rel/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) $(OPT) $$(pkg-config --cflags $(DEPLIBS)) -MMD -MP -c $< -o $@
+	$(CC) $(BASEFLAGS) $(DATAFLAG) $(OPT) $$(pkg-config --cflags $(DEPLIBS)) -MMD -MP -c $< -o $@
 
 build/san/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) $(SANFLAGS) $$(pkg-config --cflags $(DEPLIBS)) -MMD -MP -c $< -o $@
+	$(CC) $(BASEFLAGS) $(DATAFLAG) $(SANFLAGS) $$(pkg-config --cflags $(DEPLIBS)) -MMD -MP -c $< -o $@
+
+# the installed program: the same objects, but its data under $(SHAREDIR); rebuilt at every
+# install, so that a new PREFIX is never missed
+build/inst/scenario.o: src/engine/scenario.c FORCE
+	@mkdir -p $(dir $@)
+	$(CC) $(BASEFLAGS) -DPOCKETWAR_DATA_DIR='"$(SHAREDIR)"' $(OPT) $$(pkg-config --cflags $(DEPLIBS)) -c $< -o $@
+
+build/inst/pocketwar: $(filter-out build/rel/src/engine/scenario.o,$(REL_OBJ)) build/inst/scenario.o build/rel/src/cli/main.o
+	$(CC) $(BASEFLAGS) $(OPT) $^ -o $@ $$(pkg-config --libs $(DEPLIBS)) $(LDLIBS)
+
+install: build/inst/pocketwar
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(SHAREDIR)
+	install -m 755 build/inst/pocketwar $(DESTDIR)$(PREFIX)/bin/pocketwar
+	cp -R data/. $(DESTDIR)$(SHAREDIR)/
+	@echo "installed $(DESTDIR)$(PREFIX)/bin/pocketwar (data in $(DESTDIR)$(SHAREDIR))"
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/pocketwar
+	rm -rf $(DESTDIR)$(SHAREDIR)
+
+FORCE:
 
 build/pocketwar: $(REL_OBJ) build/rel/src/cli/main.o
 	$(CC) $(BASEFLAGS) $(OPT) $^ -o $@ $$(pkg-config --libs $(DEPLIBS)) $(LDLIBS)

@@ -72,7 +72,7 @@ if grep -A3 "Red (easy" explain-secret.out | grep -q " visits"; then
   fail explain-secret-silent "candidates shown for a secret placement"; else pass explain-secret-silent; fi
 printf 'hint\n' > hint.txt
 run play-helper "$pw" play --helper mcts:iterations=30:threads=1 --seed 5 < hint.txt
-expect play-helper "The mcts:iterations=30:threads=1 player's estimates for Red" "visits"
+expect play-helper "The mcts:iterations=30:threads=1 player's estimates for Red" " visit"
 run play-bad-helper "$pw" play --helper genius
 refused play-bad-helper 'no computer player named "genius"'
 

@@ -218,7 +218,10 @@ refused whole 1001 "the game is over"
 "$pw" engine --help | grep -q "usage: pocketwar engine" && pass help || fail help "no usage"
 if "$pw" engine --ai genius < /dev/null > bad.out 2>&1; then fail bad-ai "exit 0"
 elif grep -q 'no computer player named "genius"' bad.out; then pass bad-ai; else fail bad-ai "$(cat bad.out)"; fi
-: | "$pw" engine > empty.out 2>&1 && [ ! -s empty.out ] && pass end-of-input || fail end-of-input "exit $? or output at end of input"
+: | "$pw" engine > empty.out 2> empty.err && [ ! -s empty.out ] && pass end-of-input || fail end-of-input "exit $? or output at end of input"
+# the greeting: one line on stderr saying how to get help; stdout holds only replies
+if [ "$(wc -l < empty.err)" = 1 ] && grep -q 'type help for the commands' empty.err; then pass greeting
+else fail greeting "$(cat empty.err)"; fi
 
 bad=$(grep -lE 'ERROR: (Address|Leak)Sanitizer|runtime error:' ./*.out ./*.err 2>/dev/null | tr '\n' ' ')
 [ -z "$bad" ] && pass sanitizers || fail sanitizers "reports in $bad"

@@ -62,7 +62,7 @@ count() { grep -c -- "$2" "$1" 2>/dev/null || true; }
 play help "" --help
 expect help "usage: pocketwar play" "--load RECORD" "--ai NAME" "--side N" "--hotseat" \
   "--players A,B" "--referee" "--save FILE" "--no-color" "--ai-seed N" "--seed N" \
-  "undo" "hint" "auto" "pocketwar-autosave.pwr"
+  "undo" "hint" "auto" "pocketwar-autosave-SEED.pwr" "--no-confirm"
 
 # ---- computer against computer ------------------------------------------------
 play cvc "" --players thumb,thumb --seed 21
@@ -76,24 +76,24 @@ else fail cvc-same-seed "two random games with seed 8 differ or did not finish";
 # ---- the default game: welcome, a prompt, end of input saves -------------------
 play start "" --seed 1
 expect start "Pocket Wargame" "seed 1" "you" "computer (thumb)" "type help for commands" \
-  "Red> " "end of input: game saved to pocketwar-autosave.pwr"
-if [ -s pocketwar-autosave.pwr ] && grep -q '^\[Seed "1"\]' pocketwar-autosave.pwr; then
+  "Red> " "end of input: game saved to pocketwar-autosave-1.pwr"
+if [ -s pocketwar-autosave-1.pwr ] && grep -q '^\[Seed "1"\]' pocketwar-autosave-1.pwr; then
   pass eof-autosave; else fail eof-autosave "no autosave with the seed"; fi
 first=$(nth_listed start 1)
 [ -n "$first" ] && pass listing || fail listing "no numbered actions in: $(tail_of start)"
 
 # ---- a person's session: notation, numbers, save, end of input ------------------
-rm -f pocketwar-autosave.pwr
+rm -f pocketwar-autosave-1.pwr
 play human "$first
 1
 1
 save h.pwr
 " --seed 1
-expect human "Red: $first" "saved to h.pwr" "end of input: game saved to pocketwar-autosave.pwr"
+expect human "Red: $first" "saved to h.pwr" "end of input: the game is saved in h.pwr"
 n=$(count h.pwr '^P1 ')
 if [ "$n" = 3 ] && grep -qxF "P1 $first" h.pwr; then pass human-record
 else fail human-record "expected 3 P1 steps, the first \"$first\"; found $n"; fi
-[ -s pocketwar-autosave.pwr ] && pass human-eof-save || fail human-eof-save "no autosave"
+[ -e pocketwar-autosave-1.pwr ] && fail human-eof-save "an autosave beside h.pwr" || pass human-eof-save
 
 # resumed as the record says (a person as Red), then finished by computers
 play resume-seats "" --load h.pwr
@@ -141,12 +141,12 @@ play save-every "1
 " --seed 1 --save s.pwr
 expect save-every "saved to s.pwr after every step" "the game is saved in s.pwr"
 [ "$(count s.pwr '^P1 ')" = 1 ] && pass save-every-record || fail save-every-record "no P1 step in s.pwr"
-rm -f pocketwar-autosave.pwr
+rm -f pocketwar-autosave-1.pwr
 play quit "1
 quit
 " --seed 1
 expect quit "quit without saving"
-[ -e pocketwar-autosave.pwr ] && fail quit-no-file "quit wrote a file" || pass quit-no-file
+[ -e pocketwar-autosave-1.pwr ] && fail quit-no-file "quit wrote a file" || pass quit-no-file
 
 # ---- referee mode: outcomes typed in are recorded as entered -------------------------
 play ref0 "" --referee --players thumb,thumb --seed 4

@@ -94,7 +94,7 @@ static void test_building_respects_formation_and_size(void **unused)
     (void)unused;
     eng_game *g = building_game(NULL);
     eng_state *s = eng_state_new(g, 1);
-    T_EXPECT_STR(pb_status(s), "Army building, Elves chooses troops and forms units");
+    T_EXPECT_STR(pb_status(s), "Army building, Elves choose troops and form units");
     t_refused(s, "done", "at least one troop");
     t_refused(s, "add ELV26", "no unit to add to yet");
     /* the Russian example's unit: Horse Guard, Spearmen, Forest Spirits */
@@ -119,7 +119,7 @@ static void test_building_respects_formation_and_size(void **unused)
     t_play(s, "add ELV29");             /* 50 */
     T_EXPECT_STR(pb_legal(s), "done");
     t_play(s, "done");
-    T_EXPECT_STR(pb_status(s), "Deployment, Elves places a stack");
+    T_EXPECT_STR(pb_status(s), "Deployment, Elves place a stack");
     assert_int_equal(pb_player_int(s, 1, "army_points"), 50);
     T_EXPECT_STR(pb_unit_field(s, "A1", "troops"), "ELV13 ELV08 ELV28");   /* top first */
     T_EXPECT_STR(pb_unit_field(s, "A4", "troops"), "ELV09");
@@ -139,7 +139,7 @@ static void test_both_build_then_roll_for_attacker(void **unused)
     t_play(s, "unit ROM15");
     t_play(s, "add ROM16");
     t_play(s, "done");
-    T_EXPECT_STR(pb_status(s), "Army building, Celts chooses troops and forms units");
+    T_EXPECT_STR(pb_status(s), "Army building, Celts choose troops and form units");
     t_play(s, "unit CEL01");
     t_play(s, "done");
     T_EXPECT_STR(pb_status(s), "Roll for the attacker, the die of Romans");
@@ -151,7 +151,7 @@ static void test_both_build_then_roll_for_attacker(void **unused)
     t_play(s, "roll 5");
     /* the higher roller attacks, and places first */
     assert_int_equal(pb_int(s, "attacker"), 2);
-    T_EXPECT_STR(pb_status(s), "Deployment, Celts places a stack");
+    T_EXPECT_STR(pb_status(s), "Deployment, Celts place a stack");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -167,7 +167,7 @@ static void test_options_choose_armies_and_factions(void **unused)
     /* a faction alone: that player builds an army of it */
     g = t_game_named("pocket-battles", "elves-vs-orcs-50", "{\"faction2\": \"orcs\", \"size\": 60}");
     eng_state *s = eng_state_new(g, 1);
-    T_EXPECT_STR(pb_status(s), "Army building, Orcs chooses troops and forms units");
+    T_EXPECT_STR(pb_status(s), "Army building, Orcs choose troops and form units");
     T_EXPECT_HAS(pb_legal(s), "unit ORC01; unit ORC02;");
     eng_state_free(s);
     eng_game_free(g);

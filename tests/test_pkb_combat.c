@@ -32,7 +32,7 @@ static void test_dice_example_and_russian_wounds(void **unused)
     T_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Orcs), A1 strikes B1: die 1 of 1");
     t_play(s, "roll 4");                  /* one die x two engagement dice showing 4 */
     assert_int_equal(pb_hits(s), 2);
-    T_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Orcs), Elves assigns 2 hits to B1");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Orcs), Elves assign 2 hits to B1");
     T_EXPECT_STR(pb_legal(s), "wound B1 remove ELV08; wound B1 remove ELV13; "
                                "wound B1 remove ELV28; wound B1 ELV13");
     /* the Horse Guard removed absorbs both hits (its 2 wound points) */
@@ -274,7 +274,7 @@ static void test_intercept_keeps_the_chargers_first_strike(void **unused)
                           "R-front R-front C-front", NULL, NULL);
     eng_state *s = eng_state_new(g, 1);
     t_play(s, "order A1 charge");
-    T_EXPECT_STR(pb_status(s), "Round 1 turn 1 (Orcs), Elves reacts to A1's charge");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 1 (Orcs), Elves react to A1's charge");
     T_EXPECT_STR(pb_legal(s), "react intercept B1; react intercept B2; react wait");
     t_refused(s, "react intercept B3", "only a unit in the front of the charged sector");
     t_play(s, "react intercept B2");
@@ -438,7 +438,7 @@ static void test_who_can_charge(void **unused)
     t_refused(s, "order A1 charge", "has no engagement dice");
     t_refused(s, "order A2 charge", "only a unit in the front can charge");
     t_refused(s, "order A2 fight B1", "not in an engagement");
-    t_refused(s, "order B1 charge", "not one of Orcs's units");
+    t_refused(s, "order B1 charge", "not one of the Orcs' units");
     eng_state_free(s);
     eng_game_free(g);
 }

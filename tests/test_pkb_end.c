@@ -98,7 +98,7 @@ static void test_half_destroyed_wins_at_the_round_end(void **unused)
     assert_false(eng_is_terminal(s));
     t_play(s, "pass");
     assert_true(eng_is_terminal(s));
-    T_EXPECT_STR(pb_result(s), "Orcs wins: destroyed 2 of Elves's 4 points");
+    T_EXPECT_STR(pb_result(s), "Orcs win: destroyed 2 of the Elves' 4 points");
     assert_int_equal(pb_int(s, "winner"), 1);
     eng_state_free(s);
     eng_game_free(g);
@@ -117,7 +117,7 @@ static void test_both_halves_larger_total_wins(void **unused)
                                          "roll 1", "wound A1 remove ORC18", NULL});
     passes(s, 8);
     assert_true(eng_is_terminal(s));
-    T_EXPECT_STR(pb_result(s), "Orcs wins: both armies lost half, Orcs destroyed more "
+    T_EXPECT_STR(pb_result(s), "Orcs win: both armies lost half, Orcs destroyed more "
                                 "(4 to 2 points)");
     eng_state_free(s);
     eng_game_free(g);
@@ -136,7 +136,7 @@ static void test_both_halves_equal_the_defender_wins(void **unused)
                                          "wound A1 remove ORC18", NULL});
     passes(s, 8);
     assert_true(eng_is_terminal(s));
-    T_EXPECT_STR(pb_result(s), "Elves wins: both armies lost half and 2 points each; the "
+    T_EXPECT_STR(pb_result(s), "Elves win: both armies lost half and 2 points each; the "
                                 "defender wins a tie");
     double ret[2];
     eng_returns(s, ret);
@@ -155,7 +155,7 @@ static void test_round_limit(void **unused)
                                          "roll 1", "wound B1 remove ELV26", NULL});
     passes(s, 9);
     assert_true(eng_is_terminal(s));
-    T_EXPECT_STR(pb_result(s), "Orcs wins: the battle stopped after round 1, Orcs destroyed "
+    T_EXPECT_STR(pb_result(s), "Orcs win: the battle stopped after round 1, Orcs destroyed "
                                 "more (2 to 0 points)");
     eng_state_free(s);
     eng_game_free(g);
@@ -163,7 +163,7 @@ static void test_round_limit(void **unused)
     g = pb_game("orcs", "ORC10", "L-front", "elves", "ELV26", "R-front", NULL, "{\"rounds\": 1}");
     s = eng_state_new(g, 1);
     passes(s, 10);
-    T_EXPECT_STR(pb_result(s), "Elves wins: the battle stopped after round 1, 0 points "
+    T_EXPECT_STR(pb_result(s), "Elves win: the battle stopped after round 1, 0 points "
                                 "destroyed each; the defender wins a tie");
     eng_state_free(s);
     eng_game_free(g);

@@ -34,17 +34,17 @@ static void test_deployment_zones(void **unused)
     (void)unused;
     eng_game *g = pb_game("orcs", "ORC18", NULL, "elves", "ELV26 ELV27", NULL, NULL, NULL);
     eng_state *s = eng_state_new(g, 1);
-    T_EXPECT_STR(pb_status(s), "Deployment, Orcs places a stack");
+    T_EXPECT_STR(pb_status(s), "Deployment, Orcs place a stack");
     T_EXPECT_STR(pb_legal(s), "deploy A1 L-front; deploy A1 L-rear; deploy A1 C-front; "
                                "deploy A1 C-rear; deploy A1 R-front; deploy A1 R-rear");
     t_refused(s, "deploy A1 L-eng", "not in an engagement zone");
-    t_refused(s, "deploy B1 L-front", "not one of Orcs's units");
+    t_refused(s, "deploy B1 L-front", "not one of the Orcs' units");
     t_play(s, "deploy A1 C-rear");
     T_EXPECT_STR(pb_zone(s, "A1"), "C-rear");
     /* the Orcs have placed all: the Elves place the rest one after another */
-    T_EXPECT_STR(pb_status(s), "Deployment, Elves places a stack");
+    T_EXPECT_STR(pb_status(s), "Deployment, Elves place a stack");
     t_play(s, "deploy B2 L-rear");
-    T_EXPECT_STR(pb_status(s), "Deployment, Elves places a stack");
+    T_EXPECT_STR(pb_status(s), "Deployment, Elves place a stack");
     t_refused(s, "deploy B2 L-front", "already deployed");
     t_play(s, "deploy B1 R-front");
     /* all placed: the reveal, and the attacker's first turn */
@@ -59,14 +59,14 @@ static void test_deployment_alternates_from_the_attacker(void **unused)
     eng_game *g = pb_game("orcs", "ORC18 ORC19 ORC17", NULL, "elves", "ELV26 ELV27", NULL,
                           ",\"attacker\":2", NULL);
     eng_state *s = eng_state_new(g, 1);
-    T_EXPECT_STR(pb_status(s), "Deployment, Elves places a stack");
+    T_EXPECT_STR(pb_status(s), "Deployment, Elves place a stack");
     t_play(s, "deploy B1 C-front");
-    T_EXPECT_STR(pb_status(s), "Deployment, Orcs places a stack");
+    T_EXPECT_STR(pb_status(s), "Deployment, Orcs place a stack");
     t_play(s, "deploy A1 C-front");
     t_play(s, "deploy B2 C-rear");
     t_play(s, "deploy A2 C-front");
     /* the Elves are done: the Orcs place their last */
-    T_EXPECT_STR(pb_status(s), "Deployment, Orcs places a stack");
+    T_EXPECT_STR(pb_status(s), "Deployment, Orcs place a stack");
     t_play(s, "deploy A3 R-rear");
     T_EXPECT_STR(pb_status(s), "Round 1 turn 1 (Elves), Elves to redeploy or act");
     eng_state_free(s);

@@ -129,7 +129,7 @@ static void test_shipped_scenarios_hold_their_promises(void **unused)
     eng_game_free(g);
     g = t_game_named("pocket-battles", "build-your-armies", NULL);
     s = eng_state_new(g, 1);
-    T_EXPECT_STR(pb_status(s), "Army building, Romans chooses troops and forms units");
+    T_EXPECT_STR(pb_status(s), "Army building, Romans choose troops and form units");
     assert_int_equal(pb_tokens(s, 1, "total"), 6);
     eng_state_free(s);
     eng_game_free(g);

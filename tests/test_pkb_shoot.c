@@ -86,10 +86,10 @@ static void test_shooting_into_an_engagement_splits_the_hits(void **unused)
     t_play(s, "roll 4");
     assert_int_equal(pb_hits(s), 3);
     /* 3 hits over 2 units, rounded up: 2 each, the Elves' own spearmen too */
-    T_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Elves), Orcs assigns 2 hits to B1");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Elves), Orcs assign 2 hits to B1");
     t_play(s, "wound B1 remove ORC17");
     t_play(s, "wound B1 remove ORC18");
-    T_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Elves), Elves assigns 2 hits to A2");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Elves), Elves assign 2 hits to A2");
     t_play(s, "wound A2 remove ELV26");
     t_play(s, "wound A2 remove ELV27");
     /* A2 is gone: B1 is left alone and goes back to its front */
@@ -101,9 +101,9 @@ static void test_shooting_into_an_engagement_splits_the_hits(void **unused)
     s = engaged(g);
     t_play(s, "roll 6");
     assert_int_equal(pb_hits(s), 1);
-    T_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Elves), Orcs assigns 1 hit to B1");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Elves), Orcs assign 1 hit to B1");
     t_play(s, "wound B1 remove ORC19");
-    T_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Elves), Elves assigns 1 hit to A2");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Elves), Elves assign 1 hit to A2");
     eng_state_free(s);
     eng_game_free(g);
 }

@@ -76,7 +76,7 @@ static void test_volley_and_shields(void **unused)
     s = eng_state_new(g, 1);
     t_play_list(s, (const char *const[]){"order A1 shoot", "target B1", "roll 4", NULL});
     assert_int_equal(pb_hits(s), 2);
-    T_EXPECT_STR(pb_status(s), "Round 1 turn 1 (Orcs), Romans assigns 1 hit to B1");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 1 (Orcs), Romans assign 1 hit to B1");
     eng_state_free(s);
     s = eng_state_new(g, 1);
     t_play_list(s, (const char *const[]){"order A1 shoot", "target B1", "roll 3", NULL});
@@ -196,7 +196,7 @@ static void test_hex_hits_without_dice(void **unused)
     t_play(s, "order B1 hex");
     T_EXPECT_STR(pb_legal(s), "target A1");
     t_play(s, "target A1");
-    T_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Orcs), Elves assigns 1 hit to A1");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Orcs), Elves assign 1 hit to A1");
     t_play(s, "wound A1 remove ELV26");
     T_EXPECT_STR(pb_unit_field(s, "A1", "destroyed"), "true");
     eng_state_free(s);

@@ -27,7 +27,7 @@ static void test_order_costs_one_two_four(void **unused)
     assert_int_equal(pb_tokens(s, 1, "orders"), 7);
     t_play(s, "pass");
     t_refused(s, "order A1 move L-front",
-              "ordering A1 costs 8 tokens (7 order tokens on it, plus one); Orcs has 1 unused");
+              "ordering A1 costs 8 tokens (7 order tokens on it, plus one); Orcs have 1 unused");
     /* another unit still costs 1 */
     t_play(s, "order A2 move C-rear");
     assert_int_equal(pb_orders(s, "A2"), 1);
@@ -179,7 +179,7 @@ static void test_concede(void **unused)
     T_EXPECT_STR(pb_status(s), "Round 2 turn 1 (Elves), Elves to redeploy or act");
     t_play(s, "concede");
     assert_true(eng_is_terminal(s));
-    T_EXPECT_STR(pb_result(s), "Orcs wins: Elves concedes");
+    T_EXPECT_STR(pb_result(s), "Orcs win: Elves concede");
     double ret[2];
     eng_returns(s, ret);
     assert_true(ret[0] == 1.0 && ret[1] == 0.0);

@@ -175,11 +175,20 @@ int cli_parse_u64(const char *opt, const char *arg, uint64_t *out);
 int cli_parse_int(const char *opt, const char *arg, int min, int max, int *out);
 
 /* Loads a record, or a position (a file holding a JSON object), printing
- * the error; NULL on failure. */
+ * the error (or the warning of a record cut short, which still loads);
+ * NULL on failure. */
 eng_match *cli_load_record(const char *path);
+/* --to N beyond the record's end: says how many steps it has and returns
+ * -1; 0 when N is within it (or not given: N < 0). */
+int cli_record_to(const eng_match *m, const char *cmd, int to);
 
 /* True when stdout is a terminal that takes colour (and NO_COLOR unset). */
 bool cli_color(FILE *f);
+
+/* The name in names (NULL-ended) that word is most likely a slip for (one
+ * or two letters wrong, missing, extra or swapped), or NULL: for "did you
+ * mean". */
+const char *cli_suggest(const char *word, const char *const *names);
 
 /* Prints an error as "pocketwar CMD: message" on stderr. */
 void cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "english.h"
 #include "cli.h"
 
 int cli_cores(void)
@@ -96,9 +97,11 @@ void cli_ai_describe(const ai_player *p, const char *spec, char *buf, size_t n)
         snprintf(budget, sizeof budget, "%.*s%d%s", (int)(mark - text), text, c->iterations,
                  mark + 2);
     else if (c->iterations > 0 && c->time_ms > 0)
-        snprintf(budget, sizeof budget, "%d iterations or %d ms", c->iterations, c->time_ms);
+        snprintf(budget, sizeof budget, "%d %s or %d ms", c->iterations,
+                 eng_noun(c->iterations, "iteration", "iterations"), c->time_ms);
     else if (c->iterations > 0)
-        snprintf(budget, sizeof budget, "%d iterations", c->iterations);
+        snprintf(budget, sizeof budget, "%d %s", c->iterations,
+                 eng_noun(c->iterations, "iteration", "iterations"));
     else
         snprintf(budget, sizeof budget, "%d ms", c->time_ms);
     if (strcmp(k->name, spec) == 0)
@@ -164,7 +167,8 @@ void cli_explain_print(FILE *out, const eng_state *s, const ai_explanation *why,
         }
         fprintf(out, "%-28s %5.1f%%", text, c->value * 100);
         if (c->visits > 0)
-            fprintf(out, "  %7d %s", c->visits, why->tree ? "visits" : "tries");
+            fprintf(out, "  %7d %s", c->visits, why->tree ? eng_noun(c->visits, "visit", "visits")
+                                                           : eng_noun(c->visits, "try", "tries"));
         fputc('\n', out);
         char brief[1024];
         if (odds && cli_odds_brief(s, c->action, eng_current_player(s), brief, sizeof brief))

@@ -197,9 +197,18 @@ eng_match *cli_load_record(const char *path)
         return m;
     }
     eng_match *m = eng_match_load_file(path, &err);
-    if (!m)
+    if (!m || err.msg[0])       /* an error, or the warning of a record cut short */
         fprintf(stderr, "pocketwar: %s\n", err.msg);
     return m;
+}
+
+int cli_record_to(const eng_match *m, const char *cmd, int to)
+{
+    if (to < 0 || (size_t)to <= m->nsteps)
+        return 0;
+    cli_error(cmd, "--to %d: the record has only %zu step%s (--to 0 to %zu)", to, m->nsteps,
+              m->nsteps == 1 ? "" : "s", m->nsteps);
+    return -1;
 }
 
 bool cli_color(FILE *f)
@@ -211,4 +220,48 @@ bool cli_color(FILE *f)
     if (term && strcmp(term, "dumb") == 0)
         return false;
     return isatty(fileno(f));
+}
+
+/* Edit distance with transpositions ("hlep" is one from "help"), capped. */
+static int distance(const char *a, const char *b)
+{
+    enum { MAX = 32 };
+    size_t n = strlen(a), m = strlen(b);
+    if (n >= MAX || m >= MAX)
+        return MAX;
+    int d[MAX + 1][MAX + 1];
+    for (size_t i = 0; i <= n; i++)
+        d[i][0] = (int)i;
+    for (size_t j = 0; j <= m; j++)
+        d[0][j] = (int)j;
+    for (size_t i = 1; i <= n; i++)
+        for (size_t j = 1; j <= m; j++) {
+            int cost = a[i - 1] != b[j - 1];
+            int v = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < v)
+                v = d[i][j - 1] + 1;
+            if (d[i - 1][j - 1] + cost < v)
+                v = d[i - 1][j - 1] + cost;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+                d[i - 2][j - 2] + 1 < v)
+                v = d[i - 2][j - 2] + 1;
+            d[i][j] = v;
+        }
+    return d[n][m];
+}
+
+const char *cli_suggest(const char *word, const char *const *names)
+{
+    const char *best = NULL;
+    int best_d = 0;
+    size_t len = strlen(word);
+    int most = len <= 4 ? 1 : 2;      /* a slip of a finger or two, not another word */
+    for (const char *const *p = names; *p; p++) {
+        int dist = distance(word, *p);
+        if (dist > 0 && dist <= most && (!best || dist < best_d)) {
+            best = *p;
+            best_d = dist;
+        }
+    }
+    return best;
 }

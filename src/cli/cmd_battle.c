@@ -5,6 +5,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include "english.h"
 #include "cli.h"
 #include "narrate.h"
 
@@ -15,19 +16,21 @@ static void help(void)
            "the result. The same seed gives the same battle.\n\n"
            CLI_GAME_OPTS_HELP
            "  --players A,B,...   the computer player for each side, in order\n"
-           "                      (default thumb for every side; choose from %s;\n"
+           "                      (default thumb for every side; choose from\n"
+           "                      %s;\n"
            "                      a name may carry settings: normal:iterations=5000)\n"
            CLI_AI_OPTS_HELP
            "  --record FILE       write the game's record to FILE\n"
            "  --quiet             print only the result\n"
            "  --board             draw the final position\n"
+           "  --no-color          plain text even on a terminal (also when NO_COLOR is set)\n"
            "  --max-steps N       stop an endless game after N steps (default 100000)\n"
            "  --help              this text\n", cli_ai_names());
 }
 
 int cmd_battle(int argc, char **argv)
 {
-    enum { OPT_PLAYERS = 1, OPT_RECORD, OPT_QUIET, OPT_BOARD, OPT_MAX };
+    enum { OPT_PLAYERS = 1, OPT_RECORD, OPT_QUIET, OPT_BOARD, OPT_MAX, OPT_NOCOLOR };
     static const struct option longopts[] = {
         CLI_GAME_LONGOPTS,
         CLI_AI_LONGOPTS,
@@ -36,6 +39,8 @@ int cmd_battle(int argc, char **argv)
         {"quiet", no_argument, 0, OPT_QUIET},
         {"board", no_argument, 0, OPT_BOARD},
         {"max-steps", required_argument, 0, OPT_MAX},
+        {"no-color", no_argument, 0, OPT_NOCOLOR},
+        {"no-colour", no_argument, 0, OPT_NOCOLOR},
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
     cli_game_opts go;
@@ -43,7 +48,7 @@ int cmd_battle(int argc, char **argv)
     cli_ai_opts ao;
     cli_ai_opts_init(&ao);
     const char *players = NULL, *record = NULL;
-    bool quiet = false, board = false;
+    bool quiet = false, board = false, no_color = false;
     int max_steps = 100000, c, rc = 2;
     eng_match *m = NULL;
     ai_player *ai[ENG_MAX_PLAYERS] = {0};
@@ -61,6 +66,7 @@ int cmd_battle(int argc, char **argv)
         case OPT_RECORD: record = optarg; break;
         case OPT_QUIET: quiet = true; break;
         case OPT_BOARD: board = true; break;
+        case OPT_NOCOLOR: no_color = true; break;
         case OPT_MAX:
             if (cli_parse_int("--max-steps", optarg, 1, 100000000, &max_steps) != 0)
                 goto out;
@@ -125,14 +131,16 @@ int cmd_battle(int argc, char **argv)
     narrate_end(&nar);
     if (board) {
         putchar('\n');
-        eng_render(m->state, ENG_VIEW_ALL, cli_color(stdout), stdout);
+        eng_render(m->state, ENG_VIEW_ALL, !no_color && cli_color(stdout), stdout);
     }
     char result[256];
     eng_result_text(m->state, result, sizeof result);
     if (!eng_is_terminal(m->state))
-        printf("stopped after %zu steps without an end\n", m->nsteps);
+        printf("stopped after %zu %s without an end\n", m->nsteps,
+               eng_noun((long)m->nsteps, "step", "steps"));
     else
-        printf("%sResult: %s (%zu steps)\n", quiet ? "" : "\n", result, m->nsteps);
+        printf("%sResult: %s (%zu %s)\n", quiet ? "" : "\n", result, m->nsteps,
+               eng_noun((long)m->nsteps, "step", "steps"));
     if (record) {
         eng_error err;
         if (eng_match_save_file(m, record, &err) != 0) {

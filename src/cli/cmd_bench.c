@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "english.h"
 #include "cli.h"
 #include "rng.h"
 #include "scenario.h"
@@ -257,8 +258,9 @@ int cmd_bench(int argc, char **argv)
     }
     json_t *all = json_array();
     if (!as_json)
-        printf("random self-play on one core, %d games per rule set\n\n"
-               "%-18s %-14s %10s %9s %12s %10s %7s  %s\n", games, "rule set", "scenario",
+        printf("random self-play on one core, %d %s per rule set\n\n"
+               "%-18s %-14s %10s %9s %12s %10s %7s  %s\n", games, eng_noun(games, "game", "games"),
+               "rule set", "scenario",
                "actions", "ns/action", "actions/s", "games/s", "state", "fingerprint");
     fflush(stdout);
     for (const eng_rules *const *r = eng_registry(); *r; r++) {

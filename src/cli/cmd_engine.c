@@ -288,6 +288,10 @@ int cmd_engine(int argc, char **argv)
         return 2;
     }
     p.ai_spec = strdup(spec);
+    /* one line for a person who started it by hand; on stderr, so that every
+     * request still gets exactly one reply on stdout */
+    fprintf(stderr, "pocketwar engine (protocol 1): type help for the commands, quit to "
+            "stop\n");
     char *line = NULL;
     size_t cap = 0;
     while (!p.quit && getline(&line, &cap, stdin) >= 0)

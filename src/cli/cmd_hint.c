@@ -8,6 +8,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include "english.h"
 #include "cli.h"
 
 static void help(void)
@@ -92,6 +93,11 @@ int cmd_hint(int argc, char **argv)
         eng_match_free(m);
         return 2;
     }
+    if (cli_record_to(m, "hint", to) != 0) {
+        eng_match_free(m);
+        ai_free(ai);
+        return 2;
+    }
     if (to >= 0 && (size_t)to < m->nsteps)
         eng_match_undo(m, m->nsteps - (size_t)to);
     int rc = 1;
@@ -99,12 +105,14 @@ int cmd_hint(int argc, char **argv)
     char status[256];
     eng_status_text(m->state, status, sizeof status);
     if (who == ENG_TERMINAL) {
-        cli_error("hint", "the game is over after %zu steps: no decision to weigh", m->nsteps);
+        cli_error("hint", "the game is over after %zu %s: no decision to weigh", m->nsteps,
+                  eng_noun((long)m->nsteps, "step", "steps"));
         goto out;
     }
     if (who == ENG_CHANCE) {
-        cli_error("hint", "after %zu steps chance acts next (%s), not a side: try --to "
-                  "with a position where a side decides", m->nsteps, status);
+        cli_error("hint", "after %zu %s chance acts next (%s), not a side: try --to "
+                  "with a position where a side decides", m->nsteps,
+                  eng_noun((long)m->nsteps, "step", "steps"), status);
         goto out;
     }
     ai_explanation why;
@@ -138,7 +146,8 @@ int cmd_hint(int argc, char **argv)
         free(s);
         json_decref(j);
     } else {
-        printf("After %zu steps: %s\n", m->nsteps, status);
+        printf("After %zu %s: %s\n", m->nsteps, eng_noun((long)m->nsteps, "step", "steps"),
+               status);
         printf("%s, for %s: %s (%d legal action%s)\n", what,
                eng_game_player_name(m->game, who), summary, why.actions,
                why.actions == 1 ? "" : "s");

@@ -7,13 +7,17 @@
  * play_steps.c, the prompts in play_turn.c and the terminal handling in
  * play_io.c (see play.h).
  *
- * Nothing is lost: --save rewrites the record after every step, and end of
- * input or Ctrl-C saves to the --save file or to PLAY_AUTOSAVE.
+ * Nothing is lost: the game's own file (--save, the --load file, or the
+ * last `save FILE`) is rewritten after every step, and end of input or
+ * Ctrl-C saves to it or, for a game with none, to an autosave named after
+ * the game's seed; no save replaces another game's record unasked.
  */
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
+#include "english.h"
 #include "play.h"
 
 static void help(void)
@@ -45,17 +49,25 @@ static void help(void)
            "                      is typed in as it fell at the table, and the record\n"
            "                      marks it \"entered\"; type roll to let the program\n"
            "                      draw one, roll all for a run of them (the deal)\n"
-           "  --save FILE         write the record to FILE after every step\n"
+           "  --save FILE         write the record to FILE after every step (a resumed\n"
+           "                      game is saved back to its --load file)\n"
            "  --no-color          plain text (also when NO_COLOR is set)\n"
+           "  --no-confirm        do not ask before an action that ends a phase while a\n"
+           "                      unit could still shoot or attack (also: set confirm off)\n"
            "  --help              this text\n\n"
            "At your turn the legal actions are listed with numbers. Type a number, or\n"
            "the action in the rule set's notation (e.g. \"move HC1 c3\"), or a command:\n"
            "  help, list, board, hint (the helper's estimates), auto (let it\n"
            "  choose for you), undo (take back to your previous decision; against the\n"
            "  computer its replies go too, in hotseat the other side must agree; no\n"
-           "  coin or die is thrown again), save FILE, json, quit.\n"
-           "End of input (Ctrl-D) or Ctrl-C saves the game to the --save file, or to\n"
-           "%s, and exits; resume it with --load.\n\n"
+           "  coin or die is thrown again), save FILE (the game then goes on saving to\n"
+           "  FILE after every step), set confirm off|on, json, quit.\n"
+           "When a phase or turn of yours ends by itself (no unit of yours can act any\n"
+           "more), a line before your next prompt says so.\n"
+           "End of input (Ctrl-D) or Ctrl-C saves the game to its file (--save, --load\n"
+           "or the last save FILE) or, if it has none, to %s\n"
+           "here (SEED-2, -3, ... if that name is taken), and exits; resume it with\n"
+           "--load. No save replaces a file holding another game without asking.\n\n"
            "In hotseat games with hidden information a hand-over screen keeps one\n"
            "side's secrets from the other.\n\n"
            "examples:\n"
@@ -65,7 +77,7 @@ static void help(void)
            "  pocketwar play --hotseat --save game.pwr\n"
            "  pocketwar play --load game.pwr\n"
            "  pocketwar play --referee --players human,human\n",
-           cli_ai_names(), PLAY_AUTOSAVE);
+           cli_ai_names(), PLAY_AUTOSAVE_HELP);
 }
 
 /* ---- the game ---------------------------------------------------------------- */
@@ -176,7 +188,8 @@ static void finish(play_session *ps)
         play_draw(ps, ENG_VIEW_ALL);
     char result[256];
     eng_result_text(ps->m->state, result, sizeof result);
-    printf("\nResult: %s (%zu steps)\n", result, ps->m->nsteps);
+    printf("\nResult: %s (%zu %s)\n", result, ps->m->nsteps,
+           eng_noun((long)ps->m->nsteps, "step", "steps"));
     if (ps->dirty && ps->tty_in && ps->humans > 0) {
         const char *a = play_read(ps, "Save the record? Type a file name, or press Enter "
                                       "to skip: ");
@@ -185,27 +198,27 @@ static void finish(play_session *ps)
             play_save(ps, path);
             free(path);
         }
-    } else if (!ps->dirty && ps->last_save) {
-        printf("The record is saved in %s.\n", ps->last_save);
+    } else if (!ps->dirty && ps->save_path) {
+        printf("The record is saved in %s.\n", ps->save_path);
     }
 }
 
-/* End of input or Ctrl-C: keep the game, in the --save file or, failing
- * that, in PLAY_AUTOSAVE here. */
+/* End of input or Ctrl-C: keep the game, in its own file or, failing
+ * that, in an autosave of its own here. */
 static int save_on_exit(play_session *ps, const char *why)
 {
-    const char *path = ps->save_path ? ps->save_path : PLAY_AUTOSAVE;
+    const char *path = play_home(ps);
     if (!ps->dirty && ps->save_path) {
         printf("%s: the game is saved in %s; resume with: pocketwar play --load %s\n",
                why, path, path);
         return 0;
     }
     eng_error err;
-    int rc = eng_match_save_file(ps->m, path, &err);
+    int rc = play_write(ps, path, &err);
     if (rc != 0 && ps->save_path) {
         printf("%s\n", err.msg);
-        path = PLAY_AUTOSAVE;
-        rc = eng_match_save_file(ps->m, path, &err);
+        path = play_autosave_path(ps);
+        rc = play_write(ps, path, &err);
     }
     if (rc != 0) {
         cli_error("play", "%s, and the game could not be saved: %s", why, err.msg);
@@ -218,7 +231,7 @@ static int save_on_exit(play_session *ps, const char *why)
 int cmd_play(int argc, char **argv)
 {
     enum { OPT_LOAD = 1, OPT_AI, OPT_SIDE, OPT_HOTSEAT, OPT_PLAYERS, OPT_REFEREE,
-           OPT_SAVE, OPT_NOCOLOR, OPT_AISEED, OPT_EXPLAIN, OPT_HELPER };
+           OPT_SAVE, OPT_NOCOLOR, OPT_AISEED, OPT_EXPLAIN, OPT_HELPER, OPT_NOCONFIRM };
     static const struct option longopts[] = {
         CLI_GAME_LONGOPTS,
         {"load", required_argument, 0, OPT_LOAD},
@@ -234,6 +247,7 @@ int cmd_play(int argc, char **argv)
         CLI_AI_LONGOPTS,
         {"explain", no_argument, 0, OPT_EXPLAIN},
         {"helper", required_argument, 0, OPT_HELPER},
+        {"no-confirm", no_argument, 0, OPT_NOCONFIRM},
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
     cli_game_opts go;
@@ -271,10 +285,11 @@ int cmd_play(int argc, char **argv)
         case OPT_HOTSEAT: so.hotseat = true; break;
         case OPT_PLAYERS: so.players = optarg; break;
         case OPT_REFEREE: ps.referee = true; break;
-        case OPT_SAVE: ps.save_path = optarg; break;
+        case OPT_SAVE: free(ps.save_path); ps.save_path = strdup(optarg); break;
         case OPT_NOCOLOR: no_color = true; break;
         case OPT_EXPLAIN: ps.explain = true; break;
         case OPT_HELPER: ps.helper_name = optarg; break;
+        case OPT_NOCONFIRM: ps.no_confirm = true; break;
         case OPT_AISEED:
             if (cli_parse_u64("--ai-seed", optarg, &so.ai_seed) != 0)
                 goto out;
@@ -346,13 +361,39 @@ int cmd_play(int argc, char **argv)
                 ps.screen = p;
 
     if (ps.save_path) {      /* the seats and the seed are kept from the start */
+        struct stat st;
+        if (stat(ps.save_path, &st) == 0 && S_ISDIR(st.st_mode)) {
+            cli_error("play", "--save: %s is a folder; give a file name", ps.save_path);
+            rc = 2;
+            goto out;
+        }
+        if (play_foreign(&ps, ps.save_path)) {
+            if (!ps.tty_in) {
+                cli_error("play", "--save: %s already exists; give another name, or resume "
+                          "it with --load %s (it is then saved back to itself)",
+                          ps.save_path, ps.save_path);
+                rc = 2;
+                goto out;
+            }
+            char q[4200];
+            snprintf(q, sizeof q, "%s already exists; replace it with this new game? [y/n] ",
+                     ps.save_path);
+            if (play_ask(&ps, q) != 1) {
+                printf("%s is left as it was; choose another name with --save\n",
+                       ps.save_path);
+                rc = 1;
+                goto out;
+            }
+        }
         eng_error err;
-        if (eng_match_save_file(ps.m, ps.save_path, &err) != 0) {
+        if (play_write(&ps, ps.save_path, &err) != 0) {
             cli_error("play", "--save: %s", err.msg);
             rc = 1;
             goto out;
         }
-        ps.last_save = strdup(ps.save_path);
+    } else if (ps.load_path) {   /* a resumed game is saved back to its own file */
+        ps.save_path = strdup(ps.load_path);
+        ps.last_save = strdup(ps.load_path);
     }
     banner(&ps);
     play_catch_interrupt();
@@ -382,7 +423,13 @@ out:
         free(ps.ai_name[p]);
     }
     ai_free(ps.helper);
+    play_forget_decisions(&ps);
     free(ps.last_save);
+    free(ps.save_path);
+    free(ps.autosave);
+    for (int i = 0; i < ps.nwritten; i++)
+        free(ps.written[i]);
+    free(ps.written);
     free(ps.line);
     eng_match_free(ps.m);
     cli_game_opts_free(&go);

@@ -6,6 +6,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include "english.h"
 #include "cli.h"
 #include "narrate.h"
 
@@ -29,7 +30,7 @@ static void help(void)
  * viewer sees it and, for chance outcomes, the outcome explained. */
 static int replay_json(const eng_match *m, size_t n, int view)
 {
-    eng_state *s = eng_state_new(m->game, m->seed);
+    eng_state *s = eng_match_state_at(m, 0);   /* or the position it began from */
     json_t *steps = json_array();
     for (size_t i = 0; i < n; i++) {
         const eng_step *st = &m->steps[i];
@@ -110,14 +111,19 @@ int cmd_replay(int argc, char **argv)
         eng_match_free(m);
         return 2;
     }
+    if (cli_record_to(m, "replay", to) != 0) {
+        eng_match_free(m);
+        return 2;
+    }
     size_t n = to >= 0 && (size_t)to < m->nsteps ? (size_t)to : m->nsteps;
     if (as_json) {
         int rc = replay_json(m, n, view);
         eng_match_free(m);
         return rc;
     }
-    printf("%s, scenario %s, seed %llu: %zu steps, all legal\n", eng_rules_title(m->rules),
-           m->scenario, (unsigned long long)m->seed, m->nsteps);
+    printf("%s, scenario %s, seed %llu: %zu %s, all legal\n", eng_rules_title(m->rules),
+           m->scenario, (unsigned long long)m->seed, m->nsteps,
+           eng_noun((long)m->nsteps, "step", "steps"));
     eng_state *s = eng_match_state_at(m, 0);   /* the scenario's start, or the position it began from */
     if (!final_only) {
         narrator nar;

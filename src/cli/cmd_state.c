@@ -64,6 +64,10 @@ static eng_match *reach(const pos_opts *o, const char *cmd)
         eng_match_free(m);
         return NULL;
     }
+    if (cli_record_to(m, cmd, o->to) != 0) {
+        eng_match_free(m);
+        return NULL;
+    }
     if (o->to >= 0 && (size_t)o->to < m->nsteps)
         eng_match_undo(m, m->nsteps - (size_t)o->to);
     return m;

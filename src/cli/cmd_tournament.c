@@ -8,6 +8,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include "english.h"
 #include "tourney.h"
 
 static void help(void)
@@ -126,8 +127,9 @@ static void describe(const tourney *t, int p, char *buf, size_t n)
 
 static void print_text(const tourney *t, const eng_match *m, const double *elo)
 {
-    printf("%s, scenario %s: %d games a pairing, seats %s, game seeds %llu..%llu\n\n",
+    printf("%s, scenario %s: %d %s a pairing, seats %s, game seeds %llu..%llu\n\n",
            eng_rules_title(m->rules), eng_game_scenario_name(m->game), t->games,
+           eng_noun(t->games, "game", "games"),
            t->seats == 2 ? "swapped" : "rotated", (unsigned long long)t->go->seed,
            (unsigned long long)(t->go->seed + (uint64_t)(t->games - 1) / 2));
     int w = 8;

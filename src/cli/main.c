@@ -54,6 +54,16 @@ int main(int argc, char **argv)
     for (const cli_command *c = commands; c->name; c++)
         if (!strcmp(c->name, name))
             return c->run(argc - 1, argv + 1);
+    const char *names[sizeof commands / sizeof commands[0]];
+    size_t k = 0;
+    for (const cli_command *c = commands; c->name; c++)
+        names[k++] = c->name;
+    names[k] = NULL;
+    const char *guess = cli_suggest(name, names);
+    if (guess) {
+        fprintf(stderr, "pocketwar: no command \"%s\"; did you mean \"%s\"?\n", name, guess);
+        return 2;
+    }
     fprintf(stderr, "pocketwar: no command \"%s\"\n\n", name);
     usage(stderr);
     return 2;

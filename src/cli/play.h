@@ -21,7 +21,11 @@
 #include <signal.h>
 #include "cli.h"
 
-#define PLAY_AUTOSAVE "pocketwar-autosave.pwr"
+/* A game with no file of its own is kept, at end of input, Ctrl-C or quit,
+ * in PLAY_AUTOSAVE_PREFIX<seed>.pwr here (<seed>-2, -3, ... if that name is
+ * taken: no save replaces another game's record). */
+#define PLAY_AUTOSAVE_PREFIX "pocketwar-autosave-"
+#define PLAY_AUTOSAVE_HELP PLAY_AUTOSAVE_PREFIX "SEED.pwr"
 #define PLAY_HELPER "thumb"      /* the player behind `hint` and `auto`, unless --helper */
 #define PLAY_RUN_LINES 3         /* lines a run of chance outcomes may take */
 
@@ -47,9 +51,14 @@ typedef struct play_session {
     bool referee;                      /* chance outcomes are typed in */
     bool color;
     bool tty_in, tty_out;
-    const char *save_path;             /* --save: written after every step */
+    char *save_path;                   /* the game's own file, rewritten after every
+                                          step: --save, the --load file, or the
+                                          last `save FILE`; NULL until there is one */
     const char *load_path;             /* --load */
+    char *autosave;                    /* the autosave name, once chosen */
     char *last_save;                   /* where the record was last written */
+    char **written;                    /* every file this session wrote */
+    int nwritten;
     bool dirty;                        /* steps no file holds yet */
     bool save_failing;                 /* the --save file could not be written */
     int last_human;                    /* the person who acted last, or -1 */
@@ -59,6 +68,10 @@ typedef struct play_session {
     int run_col;                       /* column of an open line of chance outcomes, or 0 */
     int run_lines;                     /* lines that run has taken */
     int run_more;                      /* outcomes of the run not shown */
+    bool no_confirm;                   /* --no-confirm / set confirm off: ending a
+                                          phase with a shot open is not questioned */
+    eng_state *decided[ENG_MAX_PLAYERS];   /* a person's last decision: the position */
+    eng_action decided_act[ENG_MAX_PLAYERS];   /* and the action, for the phase note */
     char *line;                        /* getline's buffer */
     size_t cap;
     char run_kind[16];                 /* first word of the outcomes of the open run */
@@ -69,8 +82,22 @@ typedef struct play_session {
 /* After every step or take-back: marks the record unsaved and rewrites the
  * --save file. */
 void play_stepped(play_session *ps);
-/* Writes the record to path and says so; 0, or -1 after saying why. */
+/* Writes the record to path and says so; from then on the game keeps
+ * saving to path after every step. A file this session did not write is
+ * replaced only if the person agrees. 0, or -1 after saying why. */
 int play_save(play_session *ps, const char *path);
+/* Writes the record to the game's own file without a word (a question
+ * first if it is not this session's); 0 or -1 with err. */
+int play_write(play_session *ps, const char *path, eng_error *err);
+/* Where a game with no file of its own is kept: PLAY_AUTOSAVE_PREFIX with
+ * the seed, on a name no file has yet (chosen once per session). */
+const char *play_autosave_path(play_session *ps);
+/* The file a save with no name goes to: the game's own, else the autosave. */
+const char *play_home(play_session *ps);
+/* Does path exist and hold something this session has not written? */
+bool play_foreign(const play_session *ps, const char *path);
+/* True if a and b name the same file. */
+bool play_same_file(const char *a, const char *b);
 /* Draws the seeded generator's outcome at a chance point and prints it,
  * folding a run of them onto shared lines; play_end_run closes the line. */
 void play_chance(play_session *ps);
@@ -79,6 +106,9 @@ void play_end_run(play_session *ps);
 void play_draw(play_session *ps, int viewer);
 /* "Red" */
 const char *play_side(const play_session *ps, int side);
+
+/* Forgets every person's last decision (after a take-back). */
+void play_forget_decisions(play_session *ps);
 
 /* ---- play_seats.c ---------------------------------------------------------- */
 

@@ -7,6 +7,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "play.h"
 
 #define PLAY_CHANCE_SHORT 48   /* explained outcomes this long or shorter share lines */
@@ -16,20 +17,117 @@ const char *play_side(const play_session *ps, int side)
     return eng_game_player_name(ps->m->game, side);
 }
 
-int play_save(play_session *ps, const char *path)
+bool play_same_file(const char *a, const char *b)
 {
-    eng_error err;
-    if (eng_match_save_file(ps->m, path, &err) != 0) {
-        printf("could not save: %s\n", err.msg);
-        return -1;
+    struct stat sa, sb;
+    if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    return strcmp(a, b) == 0;
+}
+
+bool play_foreign(const play_session *ps, const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return false;
+    if (ps->load_path && play_same_file(path, ps->load_path))
+        return false;
+    for (int i = 0; i < ps->nwritten; i++)
+        if (play_same_file(path, ps->written[i]))
+            return false;
+    return true;
+}
+
+const char *play_autosave_path(play_session *ps)
+{
+    if (ps->autosave)
+        return ps->autosave;
+    char name[96];
+    for (int k = 1;; k++) {
+        if (k == 1)
+            snprintf(name, sizeof name, PLAY_AUTOSAVE_PREFIX "%llu.pwr",
+                     (unsigned long long)ps->m->seed);
+        else
+            snprintf(name, sizeof name, PLAY_AUTOSAVE_PREFIX "%llu-%d.pwr",
+                     (unsigned long long)ps->m->seed, k);
+        if (!play_foreign(ps, name))
+            break;
     }
-    printf("saved to %s (%zu step%s)\n", path, ps->m->nsteps, ps->m->nsteps == 1 ? "" : "s");
+    ps->autosave = strdup(name);
+    return ps->autosave;
+}
+
+const char *play_home(play_session *ps)
+{
+    return ps->save_path ? ps->save_path : play_autosave_path(ps);
+}
+
+/* Remembers a file this session wrote. */
+static void wrote(play_session *ps, const char *path)
+{
+    for (int i = 0; i < ps->nwritten; i++)
+        if (strcmp(ps->written[i], path) == 0)
+            return;
+    char **w = realloc(ps->written, (size_t)(ps->nwritten + 1) * sizeof *w);
+    if (!w)
+        abort();
+    ps->written = w;
+    ps->written[ps->nwritten++] = strdup(path);
+}
+
+int play_write(play_session *ps, const char *path, eng_error *err)
+{
+    if (eng_match_save_file(ps->m, path, err) != 0)
+        return -1;
+    wrote(ps, path);
     if (!ps->last_save || strcmp(ps->last_save, path) != 0) {
         free(ps->last_save);
         ps->last_save = strdup(path);
     }
+    return 0;
+}
+
+int play_save(play_session *ps, const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        printf("could not save: %s is a folder; give a file name\n", path);
+        return -1;
+    }
+    if (play_foreign(ps, path)) {
+        char q[4200];
+        snprintf(q, sizeof q, "%s already exists and holds something else (another game?); "
+                 "replace it? [y/n] ", path);
+        int yes = play_ask(ps, q);
+        if (yes <= 0) {
+            printf("not saved: %s is left as it was\n", path);
+            return -1;
+        }
+    }
+    eng_error err;
+    if (play_write(ps, path, &err) != 0) {
+        printf("could not save: %s\n", err.msg);
+        return -1;
+    }
+    bool moved = !ps->save_path || !play_same_file(ps->save_path, path);
+    printf("saved to %s (%zu step%s)%s\n", path, ps->m->nsteps, ps->m->nsteps == 1 ? "" : "s",
+           moved && !eng_is_terminal(ps->m->state)
+               ? "; the game goes on saving there after every step" : "");
+    if (moved) {
+        free(ps->save_path);
+        ps->save_path = strdup(path);
+        ps->save_failing = false;
+    }
     ps->dirty = false;
     return 0;
+}
+
+void play_forget_decisions(play_session *ps)
+{
+    for (int p = 0; p < ENG_MAX_PLAYERS; p++) {
+        eng_state_free(ps->decided[p]);
+        ps->decided[p] = NULL;
+    }
 }
 
 void play_stepped(play_session *ps)
@@ -38,7 +136,7 @@ void play_stepped(play_session *ps)
     if (!ps->save_path)
         return;
     eng_error err;
-    if (eng_match_save_file(ps->m, ps->save_path, &err) != 0) {
+    if (play_write(ps, ps->save_path, &err) != 0) {
         if (!ps->save_failing)   /* say it once, not after every step */
             printf("warning: %s; the game goes on, type save FILE to keep it\n", err.msg);
         ps->save_failing = true;
@@ -48,9 +146,6 @@ void play_stepped(play_session *ps)
         printf("%s is being saved again\n", ps->save_path);
     ps->save_failing = false;
     ps->dirty = false;
-    if (!ps->last_save) {
-        ps->last_save = strdup(ps->save_path);
-    }
 }
 
 void play_draw(play_session *ps, int viewer)

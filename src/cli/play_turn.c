@@ -11,6 +11,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include "english.h"
 #include "play.h"
 
 /* The prompt's context: whose decision (a side, or ENG_CHANCE for the
@@ -48,7 +49,7 @@ static int viewer_of(const play_session *ps, const turn *t)
     return t->me >= 0 ? t->me : ps->screen;
 }
 
-static void help(const play_session *ps, const turn *t)
+static void help(play_session *ps, const turn *t)
 {
     char example[ENG_TEXT_MAX] = "";
     if (t->n > 0)
@@ -64,13 +65,16 @@ static void help(const play_session *ps, const turn *t)
                "  hint        what the %s player thinks of the best actions\n"
                "  auto        let the %s player make this decision for you\n"
                "  undo        take back to your previous decision%s\n"
-               "  save FILE   save the game's record to FILE\n"
+               "  save FILE   save the game's record to FILE (and keep saving there)\n"
+               "  set confirm off|on   whether ending a phase while a unit could still\n"
+               "              shoot or attack asks first (now %s)\n"
                "  json        the position as JSON, as you may see it\n"
                "  quit        stop (offers to save what is not saved)\n"
                "  help        this text\n",
                example, ps->helper_name, ps->helper_name,
                ps->humans < ps->np ? " (with the computer's replies)" : "\n"
-               "              (the other side is asked to agree)");
+               "              (the other side is asked to agree)",
+               ps->no_confirm ? "off" : "on");
     } else {
         printf("Referee mode: enter the chance outcome as it fell at the table: type its\n"
                "number from the list, or write it in notation (e.g. \"%s\"). Commands:\n"
@@ -80,13 +84,13 @@ static void help(const play_session *ps, const turn *t)
                "  board       draw the board again\n"
                "  objective   the scenario's briefing: how to win, the limit, the forces\n"
                "  undo        take back to the previous decision or entered outcome\n"
-               "  save FILE   save the game's record to FILE\n"
+               "  save FILE   save the game's record to FILE (and keep saving there)\n"
                "  json        the position as JSON, as the screen's side may see it\n"
                "  quit        stop (offers to save what is not saved)\n"
                "  help        this text\n", example);
     }
     printf("End of input (Ctrl-D) saves the game to %s and exits; Ctrl-C too.\n",
-           ps->save_path ? ps->save_path : PLAY_AUTOSAVE);
+           play_home(ps));
 }
 
 static void list_choices(const play_session *ps, const turn *t)
@@ -133,12 +137,14 @@ static void cmd_json(const play_session *ps, const turn *t)
 
 static void cmd_save(play_session *ps, const char *arg)
 {
-    const char *path = *arg ? arg : ps->last_save ? ps->last_save : ps->load_path;
-    if (!path) {
+    if (!*arg && !ps->save_path) {
         printf("save needs a file name: save FILE\n");
         return;
     }
+    char *path = strdup(*arg ? arg : ps->save_path);   /* the answer to a question reuses
+                                                           the line arg points into */
     play_save(ps, path);
+    free(path);
 }
 
 static void prompt_hint(play_session *ps, const turn *t)
@@ -176,8 +182,8 @@ static play_rc cmd_undo(play_session *ps, const turn *t, bool *again)
     size_t k = undo_target(ps, t->me);
     if (k == SIZE_MAX) {
         if (t->me >= 0)
-            printf("nothing to take back: %s has not decided anything yet\n",
-                   play_side(ps, t->me));
+            printf("nothing to take back: %s %s not decided anything yet\n",
+                   play_side(ps, t->me), eng_verb(play_side(ps, t->me), "has", "have"));
         else
             printf("nothing to take back: nothing has been decided or entered yet\n");
         return PLAY_OK;
@@ -202,6 +208,7 @@ static play_rc cmd_undo(play_session *ps, const turn *t, bool *again)
     }
     size_t n = ps->m->nsteps - k;
     eng_match_undo(ps->m, n);
+    play_forget_decisions(ps);
     play_stepped(ps);
     if (t->me >= 0)
         printf("took back %zu step%s: %s decides again\n", n, n == 1 ? "" : "s",
@@ -217,14 +224,16 @@ static play_rc cmd_undo(play_session *ps, const turn *t, bool *again)
 static play_rc cmd_quit(play_session *ps)
 {
     if (ps->dirty && ps->tty_in) {
-        const char *dflt = ps->last_save ? ps->last_save : PLAY_AUTOSAVE;
+        char *dflt = strdup(play_home(ps));
         char q[4200];
         snprintf(q, sizeof q, "Save before quitting? Enter saves to %s; type another "
                  "file name, or n to quit without saving: ", dflt);
         for (;;) {
             const char *a = play_read(ps, q);
-            if (!a)
+            if (!a) {
+                free(dflt);
                 return play_interrupted() ? PLAY_INTR : PLAY_EOF;
+            }
             if (is_word(a, "n") || is_word(a, "no"))
                 break;
             char *path = strdup(*a && !is_word(a, "y") && !is_word(a, "yes") ? a : dflt);
@@ -233,12 +242,36 @@ static play_rc cmd_quit(play_session *ps)
             if (rc == 0)
                 break;
         }
+        free(dflt);
     } else if (ps->dirty) {
         printf("quit without saving\n");
-    } else if (ps->last_save) {
-        printf("The game is saved in %s.\n", ps->last_save);
+    } else if (ps->save_path) {
+        printf("The game is saved in %s.\n", ps->save_path);
     }
     return PLAY_QUIT;
+}
+
+/* The prompt's command that the first word of line is likely a slip for,
+ * when the rule set's notation did not know that word either (its refusal
+ * quotes it: a word of notation with a wrong argument gets no guess). */
+static const char *command_guess(const char *line, const turn *t, const char *refusal)
+{
+    static const char *const both[] = {"help", "list", "board", "json", "save", "quit",
+                                       "exit", "undo", "set", NULL};
+    static const char *const side[] = {"hint", "auto", "odds", NULL};
+    static const char *const chance[] = {"roll", NULL};
+    char word[32];
+    size_t n = strcspn(line, " \t");
+    if (n == 0 || n >= sizeof word)
+        return NULL;
+    memcpy(word, line, n);
+    word[n] = '\0';
+    char quoted[40];
+    snprintf(quoted, sizeof quoted, "\"%s\"", word);
+    if (!strstr(refusal, quoted))
+        return NULL;
+    const char *g = cli_suggest(word, both);
+    return g ? g : cli_suggest(word, t->me >= 0 ? side : chance);
 }
 
 /* ---- the prompt ------------------------------------------------------------ */
@@ -247,15 +280,34 @@ static play_rc cmd_quit(play_session *ps)
  * true if taken, else the engine's reason is shown and nothing changes. */
 static bool take(play_session *ps, const turn *t, eng_action a, const char *how)
 {
-    char text[ENG_TEXT_MAX], why[512];
+    char text[ENG_TEXT_MAX], why[ENG_ERROR_MAX];
     eng_action_text(ps->m->state, a, text, sizeof text);
     eng_explain_outcome(ps->m->state, a, why, sizeof why);   /* at a chance point */
     eng_error err;
-    if (eng_match_apply(ps->m, a, t->me < 0, &err) != 0) {
+    if (!eng_is_legal(ps->m->state, a, &err)) {
         printf("cannot play \"%s\": %s\n", text, err.msg);
         return false;
     }
+    /* a shot or an attack still open: ask before giving it up */
+    if (t->me >= 0 && !ps->no_confirm && !*how &&
+        eng_action_forgoes(ps->m->state, a, why, sizeof why)) {
+        char q[ENG_ERROR_MAX + ENG_TEXT_MAX + 64];
+        snprintf(q, sizeof q, "%s. Play \"%s\" anyway? [y/n] ", why, text);
+        if (play_ask(ps, q) != 1) {
+            printf("not played (set confirm off stops this question)\n");
+            return false;
+        }
+    }
+    eng_state *before = t->me >= 0 ? eng_state_clone(ps->m->state) : NULL;
+    if (eng_match_apply(ps->m, a, t->me < 0, &err) != 0) {
+        printf("cannot play \"%s\": %s\n", text, err.msg);
+        eng_state_free(before);
+        return false;
+    }
     if (t->me >= 0) {
+        eng_state_free(ps->decided[t->me]);
+        ps->decided[t->me] = before;
+        ps->decided_act[t->me] = a;
         ps->last_human = t->me;
         printf("%s%s: %s\n", play_side(ps, t->me), how, text);
     } else {
@@ -299,6 +351,14 @@ static play_rc prompt(play_session *ps, turn *t)
             cmd_save(ps, arg);
         } else if (is_word(line, "quit") || is_word(line, "exit") || is_word(line, "q")) {
             return cmd_quit(ps);
+        } else if ((arg = command_arg(line, "set confirm"))) {
+            if (is_word(arg, "off") || is_word(arg, "on")) {
+                ps->no_confirm = is_word(arg, "off");
+                printf("confirm %s: ending a phase while a unit could still shoot or attack "
+                       "%s\n", arg, ps->no_confirm ? "no longer asks" : "asks first");
+            } else {
+                printf("set confirm takes on or off\n");
+            }
         } else if (is_word(line, "undo")) {
             bool again;
             play_rc rc = cmd_undo(ps, t, &again);
@@ -332,8 +392,13 @@ static play_rc prompt(play_session *ps, turn *t)
             eng_error err;
             char q[80];
             if (eng_action_parse(ps->m->state, line, &a, &err) != 0) {
-                printf("cannot parse %s: %s\n(type a number from the list, or help)\n",
-                       play_quote(line, q, sizeof q), err.msg);
+                const char *guess = command_guess(line, t, err.msg);
+                if (guess)
+                    printf("no command or action %s; did you mean \"%s\"? (help lists the "
+                           "commands)\n", play_quote(line, q, sizeof q), guess);
+                else
+                    printf("cannot parse %s: %s\n(type a number from the list, or help)\n",
+                           play_quote(line, q, sizeof q), err.msg);
                 continue;
             }
             if (take(ps, t, a, ""))
@@ -356,6 +421,15 @@ play_rc play_human(play_session *ps, int me)
         abort();
     fill(ps, t, me);
     show(ps, t);
+    if (ps->decided[me]) {      /* a phase of this side's that ended by itself */
+        char note[ENG_ERROR_MAX];
+        eng_phase_note(ps->decided[me], ps->decided_act[me], ps->m->state, me, note,
+                       sizeof note);
+        if (note[0])
+            printf("%s\n", note);
+        eng_state_free(ps->decided[me]);
+        ps->decided[me] = NULL;
+    }
     play_rc rc = prompt(ps, t);
     free(t);
     return rc;

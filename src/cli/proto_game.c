@@ -319,6 +319,8 @@ int proto_load(proto *p, int argc, char **argv, const char *line, FILE *out)
         return -1;
     }
     replace_game(p, m, out);
+    if (err.msg[0])             /* a record cut short: it loads, with a warning */
+        fprintf(out, "\n%s", err.msg);
     return 0;
 }
 

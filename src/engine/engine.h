@@ -352,4 +352,18 @@ void eng_text_copy(char *dst, size_t n, const char *src);
  * first max bytes (cut between characters) and "...". */
 void eng_text_quote(char *dst, size_t n, const char *src, size_t max);
 
+/* ---- phases and turns in play (turns.c) -------------------------------------- */
+
+/* Does a (legal in s) give up a shot or an attack a unit of the deciding
+ * side could still make, as ending a phase early does? Then true, with why
+ * naming one ("LM1 can still shoot: shoot LM1 2/HI1"). The front ends ask
+ * before such an action. False for rule sets that do not say. */
+bool eng_action_forgoes(const eng_state *s, eng_action a, char *why, size_t n);
+/* player decided a in before; after is the position at player's next
+ * decision. If a phase or turn of player's ended by itself in between (no
+ * unit left that could act), one line saying so, so that the next typed
+ * "end" does not fall on the next phase by surprise; else buf = "". */
+void eng_phase_note(const eng_state *before, eng_action a, const eng_state *after, int player,
+                    char *buf, size_t n);
+
 #endif

@@ -66,8 +66,11 @@ void eng_match_set_player(eng_match *m, int player, const char *label);
 int eng_match_save(const eng_match *m, FILE *out, eng_error *err);
 int eng_match_save_file(const eng_match *m, const char *path, eng_error *err);
 /* Reads a record and replays it, checking every step; errors name the
- * line ("game.pwr:17: ..."). source names the input in messages. */
-/* A record from a stream or text is untrusted: its Scenario tag must name
+ * line ("game.pwr:17: ..."). source names the input in messages. A record
+ * cut short (its Result tag names an end its steps do not reach, its last
+ * line maybe cut off) still loads as far as it goes: then err holds a
+ * warning starting "warning: " (else err->msg is empty on success).
+ * A record from a stream or text is untrusted: its Scenario tag must name
  * a shipped scenario, and its options no file. A record file read by a
  * local command may also name a scenario file beside it, or any path. */
 eng_match *eng_match_load(FILE *in, const char *source, eng_error *err);

@@ -12,6 +12,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "match.h"
 #include "scenario.h"
 
@@ -425,6 +426,13 @@ static int replay_line(eng_match *m, char *body, const char *src, int line, eng_
     return 0;
 }
 
+/* A finished game's record that stops short (a download cut off): the
+ * Result tag names an end the steps do not reach. */
+static bool cut_short(const header *h, const eng_match *m)
+{
+    return h->result && strcmp(h->result, "*") != 0 && !eng_is_terminal(m->state);
+}
+
 static eng_match *load_from(FILE *in, const char *src, const origin *o, eng_error *err)
 {
     header h = {0};
@@ -434,8 +442,12 @@ static eng_match *load_from(FILE *in, const char *src, const origin *o, eng_erro
     size_t cap = 0;
     int line = 0;
     ssize_t len;
+    if (err)
+        err->msg[0] = '\0';
+    char cut[ENG_ERROR_MAX] = "";      /* a last line cut off mid-way, left out */
     while ((len = getline(&buf, &cap, in)) != -1) {
         line++;
+        bool unfinished = len > 0 && buf[len - 1] != '\n';   /* the file's last line */
         if (!eng_utf8_valid(buf)) {
             eng_error_set(err, "%s:%d: the line is not UTF-8 text", src, line);
             goto fail;
@@ -459,12 +471,20 @@ static eng_match *load_from(FILE *in, const char *src, const origin *o, eng_erro
         }
         if (!m && !(m = match_from_header(&h, o, src, line, err)))
             goto fail;
-        if (replay_line(m, t, src, line, err) != 0)
-            goto fail;
+        if (replay_line(m, t, src, line, err) != 0) {
+            if (!unfinished || !cut_short(&h, m))
+                goto fail;
+            snprintf(cut, sizeof cut, "; its last line (%d) is cut off and was left out", line);
+        }
     }
     if (!m && !(m = match_from_header(&h, o, src, line, err)))
         goto fail;
-    if (h.result && strcmp(h.result, "*") != 0) {
+    if (cut_short(&h, m)) {
+        eng_error_set(err, "warning: %s: the Result tag says \"%s\", but the record stops "
+                      "after %zu step%s, before the end: it seems cut short%s; the steps "
+                      "that are there replay", src, h.result, m->nsteps,
+                      m->nsteps == 1 ? "" : "s", cut);
+    } else if (h.result && strcmp(h.result, "*") != 0) {
         char got[256];
         eng_result_text(m->state, got, sizeof got);
         if (strcmp(got, h.result) != 0) {
@@ -491,6 +511,11 @@ eng_match *eng_match_load(FILE *in, const char *src, eng_error *err)
 
 eng_match *eng_match_load_file(const char *path, eng_error *err)
 {
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        eng_error_set(err, "%s is a folder, not a record", path);
+        return NULL;
+    }
     FILE *f = fopen(path, "r");
     if (!f) {
         eng_error_set(err, "cannot open record %s", path);

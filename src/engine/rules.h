@@ -116,6 +116,19 @@ struct eng_rules {
     json_t *(*briefing)(const void *data);
     /* How the victory conditions stand in st, one line. */
     void (*standing)(const void *data, const void *st, char *buf, size_t n);
+
+
+    /* Phases and turns in play (both may be NULL). */
+    /* Does the legal action a give up a shot or an attack that a unit of
+     * the side deciding could still make here (ending a phase with a shot
+     * still open)? Then true, with why naming one ("LM1 can still shoot:
+     * shoot LM1 2/HI1"). */
+    bool (*forgoes)(const void *data, const void *st, eng_action a, char *why, size_t n);
+    /* player decided a in before; after is the position at player's next
+     * decision. If a phase or turn of player's ended by itself on the way
+     * (no unit left that could act), one line saying so; else buf = "". */
+    void (*phase_note)(const void *data, const void *before, eng_action a, const void *after,
+                       int player, char *buf, size_t n);
     /* Positions as data (NULL: the rule set cannot load one). st holds the
      * scenario's starting position; fills it from the position JSON (what
      * to_json prints for ENG_VIEW_ALL; keys left out keep their starting

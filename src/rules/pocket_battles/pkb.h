@@ -458,4 +458,9 @@ void pkb_explain_chance(const void *data, const void *st, char *buf, size_t n);
 json_t *pkb_briefing(const void *data);
 void pkb_standing(const void *data, const void *st, char *buf, size_t n);
 
+/* ---- pkb_turns.c: phases and turns in play ---------------------------------- */
+bool pkb_forgoes(const void *data, const void *st, eng_action a, char *why, size_t n);
+void pkb_phase_note(const void *data, const void *before, eng_action a, const void *after,
+                    int player, char *buf, size_t n);
+
 #endif

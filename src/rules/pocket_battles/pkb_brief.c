@@ -7,6 +7,7 @@
  */
 #include <stdarg.h>
 #include <string.h>
+#include "english.h"
 #include "pkb.h"
 
 static void app(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -107,8 +108,11 @@ json_t *pkb_briefing(const void *data)
              "tokens", d->size, d->tokens);
     sentence(special, line);
     if (d->attacker >= 0)
-        snprintf(line, sizeof line, "%s is the attacker: it places first and takes the first "
-                 "turn of odd rounds", d->pl[d->attacker].name);
+        snprintf(line, sizeof line, "%s %s the attacker: %s first and %s the first "
+                 "turn of odd rounds", d->pl[d->attacker].name,
+                 eng_verb(d->pl[d->attacker].name, "is", "are"),
+                 eng_verb(d->pl[d->attacker].name, "it places", "they place"),
+                 eng_verb(d->pl[d->attacker].name, "takes", "take"));
     else
         snprintf(line, sizeof line, "A die each decides the attacker (the higher), who places "
                  "first and takes the first turn of odd rounds");

@@ -12,6 +12,7 @@
  * turn alternates: the attacker in odd rounds, the defender in even ones.
  */
 #include <stdio.h>
+#include "english.h"
 #include "pkb.h"
 
 bool pkb_has_wounded(const pkb_state *s, int p)
@@ -136,32 +137,36 @@ void pkb_result_text(const void *data, const void *st, char *buf, size_t n)
     }
     int w = s->winner, l = 1 - w;
     const char *wn = d->pl[w].name, *ln = d->pl[l].name;
+    const char *wins = eng_verb(wn, "wins", "win");
+    char lp[64];
+    eng_possessive(ln, lp, sizeof lp);
     int dw = s->side[l].lost, dl = s->side[w].lost;
     switch (s->how) {
     case PKB_END_CONCEDE:
-        snprintf(buf, n, "%s wins: %s concedes", wn, ln);
+        snprintf(buf, n, "%s %s: %s %s", wn, wins, ln, eng_verb(ln, "concedes", "concede"));
         return;
     case PKB_END_HALF:
-        snprintf(buf, n, "%s wins: destroyed %d of %s's %d points", wn, dw, ln, s->side[l].points);
+        snprintf(buf, n, "%s %s: destroyed %d of the %s %d points", wn, wins, dw, lp,
+                 s->side[l].points);
         return;
     case PKB_END_BOTH:
-        snprintf(buf, n, "%s wins: both armies lost half, %s destroyed more (%d to %d points)",
-                 wn, wn, dw, dl);
+        snprintf(buf, n, "%s %s: both armies lost half, %s destroyed more (%d to %d points)",
+                 wn, wins, wn, dw, dl);
         return;
     case PKB_END_BOTH_TIE:
-        snprintf(buf, n, "%s wins: both armies lost half and %d points each; the defender wins "
-                 "a tie", wn, dw);
+        snprintf(buf, n, "%s %s: both armies lost half and %d points each; the defender wins "
+                 "a tie", wn, wins, dw);
         return;
     case PKB_END_LIMIT:
         if (dw == dl)
-            snprintf(buf, n, "%s wins: the battle stopped after round %u, %d points destroyed "
-                     "each; the defender wins a tie", wn, (unsigned)s->round, dw);
+            snprintf(buf, n, "%s %s: the battle stopped after round %u, %d points destroyed "
+                     "each; the defender wins a tie", wn, wins, (unsigned)s->round, dw);
         else
-            snprintf(buf, n, "%s wins: the battle stopped after round %u, %s destroyed more "
-                     "(%d to %d points)", wn, (unsigned)s->round, wn, dw, dl);
+            snprintf(buf, n, "%s %s: the battle stopped after round %u, %s destroyed more "
+                     "(%d to %d points)", wn, wins, (unsigned)s->round, wn, dw, dl);
         return;
     default:
-        snprintf(buf, n, "%s wins", wn);
+        snprintf(buf, n, "%s %s", wn, wins);
     }
 }
 

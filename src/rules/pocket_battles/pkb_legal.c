@@ -8,6 +8,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include "english.h"
 #include "pkb.h"
 
 /* ---- shared checks --------------------------------------------------------------- */
@@ -281,6 +282,10 @@ int pkb_legal_actions(const void *data, const void *st, eng_action *out)
 /* ---- why not ---------------------------------------------------------------------- */
 
 #define WHY(...) do { snprintf(why, n, __VA_ARGS__); return; } while (0)
+/* English for a player's name: "Orcs have", "the Orcs' units" */
+#define HAS(p) eng_verb(d->pl[p].name, "has", "have")
+#define IS(p) eng_verb(d->pl[p].name, "is", "are")
+#define POSS(p) eng_possessive(d->pl[p].name, (char[64]){0}, 64)
 
 static const char *tcode(const pkb_data *d, int p, int t)
 {
@@ -294,8 +299,8 @@ static void explain_build(const pkb_data *d, const pkb_state *s, eng_action a, c
     if (k == PKB_A_DONE)
         WHY("an army needs at least one troop");
     if (k != PKB_A_UNIT && k != PKB_A_ADD)
-        WHY("%s is building an army: start a unit with \"unit CODE\", add to it with \"add "
-            "CODE\", and say \"done\"", d->pl[p].name);
+        WHY("%s %s building an army: start a unit with \"unit CODE\", add to it with \"add "
+            "CODE\", and say \"done\"", d->pl[p].name, IS(p));
     if (t >= d->pl[p].fac.ntroops)
         WHY("that is not one of the %s' troops", d->pl[p].fac.name);
     const pkb_troop_def *td = pkb_def(d, p, t);
@@ -324,9 +329,10 @@ static void explain_deploy(const pkb_data *d, const pkb_state *s, eng_action a, 
     char l[8];
     pkb_label(g, l, sizeof l);
     if (PKB_KIND(a) != PKB_A_DEPLOY)
-        WHY("%s is deploying: place a stack with \"deploy %c1 L-front\"", d->pl[p].name, 'A' + p);
+        WHY("%s %s deploying: place a stack with \"deploy %c1 L-front\"", d->pl[p].name, IS(p),
+            'A' + p);
     if (!pkb_valid(s, g) || pkb_owner(g) != p)
-        WHY("%s is not one of %s's units", l, d->pl[p].name);
+        WHY("%s is not one of the %s units", l, POSS(p));
     if (pkb_u(s, g)->zone != PKB_NONE)
         WHY("%s is already deployed", l);
     if (pkb_zone_kind(p, z) == PKB_ENG)
@@ -339,9 +345,10 @@ static void explain_cost(const pkb_data *d, const pkb_state *s, int g, char *why
     char l[8];
     pkb_label(g, l, sizeof l);
     int cost = pkb_order_cost(d, s, g), on = pkb_u(s, g)->orders;
-    snprintf(why, n, "ordering %s costs %d token%s (%d order token%s on it, plus one%s); %s has "
+    snprintf(why, n, "ordering %s costs %d token%s (%d order token%s on it, plus one%s); %s %s "
              "%d unused", l, cost, cost == 1 ? "" : "s", on, on == 1 ? "" : "s",
              cost != on + 1 ? ", less its banner" : "", d->pl[pkb_owner(g)].name,
+             HAS(pkb_owner(g)),
              s->side[pkb_owner(g)].unused);
 }
 
@@ -351,7 +358,7 @@ static void explain_order(const pkb_data *d, const pkb_state *s, eng_action a, c
     char l[8], l2[8], zn[16];
     pkb_label(g, l, sizeof l);
     if (!pkb_valid(s, g) || pkb_owner(g) != p)
-        WHY("%s is not one of %s's units", l, d->pl[p].name);
+        WHY("%s is not one of the %s units", l, POSS(p));
     const pkb_unit *u = pkb_u(s, g);
     if (!u->troops)
         WHY("%s has been destroyed", l);
@@ -429,12 +436,13 @@ static void explain_turn(const pkb_data *d, const pkb_state *s, eng_action a, ch
         WHY("a player may concede at the start of their first turn in a round (option "
             "concede round-start)");
     if (k != PKB_A_REDEPLOY)
-        WHY("it is %s's turn: redeploy a unit, order one, pass or concede", d->pl[p].name);
+        WHY("it is the %s turn: redeploy a unit, order one, pass or concede", POSS(p));
     pkb_label(g, l, sizeof l);
     if (s->redeployed != PKB_NONE)
-        WHY("one redeployment a turn, before the action: %s has already redeployed", d->pl[p].name);
+        WHY("one redeployment a turn, before the action: %s %s already redeployed", d->pl[p].name,
+            HAS(p));
     if (!pkb_valid(s, g) || pkb_owner(g) != p)
-        WHY("%s is not one of %s's units", l, d->pl[p].name);
+        WHY("%s is not one of the %s units", l, POSS(p));
     if (!pkb_alive(s, g))
         WHY("%s has been destroyed", l);
     if (pkb_zone_kind(p, pkb_u(s, g)->zone) == PKB_ENG || (z < PKB_ZONES && pkb_zone_kind(p, z) == PKB_ENG))
@@ -453,7 +461,7 @@ static void explain_react(const pkb_data *d, const pkb_state *s, eng_action a, c
     if (PKB_KIND(a) != PKB_A_REACT)
         WHY("%s charges: %s may react (intercept, shoot or wait)", x, d->pl[e].name);
     if (!pkb_valid(s, g) || pkb_owner(g) != e || !pkb_alive(s, g))
-        WHY("%s is not one of %s's units", l, d->pl[e].name);
+        WHY("%s is not one of the %s units", l, POSS(e));
     int col = pkb_zcol(pkb_u(s, s->charger)->zone);
     if (k == PKB_R_INTERCEPT) {
         if (pkb_u(s, g)->zone != pkb_zone(e, col, PKB_FRONT))
@@ -523,16 +531,16 @@ static void explain_wound(const pkb_data *d, const pkb_state *s, eng_action a, c
         WHY("a wound token goes only on a troop with 2 or more wound points left (%s has %d): "
             "remove it instead", tcode(d, p, t), left);
     if (mode == PKB_W_UNUSED)
-        WHY("%s has no unused token left: take one from the orders on a unit (\"from A2\"), or "
-            "one set aside by passing (\"from pass\"), or remove a troop", d->pl[p].name);
+        WHY("%s %s no unused token left: take one from the orders on a unit (\"from A2\"), or "
+            "one set aside by passing (\"from pass\"), or remove a troop", d->pl[p].name, HAS(p));
     if (sd->unused > 0)
-        WHY("wound tokens are taken from the unused tokens while there are any (%s has %d)",
-            d->pl[p].name, sd->unused);
+        WHY("wound tokens are taken from the unused tokens while there are any (%s %s %d)",
+            d->pl[p].name, HAS(p), sd->unused);
     if (mode == PKB_W_PASS)
-        WHY("%s has set no token aside by passing this round", d->pl[p].name);
+        WHY("%s %s set no token aside by passing this round", d->pl[p].name, HAS(p));
     pkb_label(mode - PKB_W_UNIT, f, sizeof f);
-    WHY("%s has no order token on it to take (order tokens come from %s's own units)", f,
-        d->pl[p].name);
+    WHY("%s has no order token on it to take (order tokens come from the %s own units)", f,
+        POSS(p));
 }
 
 void pkb_explain_illegal(const void *data, const void *st, eng_action a, char *why, size_t n)
@@ -569,7 +577,7 @@ void pkb_explain_illegal(const void *data, const void *st, eng_action a, char *w
         char l[8];
         pkb_label(g, l, sizeof l);
         if (!pkb_valid(s, g) || pkb_owner(g) != s->player)
-            WHY("%s is not one of %s's units", l, d->pl[s->player].name);
+            WHY("%s is not one of the %s units", l, POSS(s->player));
         WHY("only a wounded troop of %s may be eliminated (%s is not one)", l,
             tcode(d, s->player, t));
     }

@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "english.h"
 #include "pkb.h"
 
 static const struct { const char *name; int idx; } colours[] = {
@@ -232,7 +233,8 @@ static void draw_army(const pkb_data *d, const pkb_state *s, int p, int viewer, 
         fprintf(pn->out, ", %s", d->pl[p].fac.name);
     fprintf(pn->out, "%s)", s->attacker == p ? ", attacker" : s->attacker == 1 - p ? ", defender" : "");
     if (level == PKB_HIDE_NONE && (sd->built || sd->army))
-        fprintf(pn->out, ": army of %d points, %d lost", sd->points, sd->lost);
+        fprintf(pn->out, ": army of %d %s, %d lost", sd->points,
+                eng_noun(sd->points, "point", "points"), sd->lost);
     else if (level == PKB_HIDE_NONE)
         fprintf(pn->out, ": no army chosen yet");
     if (pkb_revealed(s))
@@ -308,8 +310,9 @@ static void draw_resolution(const pkb_data *d, const pkb_state *s, const pen *pn
     pkb_label(s->striker, a, sizeof a);
     pkb_label(s->target, b, sizeof b);
     if (s->phase == PKB_PH_DICE || s->phase == PKB_PH_WOUND) {
-        fprintf(pn->out, "  %s against %s: %d dice%s, rolled", a, b, s->nrolled + s->dice_left,
-                s->charge_die ? " (with the charge)" : "");
+        int dice = s->nrolled + s->dice_left;
+        fprintf(pn->out, "  %s against %s: %d %s%s, rolled", a, b, dice,
+                eng_noun(dice, "die", "dice"), s->charge_die ? " (with the charge)" : "");
         for (int i = 0; i < s->nrolled; i++)
             fprintf(pn->out, " %d", s->rolled[i]);
         if (!s->nrolled)

@@ -106,6 +106,9 @@ const eng_rules pkb_rules = {
     .explain_chance = pkb_explain_chance,
     .briefing = pkb_briefing,
     .standing = pkb_standing,
+    /* phases and turns in play (pkb_turns.c) */
+    .forgoes = pkb_forgoes,
+    .phase_note = pkb_phase_note,
     /* positions as data */
     .from_json = pkb_from_json,
     .data_files = pkb_data_files,

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "english.h"
 #include "pkb.h"
 #include "notation.h"
 
@@ -359,13 +360,14 @@ void pkb_status_text(const void *data, const void *st, char *buf, size_t n)
     pkb_label(s->target, l2, sizeof l2);
     switch (s->phase) {
     case PKB_PH_BUILD:
-        snprintf(buf, n, "Army building, %s chooses troops and forms units", who);
+        snprintf(buf, n, "Army building, %s %s troops and %s units", who,
+                 eng_verb(who, "chooses", "choose"), eng_verb(who, "forms", "form"));
         return;
     case PKB_PH_ROLL:
         snprintf(buf, n, "Roll for the attacker, the die of %s", d->pl[s->roll[0] ? 1 : 0].name);
         return;
     case PKB_PH_DEPLOY:
-        snprintf(buf, n, "Deployment, %s places a stack", who);
+        snprintf(buf, n, "Deployment, %s %s a stack", who, eng_verb(who, "places", "place"));
         return;
     case PKB_PH_TURN:
         snprintf(buf, n, "%s, %s to %s", head, who,
@@ -373,7 +375,8 @@ void pkb_status_text(const void *data, const void *st, char *buf, size_t n)
         return;
     case PKB_PH_REACT:
         pkb_label(s->charger, l, sizeof l);
-        snprintf(buf, n, "%s, %s reacts to %s's charge", head, who, l);
+        snprintf(buf, n, "%s, %s %s to %s's charge", head, who, eng_verb(who, "reacts", "react"),
+                 l);
         return;
     case PKB_PH_TARGET: {
         static const char *const what[] = {"", "charge", "", "", "shoot at", "hex", "rally"};
@@ -391,7 +394,8 @@ void pkb_status_text(const void *data, const void *st, char *buf, size_t n)
     case PKB_PH_WOUND: {
         int h = s->wq_hits[s->wq_pos];
         pkb_label(s->wq_unit[s->wq_pos], l, sizeof l);
-        snprintf(buf, n, "%s, %s assigns %d hit%s to %s", head, who, h, h == 1 ? "" : "s", l);
+        snprintf(buf, n, "%s, %s %s %d hit%s to %s", head, who, eng_verb(who, "assigns", "assign"),
+                 h, h == 1 ? "" : "s", l);
         return;
     }
     case PKB_PH_BACK:

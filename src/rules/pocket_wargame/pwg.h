@@ -464,4 +464,9 @@ void pwg_explain_chance(const void *data, const void *st, char *buf, size_t n);
 json_t *pwg_briefing(const void *data);
 void pwg_standing(const void *data, const void *st, char *buf, size_t n);
 
+/* ---- pwg_turns.c: phases and turns in play ---------------------------------- */
+bool pwg_forgoes(const void *data, const void *st, eng_action a, char *why, size_t n);
+void pwg_phase_note(const void *data, const void *before, eng_action a, const void *after,
+                    int player, char *buf, size_t n);
+
 #endif

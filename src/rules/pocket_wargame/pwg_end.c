@@ -12,6 +12,7 @@
  *      most points, ties by strength); ties share.
  */
 #include <string.h>
+#include "english.h"
 #include "pwg.h"
 
 static void add_points(pwg_state *s, int f, int pts)
@@ -205,5 +206,10 @@ void pwg_result_text(const void *data, const void *st, char *buf, size_t n)
         if (len >= n)
             return;
     }
-    snprintf(buf + len, n - len, nw == 1 ? " wins" : " share the win");
+    const char *one = "";
+    for (int f = 0; f < d->nforces; f++)
+        if ((s->winners >> f) & 1)
+            one = d->force[f].name;
+    snprintf(buf + len, n - len, "%s", nw == 1 ? (eng_name_plural(one) ? " win" : " wins")
+                                               : " share the win");
 }

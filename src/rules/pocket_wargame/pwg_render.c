@@ -218,6 +218,19 @@ static void draw_legend(const pwg_data *d, const pwg_state *s, bool color, FILE 
     }
 }
 
+/* Is the hit just dealt still pending: may the force deciding now cancel it? */
+static bool hit_pending(const pwg_data *d, const pwg_state *s)
+{
+    if (s->stage != PWG_S_SPEND || s->combat.last_unit == PWG_NONE)
+        return false;
+    eng_action acts[ENG_MAX_ACTIONS];
+    int n = pwg_combat_legal(d, s, acts);
+    for (int i = 0; i < n; i++)
+        if (PWG_KIND(acts[i]) == PWG_A_CANCEL)
+            return true;
+    return false;
+}
+
 static void draw_combat(const pwg_data *d, const pwg_state *s, FILE *out)
 {
     const pwg_combat *c = &s->combat;
@@ -252,10 +265,16 @@ static void draw_combat(const pwg_data *d, const pwg_state *s, FILE *out)
         for (int i = 0; i < c->norder; i++)
             fprintf(out, " %s %d", d->force[c->order[i]].name,
                     pwg_combat_heads_left(d, s, c->order[i]));
-        if (c->last_unit != PWG_NONE) {
+        if (c->last_unit != PWG_NONE && !hit_pending(d, s)) {
             pwg_unit_ref(d, c->last_unit, -1, r, sizeof r);
             fprintf(out, "; %s just damaged %s (was %s)", d->force[c->last_by].name, r,
                     pwg_cond_name(c->last_prev));
+        } else if (c->last_unit != PWG_NONE) {
+            pwg_unit_ref(d, c->last_unit, -1, r, sizeof r);
+            fprintf(out, "; %s just hit %s: the hit is pending, so the board shows it %s "
+                    "until the hit is cancelled or accepted (then %s)",
+                    d->force[c->last_by].name, r, pwg_cond_name(c->last_prev),
+                    pwg_cond_name(s->cond[c->last_unit]));
         }
         fputc('\n', out);
     }
@@ -304,9 +323,13 @@ void pwg_render(const void *data, const void *st, int viewer, bool color, FILE *
     const pwg_state *s = st;
     char buf[256];
     fprintf(out, "Pocket Wargame: %s\n", d->title[0] ? d->title : d->scenario);
-    draw_board(d, s, viewer, color, out);
-    draw_key(d, s, out);
-    draw_legend(d, s, color, out);
+    /* a hit that may still be cancelled is pending: the unit stands as it was */
+    pwg_state shown = *s;
+    if (hit_pending(d, s))
+        shown.cond[s->combat.last_unit] = s->combat.last_prev;
+    draw_board(d, &shown, viewer, color, out);
+    draw_key(d, &shown, out);
+    draw_legend(d, &shown, color, out);
     if (s->stage == PWG_S_DEPLOY)
         draw_to_place(d, s, viewer, out);
     if (s->stage == PWG_S_DEPLOY && viewer != ENG_VIEW_ALL && s->hidden) {

@@ -107,6 +107,9 @@ const eng_rules pwg_rules = {
     .explain_chance = pwg_explain_chance,
     .briefing = pwg_briefing,
     .standing = pwg_standing,
+    /* phases and turns in play (pwg_turns.c) */
+    .forgoes = pwg_forgoes,
+    .phase_note = pwg_phase_note,
     /* positions as data */
     .from_json = pwg_from_json,
     .data_files = pwg_data_files,

@@ -350,9 +350,11 @@ int pwg_action_parse(const void *data, const void *st, const char *text, eng_act
         snprintf(why, n, "expected a card like %s or \"deal c4 QS\", got \"%s\"", d->card[0].code, k);
     else if (s->stage == PWG_S_TOSS)
         snprintf(why, n, "expected H or T (or \"toss 2/HI1 H\"), got \"%s\"", k);
-    else
-        snprintf(why, n, "expected an action (deal, first, deploy, move, shoot, end, toss, "
-                 "damage, cancel, accept, ally, hostile, ready), got \"%s\"", k);
+    else if (s->stage == PWG_S_FIRST)
+        snprintf(why, n, "expected the first player, like \"first 2\", got \"%s\"", k);
+    else    /* what a player may type; chance outcomes only where chance acts */
+        snprintf(why, n, "expected an action (deploy, move, shoot, end, damage, cancel, "
+                 "accept, ally, hostile, ready), got \"%s\"", k);
     return -1;
 }
 

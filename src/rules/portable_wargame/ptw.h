@@ -458,4 +458,9 @@ void ptw_odds_describe(const void *data, const void *before, const void *after, 
 bool ptw_from_json(const void *data, void *st, const json_t *pos, char *why, size_t n);
 json_t *ptw_internal_json(const ptw_data *d, const ptw_state *s);
 
+/* ---- ptw_turns.c: phases and turns in play ---------------------------------- */
+bool ptw_forgoes(const void *data, const void *st, eng_action a, char *why, size_t n);
+void ptw_phase_note(const void *data, const void *before, eng_action a, const void *after,
+                    int player, char *buf, size_t n);
+
 #endif

@@ -16,6 +16,7 @@
  *                     counts go to the later-exhaustion rule.
  */
 #include <stdio.h>
+#include "english.h"
 #include "ptw.h"
 
 int ptw_lost(const ptw_data *d, const ptw_state *s, int side)
@@ -99,5 +100,6 @@ void ptw_result_text(const void *data, const void *st, char *buf, size_t n)
     else if (s->winner == 2)
         snprintf(buf, n, "draw");
     else
-        snprintf(buf, n, "%s wins", d->side[s->winner].name);
+        snprintf(buf, n, "%s %s", d->side[s->winner].name,
+                 eng_verb(d->side[s->winner].name, "wins", "win"));
 }

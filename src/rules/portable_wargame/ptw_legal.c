@@ -11,6 +11,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include "english.h"
 #include "ptw.h"
 
 #define EMIT(x)                       \
@@ -412,8 +413,9 @@ static void explain_fire_code(const ptw_data *d, const ptw_state *s, int u, int 
         snprintf(why, n, "%s holds no enemy unit to fire at", b);
         return;
     case PTW_F_RANGE:
-        snprintf(why, n, "%s is out of range: %d squares away, and %s reaches %d", b,
-                 ptw_dist(d, from, sq), r, t->range);
+        snprintf(why, n, "%s is out of range: %d %s away, and %s reaches %d", b,
+                 ptw_dist(d, from, sq), eng_noun(ptw_dist(d, from, sq), "square", "squares"), r,
+                 t->range);
         return;
     case PTW_F_WOODS_RANGE:
         snprintf(why, n, "within a wood every weapon reaches 1 square only (%s is %d away)", b,

@@ -15,6 +15,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include "english.h"
 #include "ptw.h"
 
 #define CELL 9
@@ -142,8 +143,9 @@ static void draw_activity(const ptw_data *d, const ptw_state *s, FILE *out)
     if (s->stage == PTW_S_SHOT) {
         ptw_unit_ref(d, s->shooter, -1, r1, sizeof r1);
         ptw_sq_name(d, s->shot_sq, l, sizeof l);
-        fprintf(out, "Fire: %s at %s, %d of %d dice rolled, %d hit%s (modifier %+d, 5 or more "
-                "hits)\n", r1, l, s->shot_die, ptw_type_of(d, s->shooter)->dice, s->shot_hits,
+        int dice = ptw_type_of(d, s->shooter)->dice;
+        fprintf(out, "Fire: %s at %s, %d of %d %s rolled, %d hit%s (modifier %+d, 5 or more "
+                "hits)\n", r1, l, s->shot_die, dice, eng_noun(dice, "die", "dice"), s->shot_hits,
                 s->shot_hits == 1 ? "" : "s", ptw_shot_modifier(d, s, s->shooter, s->shot_sq));
     }
     if (s->cc_att != PTW_NONE) {

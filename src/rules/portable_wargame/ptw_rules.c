@@ -97,6 +97,9 @@ const eng_rules ptw_rules = {
     .explain_chance = ptw_explain_chance,
     .briefing = ptw_briefing,
     .standing = ptw_standing,
+    /* phases and turns in play (ptw_turns.c) */
+    .forgoes = ptw_forgoes,
+    .phase_note = ptw_phase_note,
     /* positions as data */
     .from_json = ptw_from_json,
     .data_files = ptw_data_files,
