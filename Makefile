@@ -122,7 +122,7 @@ FUZZ_OBJ  := $(patsubst %.c,build/fuzz/%.o,$(LIB_SRC) fuzz/common.c)
 
 build/fuzz/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(BASEFLAGS) $(FUZZFLAGS) $$(pkg-config --cflags $(DEPLIBS)) -MMD -MP -c $< -o $@
+	$(FUZZ_CC) $(BASEFLAGS) $(DATAFLAG) $(FUZZFLAGS) $$(pkg-config --cflags $(DEPLIBS)) -MMD -MP -c $< -o $@
 
 build/fuzz/fuzz_%: build/fuzz/fuzz/fuzz_%.o $(FUZZ_OBJ)
 	$(FUZZ_CC) $(BASEFLAGS) $(FUZZFLAGS) -fsanitize=fuzzer $^ -o $@ $$(pkg-config --libs $(DEPLIBS)) $(LDLIBS)

@@ -155,7 +155,7 @@ find_position() {
   local rec=$1 out=$2 status=$3 want=$4 k
   local total; total=$(steps "$rec")
   { echo "load $rec"; for k in $(seq "$total" -1 0); do echo "$k status"; echo "$k legal"; echo "undo 1"; done; } |
-    "$pw" engine > scan.txt 2>&1
+    "$pw" engine --allow-files > scan.txt 2>&1
   k=$(awk -v st="$status" -v want="$want" '
         /^=[0-9]+ / { id = substr($1, 2); line = substr($0, length($1) + 2) } !/^=/ { line = $0 }
         { if (index(line, st)) ok[id] = 1; else if (ok[id] && line ~ want && !(id in act)) act[id] = line }
