@@ -122,6 +122,11 @@ static void test_games_seed_does_not_matter(void **unused)
         }
         assert_false(eng_state_equal(x, y));
         json_t *jx = eng_state_json(x, ENG_VIEW_ALL), *jy = eng_state_json(y, ENG_VIEW_ALL);
+        /* the board is the same; only the seed and the generator differ */
+        json_object_del(jx, "seed");
+        json_object_del(jx, "generator");
+        json_object_del(jy, "seed");
+        json_object_del(jy, "generator");
         assert_true(json_equal(jx, jy));
         json_decref(jx);
         json_decref(jy);

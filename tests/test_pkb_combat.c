@@ -55,6 +55,47 @@ static void test_dice_example_and_russian_wounds(void **unused)
     eng_game_free(g);
 }
 
+/* Default (strike-back choice): the rulebook says the opponent *can* strike
+ * back, so the unit struck's owner decides: hold ends the turn, back rolls
+ * the strike back (two dice: the Elf Spearmen brace against a charger). */
+static void test_strike_back_is_a_choice(void **unused)
+{
+    (void)unused;
+    eng_game *g = pb_game_choice("orcs", "ORC21+ORC18", "L-front", "elves", "ELV13+ELV28+ELV08",
+                                 "R-front", NULL, NULL);
+    eng_state *s = eng_state_new(g, 1);
+    t_play(s, "order A1 charge");
+    t_play(s, "react wait");
+    t_play(s, "target B1");
+    t_play(s, "roll 1");
+    t_play(s, "roll 2");                  /* 3,3,4,4,5: no match, no hits */
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 1 (Orcs), Elves: does B1 strike back at A1 (back or "
+                               "hold)?");
+    assert_int_equal(eng_current_player(s), 1);
+    T_EXPECT_STR(pb_legal(s), "back; hold");
+    t_refused(s, "pass", "strikes back: back or hold");
+    eng_state *c = eng_state_clone(s);
+    t_play(c, "back");
+    T_EXPECT_STR(pb_status(c), "Round 1 turn 1 (Orcs), B1 strikes back at A1: die 1 of 2");
+    eng_state_free(c);
+    t_play(s, "hold");                    /* no strike back: the turn is over */
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 2 (Elves), Elves to redeploy or act");
+    eng_state_free(s);
+    eng_game_free(g);
+    /* strike-back always: no decision */
+    g = pb_game_choice("orcs", "ORC21+ORC18", "L-front", "elves", "ELV13+ELV28+ELV08", "R-front",
+                       NULL, "{\"strike-back\": \"always\"}");
+    s = eng_state_new(g, 1);
+    t_play(s, "order A1 charge");
+    t_play(s, "react wait");
+    t_play(s, "target B1");
+    t_play(s, "roll 1");
+    t_play(s, "roll 2");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 1 (Orcs), B1 strikes back at A1: die 1 of 2");
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
 static void test_two_dice_five_and_four_give_three_hits(void **unused)
 {
     (void)unused;
@@ -406,6 +447,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_dice_example_and_russian_wounds),
+        cmocka_unit_test(test_strike_back_is_a_choice),
         cmocka_unit_test(test_two_dice_five_and_four_give_three_hits),
         cmocka_unit_test(test_wound_choices_two_cavalry_one_infantry),
         cmocka_unit_test(test_romans_four_against_the_celts),

@@ -141,10 +141,32 @@ static void test_special_actions_russian_first_round(void **unused)
     eng_game_free(g);
 }
 
-static void test_concede(void **unused)
+/* Default (concede any-turn): a player may concede at any of their turns. */
+static void test_concede_at_any_turn(void **unused)
 {
     (void)unused;
     eng_game *g = pb_game("orcs", "ORC18", "L-front", "elves", "ELV26", "L-rear", NULL, NULL);
+    eng_state *s = eng_state_new(g, 1);
+    T_EXPECT_HAS(pb_legal(s), "pass; concede");
+    t_play(s, "pass");
+    t_play(s, "pass");
+    T_EXPECT_STR(pb_status(s), "Round 1 turn 3 (Orcs), Orcs to redeploy or act");
+    T_EXPECT_HAS(pb_legal(s), "pass; concede");
+    t_play(s, "redeploy A1 L-rear");               /* after a redeployment, still */
+    T_EXPECT_HAS(pb_legal(s), "concede");
+    t_play(s, "concede");
+    T_EXPECT_STR(pb_result(s), "Elves wins: Orcs concedes");
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
+/* Option concede round-start: only at the start of a player's first turn
+ * in a round, before acting. */
+static void test_concede(void **unused)
+{
+    (void)unused;
+    eng_game *g = pb_game("orcs", "ORC18", "L-front", "elves", "ELV26", "L-rear", NULL,
+                          "{\"concede\": \"round-start\"}");
     eng_state *s = eng_state_new(g, 1);
     T_EXPECT_HAS(pb_legal(s), "pass; concede");
     t_play(s, "pass");
@@ -169,6 +191,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_order_costs_one_two_four),
+        cmocka_unit_test(test_concede_at_any_turn),
         cmocka_unit_test(test_pass_sets_a_token_aside),
         cmocka_unit_test(test_out_of_tokens_the_other_plays_on),
         cmocka_unit_test(test_first_turn_alternates),

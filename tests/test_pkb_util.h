@@ -13,6 +13,11 @@
  * takes the first turn. `extra` is more scenario fields (a JSON fragment
  * starting with a comma: ",\"size\":80", ",\"attacker\":2"), `options` a
  * JSON object or NULL. Dice are forced with t_play(s, "roll 4").
+ *
+ * pb_game plays the strike back under option strike-back always (it
+ * follows every first strike with no decision), the reading the combat
+ * tests were written for; pb_game_choice keeps the default, where the
+ * unit struck's owner decides (back or hold).
  */
 #ifndef TEST_PKB_UTIL_H
 #define TEST_PKB_UTIL_H
@@ -103,14 +108,28 @@ static inline char *pb_scenario(const char *f1, const char *u1, const char *d1, 
     return sc;
 }
 
-static inline eng_game *pb_game(const char *f1, const char *u1, const char *d1, const char *f2,
-                                const char *u2, const char *d2, const char *extra,
-                                const char *options)
+static inline eng_game *pb_game_choice(const char *f1, const char *u1, const char *d1,
+                                       const char *f2, const char *u2, const char *d2,
+                                       const char *extra, const char *options)
 {
     char *sc = pb_scenario(f1, u1, d1, f2, u2, d2, extra);
     eng_game *g = t_game("pocket-battles", sc, options);
     free(sc);
     return g;
+}
+
+static inline eng_game *pb_game(const char *f1, const char *u1, const char *d1, const char *f2,
+                                const char *u2, const char *d2, const char *extra,
+                                const char *options)
+{
+    char opts[512];
+    if (options && strstr(options, "strike-back"))
+        snprintf(opts, sizeof opts, "%s", options);
+    else if (options && strchr(options, ':'))   /* {"k": v} -> {"strike-back": "always", "k": v} */
+        snprintf(opts, sizeof opts, "{\"strike-back\":\"always\",%s", strchr(options, '{') + 1);
+    else
+        snprintf(opts, sizeof opts, "{\"strike-back\":\"always\"}");
+    return pb_game_choice(f1, u1, d1, f2, u2, d2, extra, opts);
 }
 
 /* The refusal of a scenario (static text), or NULL if accepted. */

@@ -170,6 +170,41 @@ static void test_crossing_a_trench(void **unused)
     eng_game_free(g);
 }
 
+/* Option trench-crossing: a unit crossing a trench (it entered it this
+ * turn) that attacks with a 3 needs 3 (infantry, front-on). fortified
+ * (default): 3 + 1 fortification - 1 crossing = 3, not hit; exposed:
+ * 3 - 1 = 2, hit. Holding the trench, both readings give the +1 alone. */
+static void test_trench_crossing_option(void **unused)
+{
+    (void)unused;
+    static const char *const opts[] = {NULL, "{\"trench-crossing\":\"fortified\"}",
+                                       "{\"trench-crossing\":\"exposed\"}"};
+    static const char *const want[] = {"-", "-", "1/INF1"};
+    for (int k = 0; k < 3; k++) {
+        eng_game *g = pt_game("o/t/o", "INF@a1", "INF@a3", NULL, opts[k]);
+        eng_state *s = eng_state_new(g, 1);
+        pt_to_side_a(s);
+        t_play(s, "move INF1 a2");
+        T_EXPECT_STR(pt_field(s, "1/INF1", "crossing_trench"), "true");
+        t_play(s, "assault INF1 a3");
+        t_play(s, "3");
+        t_play(s, "6");
+        T_EXPECT_STR(hit_on(s), want[k]);
+        eng_state_free(s);
+        eng_game_free(g);
+        /* holding it (there from the start): 2 + 1 = 3, not hit, either way */
+        g = pt_game("o/t/o", "INF@a2", "INF@a3", NULL, opts[k]);
+        s = eng_state_new(g, 1);
+        pt_to_side_a(s);
+        t_play(s, "assault INF1 a3");
+        t_play(s, "2");
+        t_play(s, "6");
+        T_EXPECT_STR(hit_on(s), "-");
+        eng_state_free(s);
+        eng_game_free(g);
+    }
+}
+
 static void test_winner_advances_and_fights_again(void **unused)
 {
     (void)unused;
@@ -291,6 +326,7 @@ int main(void)
         cmocka_unit_test(test_artillery_and_transport_only_defend),
         cmocka_unit_test(test_modifiers),
         cmocka_unit_test(test_crossing_a_trench),
+        cmocka_unit_test(test_trench_crossing_option),
         cmocka_unit_test(test_winner_advances_and_fights_again),
         cmocka_unit_test(test_attacker_hit_resolved_after_defender),
         cmocka_unit_test(test_towed_gun_hit_with_its_transport),

@@ -230,6 +230,11 @@ static void test_thumb_and_flat_ignore_the_games_seed(void **unused)
         eng_apply_fast(y, a);
     }
     json_t *jx = eng_state_json(x, ENG_VIEW_ALL), *jy = eng_state_json(y, ENG_VIEW_ALL);
+    /* the board is the same; only the seed and the generator differ */
+    json_object_del(jx, "seed");
+    json_object_del(jx, "generator");
+    json_object_del(jy, "seed");
+    json_object_del(jy, "generator");
     assert_true(json_equal(jx, jy));
     assert_false(eng_state_equal(x, y));
     json_decref(jx);

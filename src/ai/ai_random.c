@@ -1,5 +1,7 @@
 /*
- * ai_random.c - the random player: any legal action, uniformly.
+ * ai_random.c - the random player: any legal action, uniformly, except
+ * those the rule set's playout hint rules out entirely (weight 0: conceding
+ * in Pocket Battles).
  */
 #include <stdlib.h>
 #include "ai_private.h"
@@ -9,6 +11,14 @@ static eng_action random_choose(ai_player *p, const eng_state *s, ai_explanation
 {
     eng_action acts[ENG_MAX_ACTIONS];
     int n = eng_legal_actions(s, acts);
+    double w[ENG_MAX_ACTIONS];
+    if (eng_current_player(s) >= 0 && eng_playout_weights(s, acts, n, w)) {
+        int k = 0;
+        for (int i = 0; i < n; i++)
+            if (w[i] > 0)
+                acts[k++] = acts[i];
+        n = k;
+    }
     eng_rng r = {p->rng};
     eng_action a = acts[rng_below(&r, (uint32_t)n)];
     p->rng = r.s;

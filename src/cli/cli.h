@@ -42,25 +42,31 @@ typedef struct cli_game_opts {
     uint64_t seed;
     bool seed_given;
     json_t *options;        /* overrides from --variant and --option */
+    /* positions as data: --position FILE, read (NULL: the scenario's start) */
+    json_t *position;
+    bool rules_given;
 } cli_game_opts;
 
 #define CLI_SCENARIO_OPTS_HELP \
     "  --rules NAME        rule set (pocket-wargame; see `pocketwar rules`)\n" \
     "  --scenario NAME     scenario name or path to a scenario file\n" \
     "  --variant NAME      variant options by name or path (see `pocketwar rules`)\n" \
-    "  --option KEY=VALUE  set one variant option (repeatable)\n"
+    "  --option KEY=VALUE  set one variant option (repeatable)\n" \
+    "  --position FILE     start from this position (JSON, as `pocketwar state`\n" \
+    "                      prints it) instead of the scenario's beginning\n"
 #define CLI_GAME_OPTS_HELP \
     CLI_SCENARIO_OPTS_HELP \
     "  --seed N            seed of the game's generator (default: from the clock)\n"
 
 /* getopt_long option codes for the game options (above 255). */
-enum { OPT_RULES = 1000, OPT_SCENARIO, OPT_VARIANT, OPT_OPTION, OPT_SEED };
+enum { OPT_RULES = 1000, OPT_SCENARIO, OPT_VARIANT, OPT_OPTION, OPT_SEED, OPT_POSITION };
 #define CLI_GAME_LONGOPTS \
     {"rules", required_argument, 0, OPT_RULES}, \
     {"scenario", required_argument, 0, OPT_SCENARIO}, \
     {"variant", required_argument, 0, OPT_VARIANT}, \
     {"option", required_argument, 0, OPT_OPTION}, \
-    {"seed", required_argument, 0, OPT_SEED}
+    {"seed", required_argument, 0, OPT_SEED}, \
+    {"position", required_argument, 0, OPT_POSITION}
 
 void cli_game_opts_init(cli_game_opts *o);
 void cli_game_opts_free(cli_game_opts *o);
@@ -71,6 +77,9 @@ int cli_game_opt(cli_game_opts *o, int code, const char *arg);
 uint64_t cli_clock_seed(void);
 /* A new match from the options; prints the error and returns NULL. */
 eng_match *cli_match_new(cli_game_opts *o);
+/* A new match from the options with this seed (a --position's own seed and
+ * generator give way to it): NULL and err. For commands that play many. */
+eng_match *cli_match_seeded(const cli_game_opts *o, uint64_t seed, eng_error *err);
 
 /* ---- computer players (cli_ai.c) ------------------------------------------ */
 
@@ -169,8 +178,9 @@ int bench_odds(const eng_rules *r, int games, bench_odds_figures *f);
 int cli_parse_u64(const char *opt, const char *arg, uint64_t *out);
 int cli_parse_int(const char *opt, const char *arg, int min, int max, int *out);
 
-/* Loads a record, printing the error (or the warning of a record cut
- * short, which still loads); NULL on failure. */
+/* Loads a record, or a position (a file holding a JSON object), printing
+ * the error (or the warning of a record cut short, which still loads);
+ * NULL on failure. */
 eng_match *cli_load_record(const char *path);
 /* --to N beyond the record's end: says how many steps it has and returns
  * -1; 0 when N is within it (or not given: N < 0). */

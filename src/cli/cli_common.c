@@ -34,6 +34,8 @@ void cli_game_opts_free(cli_game_opts *o)
 {
     json_decref(o->options);
     o->options = NULL;
+    json_decref(o->position);
+    o->position = NULL;
 }
 
 int cli_parse_u64(const char *opt, const char *arg, uint64_t *out)
@@ -72,6 +74,7 @@ int cli_game_opt(cli_game_opts *o, int code, const char *arg)
             return -1;
         }
         o->rules = arg;
+        o->rules_given = true;
         return 1;
     case OPT_SCENARIO:
         o->scenario = arg;
@@ -94,6 +97,26 @@ int cli_game_opt(cli_game_opts *o, int code, const char *arg)
             v = json_string(eq + 1);   /* a bare word is a string */
         json_object_set_new(o->options, key, v);
         free(key);
+        return 1;
+    }
+    case OPT_POSITION: {
+        eng_error err;
+        json_t *p = eng_json_file(arg, &err);
+        if (!p) {
+            fprintf(stderr, "pocketwar: --position: %s\n", err.msg);
+            return -1;
+        }
+        if (!json_is_object(p)) {
+            fprintf(stderr, "pocketwar: --position: %s holds no position (a JSON object)\n",
+                    arg);
+            json_decref(p);
+            return -1;
+        }
+        const char *r = json_string_value(json_object_get(p, "rules"));
+        if (!o->rules_given && r && eng_rules_find(r))
+            o->rules = eng_rules_name(eng_rules_find(r));
+        json_decref(o->position);
+        o->position = p;
         return 1;
     }
     case OPT_VARIANT: {
@@ -122,20 +145,57 @@ uint64_t cli_clock_seed(void)
 
 eng_match *cli_match_new(cli_game_opts *o)
 {
+    bool seeded = o->seed_given;   /* with --position: --seed wins over the position's */
     if (!o->seed_given) {
         o->seed = cli_clock_seed();
         o->seed_given = true;
     }
     eng_error err;
-    eng_match *m = eng_match_new(o->rules, o->scenario, o->options, o->seed, &err);
+    eng_match *m = o->position && !seeded ? eng_match_new_at(o->rules, o->scenario, o->options,
+                                                              o->position, o->seed, &err)
+                                          : cli_match_seeded(o, o->seed, &err);
     if (!m)
-        fprintf(stderr, "pocketwar: %s\n", err.msg);
+        fprintf(stderr, "pocketwar: %s%s\n", o->position ? "the position: " : "", err.msg);
     return m;
+}
+
+eng_match *cli_match_seeded(const cli_game_opts *o, uint64_t seed, eng_error *err)
+{
+    if (!o->position)
+        return eng_match_new(o->rules, o->scenario, o->options, seed, err);
+    json_t *p = json_deep_copy(o->position);
+    json_object_del(p, "seed");
+    json_object_del(p, "generator");
+    eng_match *m = eng_match_new_at(o->rules, o->scenario, o->options, p, seed, err);
+    json_decref(p);
+    return m;
+}
+
+/* Does the file hold JSON (its first character that is not white space
+ * is '{')? Then it is a position, not a record. */
+static bool holds_json(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return false;
+    int c;
+    while ((c = fgetc(f)) == ' ' || c == '\n' || c == '\t' || c == '\r')
+        ;
+    fclose(f);
+    return c == '{';
 }
 
 eng_match *cli_load_record(const char *path)
 {
     eng_error err;
+    if (holds_json(path)) {
+        json_t *p = eng_json_file(path, &err);
+        eng_match *m = p ? eng_match_new_at(NULL, NULL, NULL, p, 0, &err) : NULL;
+        json_decref(p);
+        if (!m)
+            fprintf(stderr, "pocketwar: %s: %s\n", path, err.msg);
+        return m;
+    }
     eng_match *m = eng_match_load_file(path, &err);
     if (!m || err.msg[0])       /* an error, or the warning of a record cut short */
         fprintf(stderr, "pocketwar: %s\n", err.msg);

@@ -14,7 +14,8 @@ static void help(void)
 {
     printf("usage: pocketwar replay RECORD [OPTIONS]\n\n"
            "Checks that every step of the record is legal and that every \"chance\"\n"
-           "outcome is what the seed gives, then tells the game.\n\n"
+           "outcome is what the seed gives, then tells the game. A record that starts\n"
+           "from a position (a Position tag) is told from there.\n\n"
            "  --final        show only the final position and result\n"
            "  --boards       draw the board after every player's decision\n"
            "  --to N         stop after N steps\n"
@@ -29,7 +30,7 @@ static void help(void)
  * viewer sees it and, for chance outcomes, the outcome explained. */
 static int replay_json(const eng_match *m, size_t n, int view)
 {
-    eng_state *s = eng_state_new(m->game, m->seed);
+    eng_state *s = eng_match_state_at(m, 0);   /* or the position it began from */
     json_t *steps = json_array();
     for (size_t i = 0; i < n; i++) {
         const eng_step *st = &m->steps[i];
@@ -123,7 +124,7 @@ int cmd_replay(int argc, char **argv)
     printf("%s, scenario %s, seed %llu: %zu %s, all legal\n", eng_rules_title(m->rules),
            m->scenario, (unsigned long long)m->seed, m->nsteps,
            eng_noun((long)m->nsteps, "step", "steps"));
-    eng_state *s = eng_state_new(m->game, m->seed);
+    eng_state *s = eng_match_state_at(m, 0);   /* the scenario's start, or the position it began from */
     if (!final_only) {
         narrator nar;
         narrate_begin(&nar, stdout, view);

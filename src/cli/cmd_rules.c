@@ -44,6 +44,31 @@ static json_t *file_title(const eng_rules *r, const char *kind, const char *name
     return out;
 }
 
+/* The data files a game of the default scenario reads (the scenario's own
+ * choices, an army or faction, may read others; records name theirs). */
+static json_t *data_files(const eng_rules *r)
+{
+    json_t *arr = json_array();
+    eng_error err;
+    json_t *sc = eng_scenario_load(r, eng_rules_default_scenario(r), &err);
+    eng_game *g = sc ? eng_game_new(r, sc, NULL, &err) : NULL;
+    json_decref(sc);
+    if (!g)
+        return arr;
+    char buf[2048];
+    eng_game_data_files(g, buf, sizeof buf);
+    for (char *save = NULL, *t = strtok_r(buf, ";", &save); t; t = strtok_r(NULL, ";", &save)) {
+        while (*t == ' ')
+            t++;
+        char path[4096];
+        snprintf(path, sizeof path, "%s%s%s", strchr(t, '/') == t ? "" : eng_data_dir(),
+                 t[0] == '/' ? "" : "/", t);
+        json_array_append_new(arr, json_string(path));
+    }
+    eng_game_free(g);
+    return arr;
+}
+
 static json_t *describe(const eng_rules *r)
 {
     json_t *o = json_object();
@@ -68,6 +93,7 @@ static json_t *describe(const eng_rules *r)
         eng_names_free(names, n);
         json_object_set_new(o, k ? "scenarios" : "variants", arr);
     }
+    json_object_set_new(o, "data_files", data_files(r));
     return o;
 }
 
@@ -89,6 +115,12 @@ static void print_text(json_t *o)
                    json_string_value(json_object_get(v, "values")),
                    json_string_value(json_object_get(v, "default")),
                    json_string_value(json_object_get(v, "help")));
+    }
+    json_t *files = json_object_get(o, "data_files");
+    if (json_array_size(files)) {
+        printf("\n  data files (read by the default scenario's game; a record names its own):\n");
+        json_array_foreach(files, i, v)
+            printf("    %s\n", json_string_value(v));
     }
     const char *lists[] = {"variants", "scenarios"};
     const char *heads[] = {"named variants (--variant NAME)", "scenarios (--scenario NAME)"};

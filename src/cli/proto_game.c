@@ -196,8 +196,74 @@ static int step(eng_match *m, const char *text, eng_error *err)
     return eng_match_apply(m, a, true, err);
 }
 
+/* Plays the steps of a "moves" list (the text after the word), split at ';'. */
+static int play_moves(eng_match *m, const char *at, FILE *out)
+{
+    char *list = strdup(at);
+    char *save = NULL;
+    int k = 0;
+    for (char *tok = strtok_r(list, ";", &save); tok; tok = strtok_r(NULL, ";", &save)) {
+        char *text = trim(tok);
+        k++;
+        if (!*text)
+            continue;
+        eng_error err;
+        if (step(m, text, &err) != 0) {
+            fprintf(out, "move %d \"%s\": %s", k, text, err.msg);
+            free(list);
+            return -1;
+        }
+    }
+    free(list);
+    return 0;
+}
+
+/* "position {JSON} [moves ...]": a game from a position as `state` prints it. */
+static int position_json(proto *p, const char *line, FILE *out)
+{
+    json_error_t jerr;
+    json_t *pos = json_loads(line, JSON_DISABLE_EOF_CHECK, &jerr);
+    if (!pos) {
+        fprintf(out, "the position is not JSON: %s (column %d)", jerr.text, jerr.column);
+        return -1;
+    }
+    const char *rest = line + jerr.position;
+    while (*rest == ' ')
+        rest++;
+    if (*rest && strncmp(rest, "moves", 5) != 0) {
+        fprintf(out, "after the position, expected \"moves\" and the steps, not \"%s\"", rest);
+        json_decref(pos);
+        return -1;
+    }
+    /* the file policy, as for new: a shipped scenario's name, options naming no file */
+    const char *sc = json_string_value(json_object_get(pos, "scenario"));
+    const json_t *popts = json_object_get(pos, "options");
+    eng_error err;
+    if (!p->allow_files && ((sc && !eng_data_name_ok(sc)) ||
+                            (json_is_object(popts) && !eng_options_name_no_files(popts, &err)))) {
+        json_decref(pos);
+        return proto_need_files(p, "a position naming a file", out);
+    }
+    eng_match *m = eng_match_new_at(NULL, NULL, NULL, pos, cli_clock_seed(), &err);
+    json_decref(pos);
+    if (!m) {
+        fprintf(out, "%s", err.msg);
+        return -1;
+    }
+    if (*rest && play_moves(m, rest + 5, out) != 0) {
+        eng_match_free(m);
+        return -1;
+    }
+    replace_game(p, m, out);
+    return 0;
+}
+
 int proto_position(proto *p, int argc, char **argv, const char *line, FILE *out)
 {
+    while (*line == ' ')
+        line++;
+    if (*line == '{')
+        return position_json(p, line, out);
     int head = argc;
     for (int i = 0; i < argc; i++)
         if (strcmp(argv[i], "moves") == 0) {

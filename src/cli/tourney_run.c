@@ -47,7 +47,7 @@ static void save_record(const tourney *t, const tourney_game *g, const eng_match
 static void play_one(tourney *t, tourney_game *g)
 {
     eng_error err;
-    eng_match *m = eng_match_new(t->go->rules, t->go->scenario, t->go->options, g->seed, &err);
+    eng_match *m = cli_match_seeded(t->go, g->seed, &err);   /* a --position too */
     if (!m) {
         g->error = strdup(err.msg);
         return;

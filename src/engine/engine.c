@@ -14,6 +14,7 @@
 #include <string.h>
 #include "engine_private.h"
 #include "rng.h"
+#include "engine_private.h"   /* eng_position_decorate (position.c) */
 
 struct eng_game {
     const eng_rules *rules;
@@ -90,6 +91,23 @@ const eng_option_doc *eng_rules_options(const eng_rules *r) { return r->options;
 
 /* ---- games ----------------------------------------------------------------- */
 
+/* An option whose values are words ("1800s|2014") takes a number typed
+ * for it (--option close-combat=2014 reads as JSON 2014) as the word. */
+static void option_as_word(const eng_option_doc *o, json_t *merged, const char *key,
+                           const json_t *val)
+{
+    if (!json_is_integer(val) || !o->values || !strchr(o->values, '|'))
+        return;
+    char word[32];
+    snprintf(word, sizeof word, "%lld", (long long)json_integer_value(val));
+    size_t len = strlen(word);
+    for (const char *p = o->values; p; p = strchr(p, '|') ? strchr(p, '|') + 1 : NULL)
+        if (strncmp(p, word, len) == 0 && (p[len] == '|' || p[len] == '\0')) {
+            json_object_set_new(merged, key, json_string(word));
+            return;
+        }
+}
+
 eng_game *eng_game_new(const eng_rules *r, const json_t *scenario,
                        const json_t *options, eng_error *err)
 {
@@ -119,8 +137,10 @@ eng_game *eng_game_new(const eng_rules *r, const json_t *scenario,
     json_object_foreach(merged, key, val) {
         bool known = false;
         for (const eng_option_doc *o = r->options; o && o->name; o++)
-            if (strcmp(o->name, key) == 0)
+            if (strcmp(o->name, key) == 0) {
                 known = true;
+                option_as_word(o, merged, key, val);
+            }
         if (!known) {
             eng_error_set(err, "%s has no option \"%s\" (see `pocketwar rules %s`)",
                           r->title, key, r->name);
@@ -420,7 +440,9 @@ void eng_state_resample_hidden(eng_state *s, int viewer, uint64_t *rng)
 
 json_t *eng_state_json(const eng_state *s, int viewer)
 {
-    return RULES(s)->to_json(DATA(s), CBODY(s), viewer);
+    json_t *j = RULES(s)->to_json(DATA(s), CBODY(s), viewer);
+    eng_position_decorate(s, viewer, j);   /* position.c */
+    return j;
 }
 
 void eng_render(const eng_state *s, int viewer, bool color, FILE *out)
@@ -441,3 +463,14 @@ void *eng_state_body(eng_state *s) { return BODY(s); }
 const void *eng_state_cbody(const eng_state *s) { return CBODY(s); }
 size_t eng_state_body_size(const eng_game *g) { return g->rules->state_size(g->data); }
 const void *eng_game_data(const eng_game *g) { return g->data; }
+
+/* ---- for positions as data (position.c) ------------------------------------ */
+
+uint64_t eng_state_generator(const eng_state *s) { return s->rng.s; }
+
+void eng_state_set_header(eng_state *s, uint64_t seed, uint64_t generator, uint32_t steps)
+{
+    s->seed = seed;
+    s->rng.s = generator;
+    s->steps = steps;
+}

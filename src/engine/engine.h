@@ -295,6 +295,27 @@ void eng_odds_describe(const eng_state *before, const eng_state *after, int view
  * phrases), for the rule sets' odds_describe. */
 void eng_odds_phrase(char *buf, size_t n, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* ---- positions as data (position.c) ---------------------------------------- */
+
+/* eng_state_json adds to every view the game's "options", and to the whole
+ * view (ENG_VIEW_ALL) the "seed", the "generator" (the state of the seeded
+ * generator) and the "steps" so far: what a loaded position needs to go on
+ * exactly as the game it came from. */
+
+/* Can this rule set load a position? */
+bool eng_rules_loads_positions(const eng_rules *r);
+/* A new state of game g holding the position pos (JSON as eng_state_json
+ * prints it for ENG_VIEW_ALL, or written by hand: keys left out keep the
+ * scenario's starting values). seed is used when pos gives none; the
+ * generator starts from the seed when pos gives none. The position is
+ * checked against the rules: NULL and what is wrong, and where, in err. */
+eng_state *eng_state_from_json(const eng_game *g, const json_t *pos, uint64_t seed,
+                               eng_error *err);
+
+/* The rule set's data files game g read ("portable-wargame/units.json;
+ * ..."), under the data folder unless given as paths; "" if none. The
+ * scenario (and variants, folded into the options) are named apart. */
+void eng_game_data_files(const eng_game *g, char *buf, size_t n);
 
 /* ---- results explained, the briefing (explain.c) -------------------------- */
 

@@ -19,4 +19,10 @@ const void *eng_game_data(const eng_game *g);
  * end of buf, so that text a rule set wrote stays valid UTF-8. */
 void eng_utf8_trim_end(char *buf);
 
+/* Positions as data (position.c): the state's generator, and a loaded
+ * position's header; the engine's part of a position's JSON. */
+uint64_t eng_state_generator(const eng_state *s);
+void eng_state_set_header(eng_state *s, uint64_t seed, uint64_t generator, uint32_t steps);
+void eng_position_decorate(const eng_state *s, int viewer, json_t *j);
+
 #endif

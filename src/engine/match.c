@@ -50,6 +50,8 @@ void eng_match_free(eng_match *m)
     for (int p = 0; p < ENG_MAX_PLAYERS; p++)
         free(m->players[p]);
     free(m->steps);
+    eng_state_free(m->start);
+    json_decref(m->position);
     free(m);
 }
 
@@ -102,7 +104,7 @@ void eng_match_apply_chance(eng_match *m)
 
 eng_state *eng_match_state_at(const eng_match *m, size_t k)
 {
-    eng_state *s = eng_state_new(m->game, m->seed);
+    eng_state *s = m->start ? eng_state_clone(m->start) : eng_state_new(m->game, m->seed);
     if (k > m->nsteps)
         k = m->nsteps;
     for (size_t i = 0; i < k; i++)

@@ -35,6 +35,10 @@ typedef struct eng_match {
     json_t *tags;             /* other header tags, kept when saved */
     eng_step *steps;
     size_t nsteps, cap;
+    /* positions as data: the position it started from (NULL: the scenario's
+     * beginning), as a state and as the whole position's JSON */
+    eng_state *start;
+    json_t *position;
 } eng_match;
 
 /* A new match of a rule set (by name) on a scenario (name or path), with
@@ -72,5 +76,16 @@ int eng_match_save_file(const eng_match *m, const char *path, eng_error *err);
 eng_match *eng_match_load(FILE *in, const char *source, eng_error *err);
 eng_match *eng_match_load_file(const char *path, eng_error *err);
 eng_match *eng_match_load_text(const char *text, const char *source, eng_error *err);
+
+/* ---- starting from a position (match_position.c) ---------------------------- */
+
+/* A match that starts from a position (JSON as `pocketwar state` prints
+ * it, or written by hand). rules, scenario (name or path) and options may
+ * be NULL: the position's "rules", "scenario" and "options" then say; given
+ * options are laid over the position's. The position's "seed" and
+ * "generator" win over seed; without them the generator starts from seed.
+ * NULL and what is wrong (and where) in err. */
+eng_match *eng_match_new_at(const char *rules, const char *scenario, const json_t *options,
+                            const json_t *position, uint64_t seed, eng_error *err);
 
 #endif

@@ -55,6 +55,9 @@ int eng_match_save(const eng_match *m, FILE *out, eng_error *err)
     char *opts = json_dumps(m->options, JSON_COMPACT | JSON_SORT_KEYS);
     put_tag(out, "Options", opts ? opts : "{}");
     free(opts);
+    eng_game_data_files(m->game, buf, sizeof buf);   /* the rule set's data files read */
+    if (buf[0])
+        put_tag(out, "Data", buf);
     snprintf(buf, sizeof buf, "%llu", (unsigned long long)m->seed);
     put_tag(out, "Seed", buf);
     int np = eng_game_players(m->game);
@@ -77,9 +80,14 @@ int eng_match_save(const eng_match *m, FILE *out, eng_error *err)
             put_tag(out, key, json_string_value(val));
     eng_result_text(m->state, buf, sizeof buf);
     put_tag(out, "Result", buf);
+    if (m->position) {   /* it starts from this position, not the scenario's beginning */
+        char *pos = json_dumps(m->position, JSON_COMPACT | JSON_PRESERVE_ORDER);
+        put_tag(out, "Position", pos ? pos : "{}");
+        free(pos);
+    }
     fputc('\n', out);
 
-    eng_state *s = eng_state_new(m->game, m->seed);
+    eng_state *s = eng_match_state_at(m, 0);
     for (size_t i = 0; i < m->nsteps; i++) {
         char who[16], text[ENG_TEXT_MAX];
         who_text(m->steps[i].who, who, sizeof who);
@@ -193,7 +201,7 @@ static int parse_who(const char *w, int players)
 }
 
 typedef struct header {
-    char *rules, *rules_version, *scenario, *options, *seed, *result;
+    char *rules, *rules_version, *scenario, *options, *seed, *result, *position;
     char *players[ENG_MAX_PLAYERS];
     json_t *other;
 } header;
@@ -201,7 +209,7 @@ typedef struct header {
 static void header_free(header *h)
 {
     free(h->rules); free(h->rules_version); free(h->scenario);
-    free(h->options); free(h->seed); free(h->result);
+    free(h->options); free(h->seed); free(h->result); free(h->position);
     for (int i = 0; i < ENG_MAX_PLAYERS; i++)
         free(h->players[i]);
     json_decref(h->other);
@@ -216,9 +224,10 @@ static void header_set(header *h, const char *name, const char *value)
     else if (!strcmp(name, "Options")) slot = &h->options;
     else if (!strcmp(name, "Seed")) slot = &h->seed;
     else if (!strcmp(name, "Result")) slot = &h->result;
+    else if (!strcmp(name, "Position")) slot = &h->position;
     else if (name[0] == 'P' && name[1] >= '1' && name[1] <= '4' && !name[2])
         slot = &h->players[name[1] - '1'];
-    else if (strcmp(name, "Game") && strcmp(name, "Record"))
+    else if (strcmp(name, "Game") && strcmp(name, "Record") && strcmp(name, "Data"))
         json_object_set_new(h->other, name, json_string(value));
     if (slot) {
         free(*slot);
@@ -316,7 +325,30 @@ static eng_match *match_from_header(header *h, const origin *o, const char *src,
         json_decref(opts);
         return NULL;
     }
-    eng_match *m = eng_match_new(h->rules, open_as, opts, seed, &inner);
+    eng_match *m;
+    if (h->position) {   /* a record that starts from a position */
+        json_error_t jerr;
+        json_t *pos = json_loads(h->position, 0, &jerr);
+        if (!pos) {
+            eng_error_set(err, "%s: the Position tag must hold a position as JSON (%s)", src,
+                          jerr.text);
+            json_decref(opts);
+            free(open_as);
+            return NULL;
+        }
+        const json_t *popts = json_object_get(pos, "options");
+        if (json_is_object(popts) && !o->trusted && !eng_options_name_no_files(popts, &inner)) {
+            eng_error_set(err, "%s: the Position tag's options: %s", src, inner.msg);
+            json_decref(pos);
+            json_decref(opts);
+            free(open_as);
+            return NULL;
+        }
+        m = eng_match_new_at(h->rules, open_as, opts, pos, seed, &inner);
+        json_decref(pos);
+    } else {
+        m = eng_match_new(h->rules, open_as, opts, seed, &inner);
+    }
     free(open_as);
     json_decref(opts);
     if (!m) {

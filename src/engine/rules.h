@@ -129,6 +129,16 @@ struct eng_rules {
      * (no unit left that could act), one line saying so; else buf = "". */
     void (*phase_note)(const void *data, const void *before, eng_action a, const void *after,
                        int player, char *buf, size_t n);
+    /* Positions as data (NULL: the rule set cannot load one). st holds the
+     * scenario's starting position; fills it from the position JSON (what
+     * to_json prints for ENG_VIEW_ALL; keys left out keep their starting
+     * values) and checks it against the rules. false with what is wrong and
+     * where in why; st is then thrown away. */
+    bool (*from_json)(const void *data, void *st, const json_t *pos, char *why, size_t n);
+    /* Data files: the rule set's data files the game read, "; "-separated,
+     * each as a path under the data folder ("portable-wargame/units.json")
+     * or as given (a path). NULL: none. */
+    void (*data_files)(const void *data, char *buf, size_t n);
 };
 
 #endif

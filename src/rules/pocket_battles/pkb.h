@@ -138,6 +138,11 @@ typedef struct pkb_data {
     pkb_player pl[PKB_SIDES];
 
     char description[1024];     /* the scenario's flavour text (briefing), cut to fit */
+    /* readings as options */
+    bool strike_back_always;    /* strike-back always: no choice for the unit struck */
+    bool concede_round_start;   /* concede round-start: only before a round's first turn */
+    int ntraits_file;           /* traits from traits.json; the rest are factions' own */
+    char files[1024];           /* data files read, "; "-separated (pkb_data_files) */
 } pkb_data;
 
 /* ---- the position ------------------------------------------------------------ */
@@ -189,6 +194,7 @@ enum {
     PKB_PH_DICE,                /* chance: a die of a strike or a shooting */
     PKB_PH_WOUND,               /* a unit's owner assigns a hit */
     PKB_PH_ELIMINATE,           /* round end: a player may eliminate wounded troops */
+    PKB_PH_BACK,                /* the struck unit's owner: strike back or hold */
     PKB_PH_OVER
 };
 
@@ -261,7 +267,8 @@ enum {
     PKB_A_REACT,                /* a: PKB_R_*, b: unit */
     PKB_A_TARGET,               /* a: unit, b: troop (rally) or PKB_NONE */
     PKB_A_WOUND,                /* a: unit, b: troop, c: PKB_W_* (+ unit) */
-    PKB_A_ELIMINATE             /* a: unit, b: troop */
+    PKB_A_ELIMINATE,            /* a: unit, b: troop */
+    PKB_A_BACK                  /* a: 1 strike back, 0 hold */
 };
 enum { PKB_O_MOVE, PKB_O_CHARGE, PKB_O_FIGHT, PKB_O_LEAVE, PKB_O_SHOOT, PKB_O_RALLY,
        PKB_O_HEX, PKB_O_COUNT };
@@ -435,6 +442,13 @@ int pkb_odds_step(const void *data, const void *st, eng_action *choice);
 void pkb_odds_canon(const void *data, void *st);
 void pkb_odds_describe(const void *data, const void *before, const void *after, int viewer,
                        char *buf, size_t n);
+/* pkb_position.c: a position loaded from JSON, checked against the rules */
+bool pkb_from_json(const void *data, void *st, const json_t *pos, char *why, size_t n);
+json_t *pkb_internal_json(const pkb_data *d, const pkb_state *s);
+
+/* pkb_playout.c: the playout hint (conceding left out) */
+void pkb_playout_weights(const void *data, const void *st, const eng_action *acts, int n,
+                         double *w);
 
 /* pkb_explain.c: dice explained, the referee's prompt */
 void pkb_explain_outcome(const void *data, const void *st, eng_action a, char *buf, size_t n);

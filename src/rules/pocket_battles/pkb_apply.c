@@ -371,6 +371,12 @@ void pkb_apply(const void *data, void *st, eng_action a)
     case PKB_PH_WOUND:
         pkb_wound(d, s, fa, fb, fc);
         return;
+    case PKB_PH_BACK:
+        if (fa)
+            pkb_begin_strike(d, s, s->target, s->striker, PKB_S_BACK);
+        else
+            pkb_end_turn(d, s);
+        return;
     case PKB_PH_ELIMINATE:
         if (PKB_KIND(a) == PKB_A_ELIMINATE) {
             int p = pkb_owner(fa);

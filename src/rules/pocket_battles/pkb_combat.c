@@ -211,10 +211,15 @@ static void after_wounds(const pkb_data *d, pkb_state *s)
         }
         return;
     case PKB_S_FIRST:
-        if (pkb_alive(s, s->striker) && pkb_alive(s, s->target))
-            pkb_begin_strike(d, s, s->target, s->striker, PKB_S_BACK);
-        else
+        if (!pkb_alive(s, s->striker) || !pkb_alive(s, s->target)) {
             pkb_end_turn(d, s);
+        } else if (d->strike_back_always) {
+            pkb_begin_strike(d, s, s->target, s->striker, PKB_S_BACK);
+        } else {
+            /* the opponent *can* strike back: its owner decides */
+            s->phase = PKB_PH_BACK;
+            s->player = (uint8_t)pkb_owner(s->target);
+        }
         return;
     case PKB_S_FREE:
         next_free_strike(d, s);

@@ -198,6 +198,8 @@ json_t *pkb_to_json(const void *data, const void *st, int viewer)
                                                                     : json_null());
     json_object_set_new(o, "active", battle && s->active < PKB_SIDES ? json_integer(s->active + 1)
                                                                       : json_null());
+    json_object_set_new(o, "redeployed", battle && s->redeployed != PKB_NONE
+                                             ? label_json(s->redeployed) : json_null());
     json_object_set_new(o, "special_actions", json_string(!battle ? "not yet"
                                                           : pkb_special_barred(d, s) ? "barred"
                                                           : "allowed"));
@@ -214,5 +216,7 @@ json_t *pkb_to_json(const void *data, const void *st, int viewer)
     }
     json_object_set_new(o, "viewer", viewer == ENG_VIEW_ALL ? json_string("all")
                                                             : json_integer(viewer + 1));
+    if (viewer == ENG_VIEW_ALL)
+        json_object_set_new(o, "internal", pkb_internal_json(d, s));   /* pkb_position.c */
     return o;
 }

@@ -146,7 +146,7 @@ static int legal_turn(const pkb_data *d, const pkb_state *s, eng_action *out)
         }
     }
     out[n++] = PKB_ACT(PKB_A_PASS, 0, 0, 0);
-    if (!sd->acted)
+    if (!d->concede_round_start || !sd->acted)
         out[n++] = PKB_ACT(PKB_A_CONCEDE, 0, 0, 0);
     return n;
 }
@@ -270,6 +270,10 @@ int pkb_legal_actions(const void *data, const void *st, eng_action *out)
         return legal_wound(d, s, out);
     case PKB_PH_ELIMINATE:
         return legal_eliminate(s, out);
+    case PKB_PH_BACK:
+        out[0] = PKB_ACT(PKB_A_BACK, 1, 0, 0);
+        out[1] = PKB_ACT(PKB_A_BACK, 0, 0, 0);
+        return 2;
     default:
         return 0;
     }
@@ -429,7 +433,8 @@ static void explain_turn(const pkb_data *d, const pkb_state *s, eng_action a, ch
         return;
     }
     if (k == PKB_A_CONCEDE)
-        WHY("a player may concede at the start of their first turn in a round");
+        WHY("a player may concede at the start of their first turn in a round (option "
+            "concede round-start)");
     if (k != PKB_A_REDEPLOY)
         WHY("it is the %s turn: redeploy a unit, order one, pass or concede", POSS(p));
     pkb_label(g, l, sizeof l);
@@ -576,6 +581,8 @@ void pkb_explain_illegal(const void *data, const void *st, eng_action a, char *w
         WHY("only a wounded troop of %s may be eliminated (%s is not one)", l,
             tcode(d, s->player, t));
     }
+    case PKB_PH_BACK:
+        WHY("%s decides whether its unit strikes back: back or hold", d->pl[s->player].name);
     default:
         WHY("the game is over");
     }

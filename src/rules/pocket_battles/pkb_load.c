@@ -93,6 +93,16 @@ static bool is_path(const char *s)
     return strchr(s, '/') || (n > 5 && strcmp(s + n - 5, ".json") == 0);
 }
 
+/* Notes a data file read in d->files (once). */
+static void note_file(pkb_data *d, const char *file)
+{
+    for (const char *p = d->files; (p = strstr(p, file)); p++)
+        if ((p == d->files || p[-1] == ' ') && (p[strlen(file)] == ';' || !p[strlen(file)]))
+            return;
+    size_t len = strlen(d->files);
+    snprintf(d->files + len, sizeof d->files - len, "%s%s", len ? "; " : "", file);
+}
+
 /* A data file of this rule set by name (folder/NAME.json) or by path. */
 static json_t *data_file(ld *l, const char *folder, const char *what, const char *name)
 {
@@ -130,6 +140,12 @@ static json_t *data_file(ld *l, const char *folder, const char *what, const char
         fail(l, "%s \"%s\": expected a JSON object", what, name);
         return NULL;
     }
+    char noted[512];
+    if (is_path(name))
+        eng_pathf(noted, sizeof noted, "%s", name);
+    else
+        eng_pathf(noted, sizeof noted, "%s/%s/%s.json", RULES_NAME, folder, name);
+    note_file(l->d, noted);
     return j;
 }
 
@@ -143,14 +159,13 @@ static int trait_find(const pkb_data *d, const char *name)
     return -1;
 }
 
-static bool load_traits(ld *l)
+/* Adds the traits of the list arr (from traits.json, or a faction's own:
+ * `where` names it in messages). A faction's trait may repeat one an
+ * earlier faction defined (the same faction twice); one of traits.json's
+ * may not be defined again. */
+static bool add_traits(ld *l, const json_t *arr, const char *where, int from_file)
 {
     pkb_data *d = l->d;
-    eng_error e;
-    json_t *j = eng_rules_data_file(RULES_NAME, "traits.json", &e);
-    if (!j)
-        return fail(l, "traits.json: %s", e.msg);
-    static const char *const top_keys[] = {"traits", "description", NULL};
     static const char *const keys[] = {"name", "title", "text", "effect", "when", "amount", NULL};
     static const struct { const char *effect, *when; int fx; } fxs[] = {
         {"extra-dice", "engagement", PKB_FX_DICE_ENGAGE},
@@ -167,17 +182,16 @@ static bool load_traits(ld *l)
         {"rally", NULL, PKB_FX_RALLY},
         {"hex", NULL, PKB_FX_HEX},
     };
-    bool ok = eng_json_check_keys(j, "traits.json", top_keys, l->err);
-    json_t *arr = json_object_get(j, "traits");
-    if (ok && !json_is_array(arr))
-        ok = fail(l, "traits.json: \"traits\" must be a list");
+    bool ok = true;
+    if (!json_is_array(arr))
+        return fail(l, "%s: \"traits\" must be a list", where);
     size_t i;
     json_t *t;
     json_array_foreach(arr, i, t) {
         if (!ok)
             break;
-        char p[64];
-        eng_pathf(p, sizeof p, "traits.json: traits[%zu]", i);
+        char p[160];
+        eng_pathf(p, sizeof p, "%s: traits[%zu]", where, i);
         if (!json_is_object(t)) {
             ok = fail(l, "%s: expected an object", p);
             break;
@@ -202,8 +216,13 @@ static bool load_traits(ld *l)
         for (const char *c = tr->name; *c; c++)
             if (!(islower((unsigned char)*c) || *c == '-'))
                 ok = fail(l, "%s.name: \"%s\": use lower-case letters and '-'", p, tr->name);
-        if (ok && trait_find(d, tr->name) >= 0)
-            ok = fail(l, "%s.name: trait \"%s\" is defined twice", p, tr->name);
+        int again = ok ? trait_find(d, tr->name) : -1;
+        if (again >= 0 && (from_file < 0 || again < from_file))
+            ok = fail(l, "%s.name: trait \"%s\" is defined %s", p, tr->name,
+                      from_file < 0 ? "twice" : "in traits.json already; a faction may add "
+                      "traits, not change them");
+        else if (again >= 0)
+            continue;   /* an earlier faction's own trait of that name */
         if (!ok)
             break;
         int fx = -1;
@@ -233,6 +252,20 @@ static bool load_traits(ld *l)
         d->fx[fx] |= 1u << d->ntraits;
         d->ntraits++;
     }
+    return ok;
+}
+
+static bool load_traits(ld *l)
+{
+    eng_error e;
+    json_t *j = eng_rules_data_file(RULES_NAME, "traits.json", &e);
+    if (!j)
+        return fail(l, "traits.json: %s", e.msg);
+    static const char *const top_keys[] = {"traits", "description", NULL};
+    bool ok = eng_json_check_keys(j, "traits.json", top_keys, l->err) &&
+              add_traits(l, json_object_get(j, "traits"), "traits.json", -1);
+    l->d->ntraits_file = l->d->ntraits;
+    note_file(l->d, RULES_NAME "/traits.json");
     json_decref(j);
     return ok;
 }
@@ -340,9 +373,12 @@ static bool load_faction(ld *l, const json_t *spec, const char *path, pkb_factio
         return fail(l, "%s: expected a faction name (elves, orcs, romans, celts) or a faction "
                     "object", path);
     }
-    static const char *const keys[] = {"name", "description", "troops", NULL};
+    static const char *const keys[] = {"name", "description", "troops", "traits", NULL};
     bool ok = eng_json_check_keys(j, where, keys, l->err) &&
               get_str(l, j, "name", where, fac->name, sizeof fac->name, NULL);
+    /* a faction's own traits, before its troops name them */
+    if (ok && json_object_get(j, "traits"))
+        ok = add_traits(l, json_object_get(j, "traits"), where, l->d->ntraits_file);
     json_t *troops = json_object_get(j, "troops");
     if (ok && (!json_is_array(troops) || json_array_size(troops) == 0))
         ok = fail(l, "%s.troops: expected a non-empty list of troops", where);
@@ -621,6 +657,21 @@ void *pkb_load(const json_t *scenario, const json_t *options, eng_error *err)
         else
             ok = fail(&l, "option special-actions: expected after-first-turn or "
                       "after-first-round");
+    }
+    /* readings as options: who strikes back, when a player may concede */
+    if (ok && (o = json_object_get(options, "strike-back"))) {
+        const char *v = json_string_value(o);
+        if (v && (!strcmp(v, "choice") || !strcmp(v, "always")))
+            d->strike_back_always = !strcmp(v, "always");
+        else
+            ok = fail(&l, "option strike-back: expected choice or always");
+    }
+    if (ok && (o = json_object_get(options, "concede"))) {
+        const char *v = json_string_value(o);
+        if (v && (!strcmp(v, "any-turn") || !strcmp(v, "round-start")))
+            d->concede_round_start = !strcmp(v, "round-start");
+        else
+            ok = fail(&l, "option concede: expected any-turn or round-start");
     }
     d->max_rounds = 20;
     if (ok && (o = json_object_get(options, "rounds")))

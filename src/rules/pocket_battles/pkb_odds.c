@@ -12,7 +12,8 @@
  *     some troop of the unit may take one (on the troop with the most wound
  *     points left; from the unused tokens, else those set aside by passing,
  *     else the orders of the first unit that has some), otherwise the troop
- *     worth the fewest points is removed.
+ *     worth the fewest points is removed; the unit struck strikes back
+ *     (its owner's decision, option strike-back: taken here).
  *   - The faces of dice already counted are forgotten (the hits they
  *     scored are kept), so that rolls alike in hits merge.
  *   - A troop the viewer may not see (under the top of a stack) is never
@@ -63,6 +64,9 @@ int pkb_odds_step(const void *data, const void *st, eng_action *choice)
         if (s->wq_pos >= s->wq_len || !pkb_u(s, s->wq_unit[s->wq_pos])->troops)
             return ENG_ODDS_STOP;
         *choice = auto_wound(d, s);
+        return ENG_ODDS_AUTO;
+    case PKB_PH_BACK:   /* the strike back belongs to the engagement: taken */
+        *choice = PKB_ACT(PKB_A_BACK, 1, 0, 0);
         return ENG_ODDS_AUTO;
     default:
         return ENG_ODDS_GO;

@@ -28,6 +28,12 @@ static const eng_option_doc pkb_options[] = {
     {"rounds", "0..99", "20",
      "a house limit: after this many rounds with no winner the battle ends, the player who "
      "destroyed more points winning (the defender on a tie); 0: no limit, as in the rulebook"},
+    {"strike-back", "choice|always", "choice",
+     "after a first strike, the unit struck (if any of it is left) may strike back: choice, its "
+     "owner decides (back or hold); always, it strikes back without a decision"},
+    {"concede", "any-turn|round-start", "any-turn",
+     "when a player may concede: at any of their turns, or only at the start of their first "
+     "turn in each round, before acting"},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -49,10 +55,16 @@ static const char *pkb_player_name(const void *data, int player)
     return player >= 0 && player < PKB_SIDES ? d->pl[player].name : "?";
 }
 
+static void pkb_data_files(const void *data, char *buf, size_t n)
+{
+    const pkb_data *d = data;
+    snprintf(buf, n, "%s", d->files);
+}
+
 const eng_rules pkb_rules = {
     .name = "pocket-battles",
     .title = "Pocket Battles",
-    .version = "1",
+    .version = "2",   /* 2: strike back is the struck unit's choice; concede at any turn */
     .summary = "Two armies of troop tiles in stacks on three sectors of five zones. Order "
                "tokens double as wound tokens, and ordering a unit again costs more each time. "
                "Charge (the enemy may intercept, shoot or wait), fight, leave, shoot; dice "
@@ -97,4 +109,9 @@ const eng_rules pkb_rules = {
     /* phases and turns in play (pkb_turns.c) */
     .forgoes = pkb_forgoes,
     .phase_note = pkb_phase_note,
+    /* positions as data */
+    .from_json = pkb_from_json,
+    .data_files = pkb_data_files,
+    /* readings as options: the computer players' look-ahead never concedes */
+    .playout_weights = pkb_playout_weights,
 };

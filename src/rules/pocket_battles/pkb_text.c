@@ -31,7 +31,7 @@ const char *pkb_phase_name(int phase)
 {
     static const char *const names[] = {"army building", "roll for attacker", "deployment",
                                         "turn", "reaction", "target", "dice", "wounds",
-                                        "round end", "over"};
+                                        "round end", "strike back", "over"};
     return phase >= 0 && phase <= PKB_PH_OVER ? names[phase] : "?";
 }
 
@@ -106,6 +106,9 @@ void pkb_action_text(const void *data, const void *st, eng_action a, char *buf, 
         return;
     case PKB_A_CONCEDE:
         snprintf(buf, n, "concede");
+        return;
+    case PKB_A_BACK:
+        snprintf(buf, n, "%s", fa ? "back" : "hold");
         return;
     case PKB_A_REACT:
         pkb_label(fb, l2, sizeof l2);
@@ -201,6 +204,12 @@ int pkb_action_parse(const void *data, const void *st, const char *text, eng_act
     bool chance = s->phase == PKB_PH_ROLL || s->phase == PKB_PH_DICE;
     if (nt == 1 && chance && k[0] >= '1' && k[0] <= '6' && !k[1]) {
         *out = PKB_ACT(PKB_A_ROLL, k[0] - '0', 0, 0);
+        return 0;
+    }
+    if (is(k, "back") || is(k, "hold")) {
+        if (!count_ok(nt, 1, 1, k, why, n))
+            return -1;
+        *out = PKB_ACT(PKB_A_BACK, is(k, "back") ? 1 : 0, 0, 0);
         return 0;
     }
     if (is(k, "done") || is(k, "pass") || is(k, "concede")) {
@@ -389,6 +398,9 @@ void pkb_status_text(const void *data, const void *st, char *buf, size_t n)
                  h, h == 1 ? "" : "s", l);
         return;
     }
+    case PKB_PH_BACK:
+        snprintf(buf, n, "%s, %s: does %s strike back at %s (back or hold)?", head, who, l2, l);
+        return;
     case PKB_PH_ELIMINATE:
         snprintf(buf, n, "End of round %u, %s may eliminate wounded troops", (unsigned)s->round, who);
         return;

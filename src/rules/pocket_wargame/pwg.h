@@ -452,6 +452,9 @@ void pwg_action_elements(const void *data, const void *st, eng_action a, eng_ele
 int pwg_odds_step(const void *data, const void *st, eng_action *choice);
 void pwg_odds_describe(const void *data, const void *before, const void *after, int viewer,
                        char *buf, size_t n);
+/* pwg_position.c: a position loaded from JSON, checked against the rules */
+bool pwg_from_json(const void *data, void *st, const json_t *pos, char *why, size_t n);
+json_t *pwg_internal_json(const pwg_data *d, const pwg_state *s);
 
 /* pwg_explain.c: chance results explained, the referee's prompt */
 void pwg_explain_outcome(const void *data, const void *st, eng_action a, char *buf, size_t n);

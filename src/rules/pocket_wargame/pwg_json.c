@@ -61,6 +61,11 @@ static json_t *forces_json(const pwg_data *d, const pwg_state *s, int viewer)
         json_object_set_new(o, "allied_with", allies);
         json_object_set_new(o, "opposed_to", opposed);
         json_object_set_new(o, "declared_allies", declared);
+        json_t *changed = json_array();   /* stances it changed this turn */
+        for (int g = 0; g < d->nforces; g++)
+            if ((s->changed[f] >> g) & 1)
+                json_array_append_new(changed, json_integer(g + 1));
+        json_object_set_new(o, "changed_this_turn", changed);
         json_array_append_new(arr, o);
     }
     return arr;
@@ -111,7 +116,7 @@ static json_t *units_json(const pwg_data *d, const pwg_state *s, int viewer)
         /* a secret coin looks like every coin still to deploy: which one was
          * placed must not show, only how many (the force's "placed_unseen") */
         json_object_set_new(o, "condition", json_string(vis ? pwg_cond_name(s->cond[u]) : "undeployed"));
-        if (vis && on && ((s->acted >> u) & 1))
+        if (vis && ((s->acted >> u) & 1))   /* kept once off the map */
             json_object_set_new(o, "acted", json_true());
         json_array_append_new(arr, o);
     }
@@ -223,5 +228,7 @@ json_t *pwg_to_json(const void *data, const void *st, int viewer)
     }
     json_object_set_new(o, "viewer", viewer == ENG_VIEW_ALL ? json_string("all")
                                                             : json_integer(viewer + 1));
+    if (viewer == ENG_VIEW_ALL)
+        json_object_set_new(o, "internal", pwg_internal_json(d, s));   /* pwg_position.c */
     return o;
 }

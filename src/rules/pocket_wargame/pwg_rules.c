@@ -49,6 +49,13 @@ static const char *pwg_player_name(const void *data, int player)
     return player >= 0 && player < d->nforces ? d->force[player].name : "?";
 }
 
+static void pwg_data_files(const void *data, char *buf, size_t n)
+{
+    (void)data;
+    snprintf(buf, n, "pocket-wargame/decks.json; pocket-wargame/terrain.json; "
+             "pocket-wargame/coins.json");
+}
+
 const eng_rules pwg_rules = {
     .name = "pocket-wargame",
     .title = "Pocket Wargame",
@@ -103,4 +110,7 @@ const eng_rules pwg_rules = {
     /* phases and turns in play (pwg_turns.c) */
     .forgoes = pwg_forgoes,
     .phase_note = pwg_phase_note,
+    /* positions as data */
+    .from_json = pwg_from_json,
+    .data_files = pwg_data_files,
 };

@@ -181,6 +181,9 @@ typedef struct ptw_data {
     ptw_victory victory;
 
     char description[1024];     /* the scenario's flavour text (briefing), cut to fit */
+    /* readings as options: trench-crossing exposed (no fortification
+     * bonus in close combat while crossing a trench) */
+    bool trench_exposed;
 } ptw_data;
 
 /* ---- the position ------------------------------------------------------------------ */
@@ -455,6 +458,9 @@ void ptw_action_elements(const void *data, const void *st, eng_action a, eng_ele
 int ptw_odds_step(const void *data, const void *st, eng_action *choice);
 void ptw_odds_describe(const void *data, const void *before, const void *after, int viewer,
                        char *buf, size_t n);
+/* ptw_position.c: a position loaded from JSON, checked against the rules */
+bool ptw_from_json(const void *data, void *st, const json_t *pos, char *why, size_t n);
+json_t *ptw_internal_json(const ptw_data *d, const ptw_state *s);
 
 /* ---- ptw_turns.c: phases and turns in play ---------------------------------- */
 bool ptw_forgoes(const void *data, const void *st, eng_action a, char *why, size_t n);

@@ -41,22 +41,24 @@ static bool front_on(const ptw_data *d, const ptw_state *s, int u, int enemy)
 /* The modifier to u's close-combat die against enemy: +1 a friendly
  * commander in or next to its square; +1 in cover or fortifications (a
  * wood is cover; +1 more with woods-close-combat plus-2); -1 attacking
- * uphill; -1 in a river; -1 crossing a trench. */
+ * uphill; -1 in a river; -1 crossing a trench (which, with option
+ * trench-crossing exposed, also loses the fortification's +1). */
 int ptw_cc_modifier(const ptw_data *d, const ptw_state *s, int u, int enemy, bool attacker)
 {
     uint16_t here = d->sq[s->loc[u]], there = d->sq[s->loc[enemy]];
     int mod = 0;
     if (ptw_commander_near(d, s, u))
         mod++;
-    if (here & (PTW_SQ_COVER | PTW_SQ_FORT))
-        mod++;
+    bool crossing = ptw_crossing_trench(d, s, u);
+    if ((here & PTW_SQ_COVER) || ((here & PTW_SQ_FORT) && !(crossing && d->trench_exposed)))
+        mod++;   /* trench-crossing exposed: no fortification bonus while crossing */
     if ((here & PTW_SQ_WOODS) && d->woods_plus2)
         mod++;
     if (attacker && !(here & PTW_SQ_HILL) && (there & PTW_SQ_HILL))
         mod--;
     if (here & PTW_SQ_RIVER)
         mod--;
-    if (ptw_crossing_trench(d, s, u))
+    if (crossing)
         mod--;
     return mod;
 }

@@ -80,8 +80,8 @@ static void cc_mods(const ptw_data *d, const ptw_state *s, int u, int enemy, boo
         add(m, 1, "commander");
     if (here & PTW_SQ_COVER)
         add(m, 1, "in cover");
-    else if (here & PTW_SQ_FORT)
-        add(m, 1, "in fortifications");
+    else if ((here & PTW_SQ_FORT) && !(d->trench_exposed && ptw_crossing_trench(d, s, u)))
+        add(m, 1, "in fortifications");   /* not while crossing, with trench-crossing exposed */
     if ((here & PTW_SQ_WOODS) && d->woods_plus2)
         add(m, 1, "woods");
     if (attacker && !(here & PTW_SQ_HILL) && (there & PTW_SQ_HILL))

@@ -100,11 +100,11 @@ static json_t *units_json(const ptw_data *d, const ptw_state *s)
         int g = alive ? ptw_towing(d, s, u) : -1;
         if (g >= 0)
             json_object_set_new(o, "towing", unit_json(d, g));
-        if (alive && ptw_bit(s->activated, u))
+        if (ptw_bit(s->activated, u))
             json_object_set_new(o, "acted", json_true());
-        if (alive && ptw_bit(s->moved, u))
+        if (ptw_bit(s->moved, u))
             json_object_set_new(o, "moved", json_true());
-        if (alive && ptw_bit(s->fired, u))
+        if (ptw_bit(s->fired, u))
             json_object_set_new(o, "fired", json_true());
         if (alive && ptw_crossing_trench(d, s, u))
             json_object_set_new(o, "crossing_trench", json_true());
@@ -135,6 +135,7 @@ static json_t *activity_json(const ptw_data *d, const ptw_state *s)
         json_object_set_new(a, "along_road", json_boolean(!(s->act_bits & PTW_ACT_OFFROAD)));
         json_object_set_new(a, "withdrawing", json_boolean(s->act_bits & PTW_ACT_WITHDRAW));
         json_object_set_new(a, "fought", json_boolean(s->act_bits & PTW_ACT_FOUGHT));
+        json_object_set_new(a, "slowed", json_boolean(s->act_bits & PTW_ACT_SLOW));
         json_object_set_new(a, "passing_through",
                             json_boolean(ptw_passing_through(d, s, s->active)));
         json_object_set_new(o, "activation", a);
@@ -155,7 +156,7 @@ static json_t *activity_json(const ptw_data *d, const ptw_state *s)
         json_object_set_new(c, "round", json_integer(s->cc_round));
         json_object_set_new(c, "attacker_roll", s->cc_roll_a ? json_integer(s->cc_roll_a) : json_null());
         json_object_set_new(c, "defender_roll", s->cc_roll_d ? json_integer(s->cc_roll_d) : json_null());
-        json_object_set_new(o, "close_combat", c);
+        json_object_set_new(o, "combat", c);   /* the fight; "close_combat" is the variant */
     }
     if (s->stage == PTW_S_HIT)
         json_object_set_new(o, "hit", json_pack("{s:o,s:o}", "unit", unit_json(d, s->hit_unit),
@@ -205,5 +206,7 @@ json_t *ptw_to_json(const void *data, const void *st, int viewer)
         ptw_result_text(d, s, buf, sizeof buf);
         json_object_set_new(o, "result", json_string(buf));
     }
+    if (viewer == ENG_VIEW_ALL)
+        json_object_set_new(o, "internal", ptw_internal_json(d, s));   /* ptw_position.c */
     return o;
 }

@@ -103,6 +103,11 @@ static bool load_options(ld *l, const json_t *opts)
     l->d->hits_once = b == 1;
     l->d->fire_strength = c == 1;
     l->d->woods_plus2 = e == 1;
+    static const char *const trench[] = {"fortified", "exposed", NULL};
+    int t = 0;
+    if (!option(l, opts, "trench-crossing", trench, &t))
+        return false;
+    l->d->trench_exposed = t == 1;
     if (l->d->fire_strength && !l->d->cc2014)
         return fail(l, "option fire-hits: strength needs close-combat 2014 (only the 2014 "
                     "revision gives units Strength Values)");
@@ -132,7 +137,11 @@ static bool load_types(ld *l, const json_t *file)
     json_t *t;
     json_array_foreach(arr, i, t) {
         char p[64];
-        eng_pathf(p, sizeof p, "units.json: types[%zu]", i);
+        if (json_object_get(t, "_scenario"))   /* changed or added by the scenario */
+            eng_pathf(p, sizeof p, "scenario.unit_types, type %s",
+                      json_string_value(json_object_get(t, "code")));
+        else
+            eng_pathf(p, sizeof p, "units.json: types[%zu]", i);
         if (!json_is_object(t))
             return fail(l, "%s: expected an object", p);
         if (!eng_json_check_keys(t, p, keys, l->err))
@@ -200,6 +209,61 @@ static bool load_types(ld *l, const json_t *file)
         d->ntypes++;
     }
     return true;
+}
+
+/* Lays b's fields over a's, objects field by field (a scenario's own values
+ * of a unit type over units.json's). */
+static void merge_over(json_t *a, const json_t *b)
+{
+    const char *k;
+    json_t *v;
+    json_object_foreach((json_t *)b, k, v) {
+        json_t *old = json_object_get(a, k);
+        if (json_is_object(old) && json_is_object(v))
+            merge_over(old, v);
+        else
+            json_object_set_new(a, k, json_deep_copy(v));
+    }
+}
+
+/* units.json with the scenario's "unit_types" laid over it: an entry whose
+ * code units.json has changes the fields it gives; a new code adds a type.
+ * NULL and a message on a bad entry. */
+static json_t *types_with_overrides(ld *l, const json_t *file, const json_t *over)
+{
+    json_t *all = json_deep_copy(file);
+    if (!over)
+        return all;
+    json_t *types = json_object_get(all, "types");
+    if (!json_is_array(over) || !json_is_array(types)) {
+        json_decref(all);
+        fail(l, "scenario.unit_types: expected a list of unit types (each with its \"code\")");
+        return NULL;
+    }
+    size_t i, j;
+    json_t *o, *t;
+    json_array_foreach(over, i, o) {
+        const char *code = json_string_value(json_object_get(o, "code"));
+        if (!json_is_object(o) || !code) {
+            json_decref(all);
+            fail(l, "scenario.unit_types[%zu]: expected an object with a \"code\"", i);
+            return NULL;
+        }
+        bool found = false;
+        json_array_foreach(types, j, t)
+            if (!found && strcmp(json_string_value(json_object_get(t, "code")) ?
+                                 json_string_value(json_object_get(t, "code")) : "", code) == 0) {
+                merge_over(t, o);
+                json_object_set_new(t, "_scenario", json_true());
+                found = true;
+            }
+        if (!found) {
+            json_t *added = json_deep_copy(o);
+            json_object_set_new(added, "_scenario", json_true());
+            json_array_append_new(types, added);
+        }
+    }
+    return all;
 }
 
 /* ---- the map --------------------------------------------------------------------------------- */
@@ -589,11 +653,14 @@ void *ptw_load(const json_t *scenario, const json_t *options, eng_error *err)
         abort();
     ld l = {d, err};
     static const char *const keys[] = {"name", "title", "description", "rules", "options", "map",
-                                       "sides", "victory", NULL};
+                                       "sides", "victory", "unit_types", NULL};
     json_t *units = NULL;
     bool ok = eng_json_check_keys(scenario, "scenario", keys, l.err) && load_options(&l, options);
     if (ok) {
-        units = eng_rules_data_file("portable-wargame", "units.json", err);
+        json_t *file = eng_rules_data_file("portable-wargame", "units.json", err);
+        units = file ? types_with_overrides(&l, file, json_object_get(scenario, "unit_types"))
+                     : NULL;
+        json_decref(file);
         ok = units && load_types(&l, units);
     }
     ok = ok && load_map(&l, json_object_get(scenario, "map")) &&

@@ -25,6 +25,9 @@ static const eng_option_doc ptw_options[] = {
     {"woods-close-combat", "plus-1|plus-2", "plus-1",
      "a unit fighting from a wood adds 1 (the woods rule is the cover bonus), or 2 (cover and "
      "the woods rule both)"},
+    {"trench-crossing", "fortified|exposed", "fortified",
+     "close combat of a unit crossing a trench: fortified, it takes the -1 for crossing and, "
+     "the trench being a fortification, the +1 for fortifications too; exposed, only the -1"},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -44,6 +47,12 @@ static const char *ptw_player_name(const void *data, int player)
 {
     const ptw_data *d = data;
     return player == 0 || player == 1 ? d->side[player].name : "?";
+}
+
+static void ptw_data_files(const void *data, char *buf, size_t n)
+{
+    (void)data;
+    snprintf(buf, n, "portable-wargame/units.json");
 }
 
 const eng_rules ptw_rules = {
@@ -91,4 +100,7 @@ const eng_rules ptw_rules = {
     /* phases and turns in play (ptw_turns.c) */
     .forgoes = ptw_forgoes,
     .phase_note = ptw_phase_note,
+    /* positions as data */
+    .from_json = ptw_from_json,
+    .data_files = ptw_data_files,
 };
