@@ -148,7 +148,7 @@ static void test_thousand_random_games(void **unused)
         check_invariants(m->state, where);
         char res[256];
         eng_result_text(m->state, res, sizeof res);
-        ended_by[strstr(res, "concedes") ? 0 : strstr(res, "stopped") ? 1 : 2]++;
+        ended_by[strstr(res, "concede") ? 0 : strstr(res, "stopped") ? 1 : 2]++;
 
         /* the record replays to the same final position */
         char *text = NULL;

@@ -236,6 +236,20 @@ static bool read_top(const ptw_data *d, ptw_state *s, const json_t *pos, char *w
     return true;
 }
 
+/* Does the position give unit u a "landing" key (a square, or null for a shell that landed
+ * nowhere)? Guns that have not rolled yet have none. */
+static bool landing_written(const ptw_data *d, const json_t *pos, int u)
+{
+    size_t i;
+    const json_t *o;
+    json_array_foreach(json_object_get(pos, "units"), i, o) {
+        const char *ref = json_string_value(json_object_get(o, "ref"));
+        if (ref && unit_find(d, ref) == u)
+            return json_object_get(o, "landing") != NULL;
+    }
+    return false;
+}
+
 static bool read_units(const ptw_data *d, ptw_state *s, const json_t *pos, char *why, size_t n)
 {
     const json_t *units = json_object_get(pos, "units");
@@ -376,10 +390,11 @@ static bool read_activity(const ptw_data *d, ptw_state *s, const json_t *pos, ch
     if (!read_unit(d, pos, "retreat", "", &s->retreat_unit, why, n))
         return false;
     if (s->stage == PTW_S_LANDING && !json_object_get(json_object_get(pos, "internal"), "cursor")) {
-        /* written by hand: the next gun to roll is the first laid that has no landing yet */
+        /* written by hand: the next gun to roll is the first laid that has no "landing" key
+         * yet (a shell that landed nowhere has one: null) */
         s->cursor = (uint8_t)d->nunits;
         for (int u = d->nunits - 1; u >= 0; u--)
-            if (s->target[u] != PTW_NONE && s->landing[u] == PTW_NONE)
+            if (s->target[u] != PTW_NONE && !landing_written(d, pos, u))
                 s->cursor = (uint8_t)u;
     }
     if (s->stage == PTW_S_OVER) {
