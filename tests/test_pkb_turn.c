@@ -155,7 +155,7 @@ static void test_concede_at_any_turn(void **unused)
     t_play(s, "redeploy A1 L-rear");               /* after a redeployment, still */
     T_EXPECT_HAS(pb_legal(s), "concede");
     t_play(s, "concede");
-    T_EXPECT_STR(pb_result(s), "Elves wins: Orcs concedes");
+    T_EXPECT_STR(pb_result(s), "Elves win: Orcs concede");
     eng_state_free(s);
     eng_game_free(g);
 }
