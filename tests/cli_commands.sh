@@ -107,7 +107,7 @@ if printf '%s' "$out" | grep -q "elves-vs-orcs-50" && printf '%s' "$out" | grep 
    printf '%s' "$out" | grep -q "russian-edition"; then pass pkb-rules; else fail pkb-rules "no scenario, option or variant listed"; fi
 "$pw" battle $pb --seed 21 --record "$tmp/pb.pwr" > "$tmp/pb1.txt" 2>&1 || fail pkb-battle "exit $?"
 "$pw" battle $pb --seed 21 > "$tmp/pb2.txt" 2>&1
-if grep -q "^Result: .* wins" "$tmp/pb1.txt" && grep -q "^Round 1 turn 1 " "$tmp/pb1.txt"; then pass pkb-battle
+if grep -q "^Result: .* win" "$tmp/pb1.txt" && grep -q "^Round 1 turn 1 " "$tmp/pb1.txt"; then pass pkb-battle
 else fail pkb-battle "$(tail -3 "$tmp/pb1.txt")"; fi
 if diff <(grep -v "record written" "$tmp/pb1.txt") "$tmp/pb2.txt" >/dev/null; then pass pkb-battle-same-seed
 else fail pkb-battle-same-seed "two battles with seed 21 differ"; fi
