@@ -44,21 +44,21 @@ for p in normal hard; do
   [ "$row" = "$npos 0" ] && pass "no-blunder-$p" || fail "no-blunder-$p" "decisions and blunders \"$row\""
 done
 
-# random: the table's count is that of the blunders it names, each listed in its record
-run random "$pw" blunders --players random --tries 4 --verbose "$suite"
-named=$(grep -c '^  random, seed ' random.out)
-counted=$(awk '$1 == "random" {print $3}' random.out)
-[ "$named" -gt 0 ] && [ "$named" = "$counted" ] && pass random-count \
-  || fail random-count "$named named, $counted counted"
+# thumb: the table's count is that of the blunders it names, each listed in its record
+run thumb "$pw" blunders --players thumb --tries 4 --verbose "$suite"
+named=$(grep -c '^  thumb, seed ' thumb.out)
+counted=$(awk '$1 == "thumb" {print $3}' thumb.out)
+[ "$named" -gt 0 ] && [ "$named" = "$counted" ] && pass thumb-count \
+  || fail thumb-count "$named named, $counted counted"
 ok=1
 while IFS= read -r line; do
-  file=$(echo "$line" | sed -E 's/^  random, seed [0-9]+, ([^:]+): .*/\1/')
-  act=$(echo "$line" | sed -E 's/^  random, seed [0-9]+, [^:]+: (.*) \(.*\)$/\1/')
+  file=$(echo "$line" | sed -E 's/^  thumb, seed [0-9]+, ([^:]+): .*/\1/')
+  act=$(echo "$line" | sed -E 's/^  thumb, seed [0-9]+, [^:]+: (.*) \(.*\)$/\1/')
   grep -E '^\[Blunder[0-9]* ' "$file" | grep -qE "[:,] $act(,|\"\])" || { ok=0; echo "# $act not in $file"; }
-done < <(grep '^  random, seed ' random.out)
-[ $ok = 1 ] && pass random-listed || fail random-listed "a counted action is not in its record's Blunder tags"
-[ "$(grep -c "moving straight back" random.out)" -ge 1 ] && pass random-classes \
-  || fail random-classes "no class named in the table"
+done < <(grep '^  thumb, seed ' thumb.out)
+[ $ok = 1 ] && pass thumb-listed || fail thumb-listed "a counted action is not in its record's Blunder tags"
+[ "$(grep -c "moving straight back" thumb.out)" -ge 1 ] && pass thumb-classes \
+  || fail thumb-classes "no class named in the table"
 
 # self-play: one row per rule set of the suite
 mkdir pwg && cp "$suite"/pwg-*.pwr pwg/
