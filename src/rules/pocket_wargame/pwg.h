@@ -444,6 +444,9 @@ void pwg_result_text(const void *data, const void *st, char *buf, size_t n);
 double pwg_heuristic(const void *data, const void *st, int player);
 void pwg_playout_weights(const void *data, const void *st, const eng_action *acts, int n,
                          double *w);
+/* pwg_blunder.c: sets to 0 the weight of each plainly wrong action */
+void pwg_blunder_weights(const pwg_data *d, const pwg_state *s, const eng_action *acts, int n,
+                         double *w);
 
 /* pwg_svg.c: the drawing for a browser and the board elements of actions */
 void pwg_svg(const void *data, const void *st, int viewer, FILE *out);

@@ -44,13 +44,12 @@ double pwg_heuristic(const void *data, const void *st, int player)
 }
 
 /* The playout hint: a quick simulated player shoots whenever it can, saves
- * its units with a cancel more often than not, and seldom ends a phase
- * before its units have acted. */
+ * its units with a cancel more often than not, seldom ends a phase before
+ * its units have acted, and never makes a plainly wrong deployment
+ * (pwg_blunder.c). */
 void pwg_playout_weights(const void *data, const void *st, const eng_action *acts, int n,
                          double *w)
 {
-    (void)data;
-    (void)st;
     bool shot = false;     /* a shot only the target can suffer from */
     for (int i = 0; i < n; i++)
         shot = shot || PWG_KIND(acts[i]) == PWG_A_SHOOT;
@@ -63,4 +62,5 @@ void pwg_playout_weights(const void *data, const void *st, const eng_action *act
         default: w[i] = 1; break;
         }
     }
+    pwg_blunder_weights(data, st, acts, n, w);
 }
