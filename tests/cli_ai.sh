@@ -110,11 +110,11 @@ refused hint-none "give a record file"
 
 # ---- tournament ------------------------------------------------------------------------------
 run tour "$pw" tournament --players random,thumb:iterations=30,mcts:iterations=20 --games 4 --jobs 2 --threads 1
-expect tour "95% interval" "Elo" "median ms" "thumb:iterations=30 (thumb, at most 30 outcomes a move)" "tournament: 12/12 games"
+expect tour "95% interval" "Elo" "median ms" "p99 ms" "thumb:iterations=30 (thumb, at most 30 outcomes a move)" "tournament: 12/12 games"
 n=$(grep -cE '^(random|thumb|mcts)\S* +\S+ +4 ' tour.out)
 [ "$n" = 3 ] && pass tour-pairings || fail tour-pairings "$n pairings of 4 games listed"
 run tour-json "$pw" tournament --players random,mcts:iterations=20 --games 4 --jobs 2 --threads 1 --json --quiet
-expect tour-json '"pairings"' '"win_rate"' '"interval95"' '"elo"'
+expect tour-json '"pairings"' '"win_rate"' '"interval95"' '"elo"' '"p99_ms"'
 [ ! -s tour-json.err ] && pass tour-quiet || fail tour-quiet "progress lines with --quiet"
 w=$(grep -oE '"(wins|draws|losses)": [0-9]+' tour-json.out | awk '{s+=$2} END {print s}')
 [ "$w" = 4 ] && pass tour-adds-up || fail tour-adds-up "wins+draws+losses = $w, not 4"

@@ -87,4 +87,11 @@ void tourney_elo(const tourney *t, double *elo);
 /* A player's decisions with a choice: count, median and longest, seconds. */
 void tourney_think(const tourney *t, int player, long *count, double *median, double *max);
 
+/* ---- decision time (tourney_stats.c) ---------------------------------------- */
+
+/* The time (seconds) that a share q (0..1) of player's decisions with a
+ * choice do not exceed, by nearest rank (q = 0.99: the 99th percentile);
+ * 0 if none. */
+double tourney_think_quantile(const tourney *t, int player, double q);
+
 #endif

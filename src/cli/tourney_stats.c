@@ -124,18 +124,17 @@ static int by_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-void tourney_think(const tourney *t, int player, long *count, double *median, double *max)
+/* Every thinking time of player's, sorted (NULL if none); *n the count. */
+static double *sorted_times(const tourney *t, int player, long *n)
 {
-    long n = 0;
+    *n = 0;
     for (int i = 0; i < t->ngames; i++)
         for (int s = 0; s < t->seats; s++)
             if (t->game[i].seat_player[s] == player)
-                n += t->game[i].nthink[s];
-    *count = n;
-    *median = *max = 0;
-    if (n == 0)
-        return;
-    double *all = malloc((size_t)n * sizeof *all);
+                *n += t->game[i].nthink[s];
+    if (*n == 0)
+        return NULL;
+    double *all = malloc((size_t)*n * sizeof *all);
     if (!all)
         abort();
     long k = 0;
@@ -145,8 +144,33 @@ void tourney_think(const tourney *t, int player, long *count, double *median, do
                 memcpy(all + k, t->game[i].think[s], (size_t)t->game[i].nthink[s] * sizeof *all);
                 k += t->game[i].nthink[s];
             }
-    qsort(all, (size_t)n, sizeof *all, by_double);
+    qsort(all, (size_t)*n, sizeof *all, by_double);
+    return all;
+}
+
+void tourney_think(const tourney *t, int player, long *count, double *median, double *max)
+{
+    long n;
+    double *all = sorted_times(t, player, &n);
+    *count = n;
+    *median = *max = 0;
+    if (!all)
+        return;
     *median = n % 2 ? all[n / 2] : (all[n / 2 - 1] + all[n / 2]) / 2;
     *max = all[n - 1];
     free(all);
+}
+
+double tourney_think_quantile(const tourney *t, int player, double q)
+{
+    long n;
+    double *all = sorted_times(t, player, &n);
+    if (!all)
+        return 0;
+    /* nearest rank: the smallest time that a share q of the decisions do
+     * not exceed */
+    long r = (long)ceil(q * (double)n);
+    double v = all[r < 1 ? 0 : r > n ? n - 1 : r - 1];
+    free(all);
+    return v;
 }
