@@ -60,9 +60,9 @@ done < <(grep '^  thumb, seed ' thumb.out)
 [ "$(grep -c "moving straight back" thumb.out)" -ge 1 ] && pass thumb-classes \
   || fail thumb-classes "no class named in the table"
 
-# Pocket Battles' classes are counted: random holds a free strike back and
+# Pocket Battles' classes are counted: random without the hint holds a free strike back and
 # pays for moves the free redeployment makes (its seeds 1..10 pick both)
-run pkb-classes "$pw" blunders --players random --tries 10 "$suite"/pkb-hold.pwr "$suite"/pkb-paid-move.pwr
+run pkb-classes "$pw" blunders --players random:hint=0 --tries 10 "$suite"/pkb-hold.pwr "$suite"/pkb-paid-move.pwr
 expect pkb-classes "leaving a free strike unused" "paying an order for a move a free redeployment makes"
 
 # self-play: one row per rule set of the suite

@@ -1,7 +1,8 @@
 /*
  * ai_random.c - the random player: any legal action, uniformly, except
- * those the rule set's playout hint rules out entirely (weight 0: conceding
- * in Pocket Battles).
+ * those the rule set's playout hint rules out entirely (weight 0: its
+ * plainly wrong moves, conceding in Pocket Battles); with the setting
+ * hint=0, any legal action at all (the blunder suite's yardstick).
  */
 #include <stdlib.h>
 #include "ai_private.h"
@@ -12,7 +13,7 @@ static eng_action random_choose(ai_player *p, const eng_state *s, ai_explanation
     eng_action acts[ENG_MAX_ACTIONS];
     int n = eng_legal_actions(s, acts);
     double w[ENG_MAX_ACTIONS];
-    if (eng_current_player(s) >= 0 && eng_playout_weights(s, acts, n, w)) {
+    if (p->cfg.hint >= 0 && eng_current_player(s) >= 0 && eng_playout_weights(s, acts, n, w)) {
         int k = 0;
         for (int i = 0; i < n; i++)
             if (w[i] > 0)

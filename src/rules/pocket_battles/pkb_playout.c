@@ -2,9 +2,26 @@
  * pkb_playout.c - Pocket Battles' playout hint for the computer players: a
  * quick simulated player never concedes (conceding may come at any of a
  * player's turns, and random look-ahead full of surrenders says nothing
- * about a position); every other action is alike.
+ * about a position), and never makes a plainly wrong move, which the tree
+ * search then never tries while anything else is legal (a wargamer's sense,
+ * never a rule):
+ *
+ *   holding back a strike back, which is free and risks nothing;
+ *   paying an order for a tactical move that the turn's free redeployment
+ *     makes as well (it is listed too: nothing has been redeployed yet).
+ *
+ * Every other action is alike.
  */
 #include "pkb.h"
+
+/* Is a listed? */
+static bool listed(const eng_action *acts, int n, eng_action a)
+{
+    for (int i = 0; i < n; i++)
+        if (acts[i] == a)
+            return true;
+    return false;
+}
 
 void pkb_playout_weights(const void *data, const void *st, const eng_action *acts, int n,
                          double *w)
@@ -12,8 +29,19 @@ void pkb_playout_weights(const void *data, const void *st, const eng_action *act
     (void)data;
     (void)st;
     bool other = false;
+    /* the legal list starts with the redeployments, if any */
+    bool redeploys = n > 0 && PKB_KIND(acts[0]) == PKB_A_REDEPLOY;
     for (int i = 0; i < n; i++) {
-        w[i] = PKB_KIND(acts[i]) == PKB_A_CONCEDE ? 0 : 1;
+        eng_action a = acts[i];
+        int k = PKB_KIND(a);
+        if (k == PKB_A_CONCEDE)
+            w[i] = 0;
+        else if (k == PKB_A_BACK && PKB_FA(a) == 0)
+            w[i] = listed(acts, n, PKB_ACT(PKB_A_BACK, 1, 0, 0)) ? 0 : 1;
+        else if (k == PKB_A_ORDER && PKB_FB(a) == PKB_O_MOVE && redeploys)
+            w[i] = listed(acts, n, PKB_ACT(PKB_A_REDEPLOY, PKB_FA(a), PKB_FC(a), 0)) ? 0 : 1;
+        else
+            w[i] = 1;
         other |= w[i] > 0;
     }
     if (!other)   /* never all 0 */
