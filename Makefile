@@ -125,7 +125,7 @@ tests/browser/node_modules/.package-lock.json: tests/browser/package.json tests/
 
 bench: deps
 	$(MAKE) build/pocketwar build/serve_load
-	./build/pocketwar bench
+	./build/pocketwar bench --decide-games 4
 	./build/serve_load --server build/pocketwar
 
 # the server's load driver: many games at once over loopback (bench/serve_load.c)

@@ -250,6 +250,13 @@ n=$(grep -cE '^pocket-wargame +meeting +[12] +[0-9]+ ' bench.out)
 [ "$n" = 2 ] && pass bench-rows || fail bench-rows "$n search rows, expected 2 (1 and 2 threads)"
 run bench-json "$pw" bench --games 10 --search-time 300 --threads 2 --json --quiet
 expect bench-json '"search"' '"cores_busy"' '"iterations_per_second"' '"threads": 2' '"ns_per_action"'
+# the normal player's decision time: median <= 99th percentile <= longest, all above 0
+run bench-decide "$pw" bench --rules pocket-battles --games 2 --search-time 0 --odds-games 0 --decide-games 1 --quiet
+expect bench-decide "decision time" "p99 ms"
+awk '$1 == "pocket-battles" && NF == 6 && $3 > 0 && $4 > 0 && $4 <= $5 && $5 <= $6 {ok = 1} END {exit !ok}' bench-decide.out \
+  && pass bench-decide-order || fail bench-decide-order "$(tail -n 1 bench-decide.out)"
+run bench-decide-json "$pw" bench --rules pocket-battles --games 2 --search-time 0 --odds-games 0 --decide-games 1 --json --quiet
+expect bench-decide-json '"decide"' '"p99_ms"' '"iterations": 2000'
 run bench-bad "$pw" bench --threads 1,x
 refused bench-bad "--threads takes a whole number"
 

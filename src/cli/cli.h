@@ -208,4 +208,18 @@ bool cli_odds_brief(const eng_state *s, eng_action a, int viewer, char *buf, siz
 /* Prints eng_briefing's JSON as text, wrapped at width columns. */
 void cli_brief_print(FILE *out, const json_t *brief, int width);
 
+/* ---- bench (bench_decide.c) ------------------------------------------------ */
+
+typedef struct bench_decide_figures {
+    int games;
+    int iterations;             /* the normal level's budget on this rule set */
+    long decisions;             /* with a choice */
+    double median, p99, max;    /* processor seconds of the deciding thread */
+} bench_decide_figures;
+
+/* The normal player's decisions in `games` games against itself on r's
+ * default scenario (seeds 1..N, one thread, no time cap), timed in thread
+ * processor time; -1 after a message. */
+int bench_decide(const eng_rules *r, int games, bench_decide_figures *f);
+
 #endif

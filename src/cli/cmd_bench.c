@@ -5,7 +5,8 @@
  * games per second, and the bytes in one state. A fingerprint of all final
  * positions shows that the same build played the same games. Then the
  * tree search's iterations per second on 1 and 2 threads (bench_search.c),
- * and the exact odds of every legal action in random games of every
+ * the normal player's decision time in games against itself
+ * (bench_decide.c), and the exact odds of every legal action in random games of every
  * shipped scenario, the slowest single action first (bench_odds.c).
  */
 #include <getopt.h>
@@ -25,11 +26,15 @@ static void help(void)
            "with the legal-action generation or chance sampling that chose it.\n\n"
            "Then the tree search: the normal player deciding, round and round, in\n"
            "positions from random games of the same scenario, on 1 and on 2 threads;\n"
-           "its iterations per second and time per decision.\n\n"
+           "its iterations per second and time per decision; with --decide-games, its\n"
+           "decision time in whole games against itself.\n\n"
            "  --rules NAME        only this rule set\n"
            "  --games N           games per rule set (default 2000)\n"
            "  --search-time MS    time for each search figure (default 2000; 0: none)\n"
            "  --threads N,...     thread counts for the search figures (default 1,2)\n"
+           "  --decide-games N    games of the normal player against itself per rule set\n"
+           "                      for its decision time (median, 99th percentile and\n"
+           "                      longest, in processor time; default 0: none)\n"
            "  --odds-games N      random games per scenario for the exact odds figures:\n"
            "                      every legal action's odds at every decision, timed\n"
            "                      (default 10; 0: none)\n"
@@ -155,6 +160,39 @@ static int search_figures(json_t *all, const char *only, const int *threads, int
     return 0;
 }
 
+/* The normal player's decision times for each rule set benched, printed
+ * as a table or added to each rule set's JSON object in `all` as "decide". */
+static int decide_figures(json_t *all, const char *only, int games, bool as_json, bool quiet)
+{
+    if (!as_json)
+        printf("\ndecision time: the normal player against itself, %d %s of each default\n"
+               "scenario, one thread, no time cap; processor time of each decision with a\n"
+               "choice\n\n%-18s %10s %10s %10s %10s %10s\n", games,
+               eng_noun(games, "game", "games"), "rule set", "iterations", "decisions",
+               "median ms", "p99 ms", "max ms");
+    size_t row = 0;
+    for (const eng_rules *const *r = eng_registry(); *r; r++) {
+        if (only && strcmp(only, eng_rules_name(*r)) != 0)
+            continue;
+        if (!quiet)
+            fprintf(stderr, "bench %s: decision time\n", eng_rules_name(*r));
+        bench_decide_figures f;
+        if (bench_decide(*r, games, &f) != 0)
+            return -1;
+        if (as_json) {
+            json_object_set_new(json_array_get(all, row++), "decide", json_pack(
+                "{s:i,s:i,s:I,s:f,s:f,s:f}", "games", f.games, "iterations", f.iterations,
+                "decisions", (json_int_t)f.decisions, "median_ms", f.median * 1e3,
+                "p99_ms", f.p99 * 1e3, "max_ms", f.max * 1e3));
+        } else {
+            printf("%-18s %10d %10ld %10.1f %10.1f %10.1f\n", eng_rules_name(*r), f.iterations,
+                   f.decisions, f.median * 1e3, f.p99 * 1e3, f.max * 1e3);
+            fflush(stdout);
+        }
+    }
+    return 0;
+}
+
 static int odds_figures(json_t *all, const char *only, int games, bool as_json, bool quiet)
 {
     if (!as_json)
@@ -197,17 +235,18 @@ static int odds_figures(json_t *all, const char *only, int games, bool as_json, 
 int cmd_bench(int argc, char **argv)
 {
     enum { OPT_RULES_ONLY = 1, OPT_GAMES, OPT_JSON, OPT_QUIET, OPT_STIME, OPT_THREADS_LIST,
-           OPT_ODDS_GAMES };
+           OPT_ODDS_GAMES, OPT_DECIDE_GAMES };
     static const struct option longopts[] = {
         {"rules", required_argument, 0, OPT_RULES_ONLY},
         {"games", required_argument, 0, OPT_GAMES},
         {"search-time", required_argument, 0, OPT_STIME},
         {"threads", required_argument, 0, OPT_THREADS_LIST},
         {"odds-games", required_argument, 0, OPT_ODDS_GAMES},
+        {"decide-games", required_argument, 0, OPT_DECIDE_GAMES},
         {"json", no_argument, 0, OPT_JSON}, {"quiet", no_argument, 0, OPT_QUIET},
         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     const char *only = NULL;
-    int games = 2000, c, search_ms = 2000, nthreads = 2, odds_games = 10;
+    int games = 2000, c, search_ms = 2000, nthreads = 2, odds_games = 10, decide_games = 0;
     int threads[8] = {1, 2};
     bool as_json = false, quiet = false;
     optind = 1;
@@ -252,6 +291,10 @@ int cmd_bench(int argc, char **argv)
             if (cli_parse_int("--odds-games", optarg, 0, 100000, &odds_games) != 0)
                 return 2;
             break;
+        case OPT_DECIDE_GAMES:
+            if (cli_parse_int("--decide-games", optarg, 0, 100000, &decide_games) != 0)
+                return 2;
+            break;
         case OPT_JSON: as_json = true; break;
         case OPT_QUIET: quiet = true; break;
         case 'h': help(); return 0;
@@ -293,6 +336,10 @@ int cmd_bench(int argc, char **argv)
     }
     if (search_ms > 0 && search_figures(all, only, threads, nthreads, search_ms, as_json,
                                         quiet) != 0) {
+        json_decref(all);
+        return 1;
+    }
+    if (decide_games > 0 && decide_figures(all, only, decide_games, as_json, quiet) != 0) {
         json_decref(all);
         return 1;
     }
