@@ -245,11 +245,11 @@ refused tour-games "--games takes a whole number from 1"
 
 # ---- bench: the tree search's figures ---------------------------------------------------------
 run bench "$pw" bench --games 10 --search-time 300 --threads 1,2 --quiet
-expect bench "tree search" "iterations/s" "speed-up" "cores busy"
+expect bench "tree search" "iterations/s" "speed-up" "cores busy" "cpu us/it"
 n=$(grep -cE '^pocket-wargame +meeting +[12] +[0-9]+ ' bench.out)
 [ "$n" = 2 ] && pass bench-rows || fail bench-rows "$n search rows, expected 2 (1 and 2 threads)"
 run bench-json "$pw" bench --games 10 --search-time 300 --threads 2 --json --quiet
-expect bench-json '"search"' '"cores_busy"' '"iterations_per_second"' '"threads": 2' '"ns_per_action"'
+expect bench-json '"search"' '"cores_busy"' '"iterations_per_second"' '"threads": 2' '"ns_per_action"' '"cpu_us_per_iteration"'
 # the normal player's decision time: median <= 99th percentile <= longest, all above 0
 run bench-decide "$pw" bench --rules pocket-battles --games 2 --search-time 0 --odds-games 0 --decide-games 1 --quiet
 expect bench-decide "decision time" "p99 ms"
