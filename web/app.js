@@ -172,6 +172,9 @@ async function gamePage() {
     if (e.key === "Escape") select(null);
   });
   el("board").onclick = boardClick;
+  el("keybtn").onclick = toggleKey;
+  el("sidebtn").onclick = () => { document.body.classList.toggle("noside"); fitBoard(); };
+  window.addEventListener("resize", fitBoard);
   el("board").onmouseover = boardHover;
 }
 
@@ -231,6 +234,7 @@ async function showGame(g) {
   const l = await api(`/games/${gameId}/legal`);
   if (l.error || l.step !== G.game.step || G.at !== null) return;
   G.legal = l;
+  fitBoard();
   el("panel").textContent = g.you.role === "referee" ? "Enter the result rolled at the table:" : "Your turn: click one of your pieces on the board.";
   el("list").innerHTML = l.actions.map(a => `<li value="${a.n}" data-n="${a.n}">${esc(a.action)}` +
     (a.probability !== undefined ? ` <small>(${(a.probability * 100).toFixed(1)}%)</small>` : "") + `</li>`).join("");
@@ -260,6 +264,7 @@ function drawBoard(svg, changed, step) {
   el("board").dataset.step = step;
   const pic = el("board").querySelector("svg");
   if (pic) pic.setAttribute("preserveAspectRatio", "xMidYMin meet");
+  fitBoard();
   clearTimeout(G.chgTimer);
   (changed || []).forEach(id => { const e = document.getElementById(id); if (e) e.classList.add("pw-chg"); });
   G.chgTimer = setTimeout(() => document.querySelectorAll("#board .pw-chg").forEach(e => e.classList.remove("pw-chg")), 4000);
@@ -287,6 +292,55 @@ function showOver(g) {
     (key.length ? `<br>Losses: ${key.map(esc).join("; ")}` : "") +
     `<br><a href="#" id="over-replay">Replay it</a> · <a href="/">New game</a>`;
   el("over-replay").onclick = e => { e.preventDefault(); replayTo(0); };
+}
+
+/* ---- fitting the picture to the screen -------------------------------------------- */
+
+/* The picture's key (its group of class pw-key) may be left out of view so
+ * the battlefield fills the board: by the player's choice (the Key button),
+ * or, left to the page, when the whole picture would be drawn below 0.8 of
+ * its size. Pieces of the key that the legal actions name (units or coins
+ * still to place, a compass) stay in view. */
+const keyChoice = () => localStorage.getItem("pw-key");   /* "on", "off" or null: the page decides */
+function union(a, b) {
+  if (!a) return b;
+  const x = Math.min(a.x, b.x), y = Math.min(a.y, b.y);
+  return {x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y};
+}
+
+function fitBoard() {
+  const pic = el("board").querySelector("svg");
+  if (!pic) return;
+  if (!pic.dataset.full) pic.dataset.full = pic.getAttribute("viewBox");
+  const full = pic.dataset.full.split(/[ ,]+/).map(Number);
+  const key = pic.querySelector(".pw-key");
+  const b = el("board"), scale = Math.min(b.clientWidth / full[2], b.clientHeight / full[3]);
+  const show = !key || (keyChoice() ? keyChoice() === "on" : scale >= 0.8);
+  el("keybtn").hidden = !key;
+  el("keybtn").classList.toggle("on", show);
+  el("keybtn").setAttribute("aria-pressed", String(show));
+  pic.classList.toggle("pw-keyoff", !show);
+  pic.querySelectorAll(".pw-keep").forEach(e => e.classList.remove("pw-keep"));
+  if (show) { pic.setAttribute("viewBox", pic.dataset.full); return; }
+  let r = null;
+  for (const c of pic.children) {
+    if (c === key || !c.getBBox || /^(defs|title|style)$/i.test(c.tagName)) continue;
+    const bb = c.getBBox();
+    if (bb.width >= full[2] - 1 && bb.height >= full[3] - 1) continue;   /* the background */
+    r = union(r, bb);
+  }
+  const named = new Set((G.legal ? G.legal.actions : []).flatMap(a => a.elements));
+  key.querySelectorAll("[id]").forEach(e => { if (named.has(e.id)) { e.classList.add("pw-keep"); r = union(r, e.getBBox()); } });
+  if (!r) return;
+  const pad = 6;
+  pic.setAttribute("viewBox", `${r.x - pad} ${r.y - pad} ${r.width + 2 * pad} ${r.height + 2 * pad}`);
+}
+
+function toggleKey() {
+  const pic = el("board").querySelector("svg");
+  const shown = el("keybtn").classList.contains("on");
+  localStorage.setItem("pw-key", shown ? "off" : "on");
+  if (pic) fitBoard();
 }
 
 /* ---- acting by pointing ----------------------------------------------------------- */

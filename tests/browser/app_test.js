@@ -197,6 +197,7 @@ async function ruleSet(browser, rules, turns) {
   if (info.hiddenIds) check(`${rules}: the hidden pieces are found in the actor's own traffic`, info.ownSeen > 0, "the check finds nothing even there");
   if (!hiddenChecked) pass(`${rules}: nothing was hidden in these steps (the rule set hides nothing here)`);
   if (!shot || info.shoot) await a.screenshot({path: `${outdir}/${rules}.png`});
+  await phone(a, rules);
 
   /* replay: back, back, forward, the slider */
   const now = (await state(a)).step;
@@ -216,6 +217,33 @@ async function ruleSet(browser, rules, turns) {
   await a.waitForFunction(() => G.at === null && !document.body.classList.contains("replaying"));
   check(`${rules}: replay steps back and forward`, back2 !== liveSvg || first !== liveSvg, "the board never changed while replaying");
   await ctxA.close(); await ctxB.close();
+}
+
+/* a phone held sideways: the battlefield fills the screen beside a narrow
+ * panel, nothing scrolls, and the picture's text is drawn at a legible size */
+async function phone(page, rules) {
+  for (const [w, h] of [[844, 390], [740, 360]]) {
+    await page.setViewport({width: w, height: h, deviceScaleFactor: 2});
+    await page.waitForFunction(() => document.querySelector("#board svg"));
+    await sleep(300);
+    const m = await page.evaluate(() => {
+      const b = document.getElementById("board"), pic = b.querySelector("svg");
+      const vb = pic.viewBox.baseVal, r = pic.getBoundingClientRect();
+      const scale = Math.min(r.width / vb.width, r.height / vb.height);
+      /* the type of the pieces on the board: units' text */
+      const sizes = [...pic.querySelectorAll(".pw-unit text")].map(t => Number(t.getAttribute("font-size")) || 0).filter(x => x);
+      sizes.sort((x, y) => x - y);
+      return {scroll: document.documentElement.scrollHeight > innerHeight || document.documentElement.scrollWidth > innerWidth ||
+                      b.scrollHeight > b.clientHeight + 1 || b.scrollWidth > b.clientWidth + 1,
+              used: (r.width * r.height) ? Math.max(vb.width * scale / b.clientWidth, vb.height * scale / b.clientHeight) : 0,
+              text: sizes.length ? sizes[Math.floor(sizes.length / 2)] * scale : null};
+    });
+    check(`${rules}: on a phone held sideways (${w}x${h}) the board fits without scrolling`, !m.scroll, JSON.stringify(m));
+    check(`${rules}: ... and fills its box (${(m.used * 100).toFixed(0)}%), the pieces' text ${m.text ? m.text.toFixed(1) + " px" : "-"}`,
+          m.used > 0.95 && (m.text === null || m.text >= 4.5), JSON.stringify(m));
+    if (w === 844) await page.screenshot({path: `${outdir}/${rules}-phone.png`});
+  }
+  await page.setViewport({width: 1280, height: 760});
 }
 
 async function twoClicks(browser) {
