@@ -2,7 +2,8 @@
  * test_chance_batch.c - chance outcomes entered as one list (chance_batch.c):
  * Pocket Wargame's referee deals the whole 9x6 battlefield of the meeting
  * scenario at once. The run is the 54 cards still to deal; the list is in
- * the terminal's notation (bare cards, or "deal a1 AS"); each card goes to
+ * the terminal's notation (bare cards, or "deal a1 AS", between blanks,
+ * commas or new lines, several between two commas too); each card goes to
  * the next location in order (a1 .. i1, a2 .. i6); a card twice, a word
  * that is no card or more entries than cards left are refused, naming the
  * entry; a short list deals the first locations only. Rule sets without
@@ -72,6 +73,12 @@ static void test_whole_deal_at_once(void **unused)
     T_EXPECT_STR(text, "deal c1 JK1");
     assert_int_equal(eng_chance_run(t), 52);
     eng_state_free(t);
+
+    /* several cards between two commas */
+    n = eng_chance_batch_parse(s, "QS 7H 2C, JK1", a, ENG_MAX_ACTIONS, &err);
+    assert_int_equal(n, 4);
+    eng_action_text(s, a[0], text, sizeof text);
+    T_EXPECT_STR(text, "deal a1 QS");
 
     /* refused, naming the entry */
     assert_int_equal(eng_chance_batch_parse(s, "QS 7H QS", a, ENG_MAX_ACTIONS, &err), -1);

@@ -55,6 +55,60 @@ static bool next_entry(const char **p, bool by_blank, char *buf, size_t n)
     return true;
 }
 
+/* Reads entry as outcome number k + 1 of the list at t and applies it to
+ * t; -1 with why in err (t unchanged then is not promised). */
+static int take_one(eng_state *t, const char *entry, int k, int limit, eng_action *out,
+                    eng_error *err)
+{
+    eng_error why;
+    eng_action a;
+    if (k >= limit || eng_current_player(t) != ENG_CHANCE) {
+        snprintf(err->msg, sizeof err->msg, "entry %d (\"%.40s\"): the list holds %d outcomes "
+                 "at most here", k + 1, entry, limit);
+        return -1;
+    }
+    if (eng_action_parse(t, entry, &a, &why) != 0) {
+        snprintf(err->msg, sizeof err->msg, "entry %d (\"%.40s\"): %.400s", k + 1, entry, why.msg);
+        return -1;
+    }
+    if (!is_outcome(t, a)) {
+        char at[ENG_TEXT_MAX];
+        eng_action_text(t, a, at, sizeof at);
+        snprintf(err->msg, sizeof err->msg, "entry %d (\"%.40s\"): %s cannot happen there "
+                 "(already entered?)", k + 1, entry, at);
+        return -1;
+    }
+    if (eng_apply(t, a, &why) != 0) {
+        snprintf(err->msg, sizeof err->msg, "entry %d (\"%.40s\"): %.400s", k + 1, entry, why.msg);
+        return -1;
+    }
+    out[k] = a;
+    return 0;
+}
+
+/* An entry of several words that is no outcome as a whole may be several
+ * outcomes in a row ("AS 2S" between commas): each word read in turn, on
+ * a copy of t adopted only if all of them read. The count taken, or -1. */
+static int take_words(eng_state *t, const char *entry, int k, int limit, eng_action *out)
+{
+    eng_state *u = eng_state_clone(t);
+    const char *p = entry;
+    char word[ENG_TEXT_MAX];
+    int got = 0;
+    eng_error ignored;
+    while (next_entry(&p, true, word, sizeof word)) {
+        if (take_one(u, word, k + got, limit, out, &ignored) != 0) {
+            got = -1;
+            break;
+        }
+        got++;
+    }
+    if (got > 0)
+        eng_state_copy(t, u);
+    eng_state_free(u);
+    return got;
+}
+
 int eng_chance_batch_parse(const eng_state *s, const char *text, eng_action *out, int max,
                            eng_error *err)
 {
@@ -64,44 +118,32 @@ int eng_chance_batch_parse(const eng_state *s, const char *text, eng_action *out
                  "entered as a list");
         return -1;
     }
+    int limit = run < max ? run : max;
     bool by_blank = strpbrk(text, ",;\n\r") == NULL;
-    eng_state *t = eng_state_clone(s);
+    eng_state *t = eng_state_clone(s), *before = eng_state_clone(s);
     const char *p = text;
     char entry[ENG_TEXT_MAX];
     int k = 0;
     while (next_entry(&p, by_blank, entry, sizeof entry)) {
-        eng_error why;
-        eng_action a;
-        if (k >= run || k >= max || eng_current_player(t) != ENG_CHANCE) {
-            snprintf(err->msg, sizeof err->msg, "entry %d (\"%.40s\"): the list holds %d "
-                     "outcomes at most here", k + 1, entry, run < max ? run : max);
+        eng_state_copy(before, t);
+        if (take_one(t, entry, k, limit, out, err) == 0) {
+            k++;
+            continue;
+        }
+        eng_state_copy(t, before);
+        int got = strchr(entry, ' ') || strchr(entry, '\t') ? take_words(t, entry, k, limit, out)
+                                                           : -1;
+        if (got < 0) {
             k = -1;
             break;
         }
-        if (eng_action_parse(t, entry, &a, &why) != 0) {
-            snprintf(err->msg, sizeof err->msg, "entry %d (\"%.40s\"): %.400s", k + 1, entry, why.msg);
-            k = -1;
-            break;
-        }
-        if (!is_outcome(t, a)) {
-            char at[ENG_TEXT_MAX];
-            eng_action_text(t, a, at, sizeof at);
-            snprintf(err->msg, sizeof err->msg, "entry %d (\"%.40s\"): %s cannot happen there "
-                     "(already entered?)", k + 1, entry, at);
-            k = -1;
-            break;
-        }
-        if (eng_apply(t, a, &why) != 0) {
-            snprintf(err->msg, sizeof err->msg, "entry %d (\"%.40s\"): %.400s", k + 1, entry, why.msg);
-            k = -1;
-            break;
-        }
-        out[k++] = a;
+        k += got;
     }
     if (k == 0) {
         snprintf(err->msg, sizeof err->msg, "the list is empty");
         k = -1;
     }
+    eng_state_free(before);
     eng_state_free(t);
     return k;
 }
