@@ -355,10 +355,12 @@ async function offerBatch() {
   const b = await api(`/games/${gameId}/batch`);
   if (b.error || !b.steps || b.step !== G.game.step || G.at !== null) return;
   const box = el("batch");
-  box.innerHTML = `<b>Or enter the next ${b.steps} results at once</b>, in order, as the terminal writes them ` +
+  box.innerHTML = `<b>Enter the next ${b.steps} results at once</b>, in order, as the terminal writes them ` +
     `(blanks, commas or new lines between):<textarea id="batchtext" rows="3" spellcheck="false"></textarea>` +
     `<div class="palette">${b.entries.map(e => `<button type="button" data-e="${esc(e)}">${esc(e)}</button>`).join("")}</div>` +
     `<button id="batchgo">Enter these results</button> <span id="batchmsg"></span>`;
+  const title = el("panel").firstElementChild;
+  if (title) title.textContent = "Or one result at a time:";
   const ta = el("batchtext");
   const marks = () => {
     const used = new Set(ta.value.split(/[\s,;]+/).filter(Boolean).map(w => w.toUpperCase()));
