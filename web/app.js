@@ -218,6 +218,7 @@ async function showGame(g) {
   el("slider").value = g.step;
   el("at").textContent = `step ${g.step}`;
   el("status").textContent = g.status === "finished" ? `Game over: ${g.result}` : statusLine(g);
+  G.legal = null;   /* the last position's actions name nothing in the new picture */
   drawBoard(g.svg, g.changed, g.step);
   el("record").hidden = g.status !== "finished";
   el("record").href = `/api/games/${gameId}/record` + (token ? `?token=${encodeURIComponent(token)}` : "");

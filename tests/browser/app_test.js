@@ -282,6 +282,7 @@ async function twoClicks(browser) {
   const pub = await (await fetch(`${base}/api/games/${gid}`)).json();
   const rows = await p.$$eval("#over table.losses tr", r => r.map(x => x.textContent));
   const want = (pub.losses && pub.losses.sides || []).map(sd => [sd.side, ...sd.counts.map(c => `${c.what}: ${c.lost} of ${c.start} lost`)]);
+  await p.screenshot({path: `${outdir}/game-over.png`});
   check("the game-over panel gives each side's losses from the engine's counts",
         want.length === 2 && rows.length === want.length && want.every((w, i) => w.length > 1 && w.every(t => rows[i].includes(t))),
         JSON.stringify({want, rows}));
