@@ -10,9 +10,12 @@
  * that the viewer may see, and the stack's height; order tokens as gold
  * discs, wound tokens as red drops on the troop they sit on. In an
  * engagement zone a line with a cross joins units in contact; a charger
- * still choosing its target carries a "!". The panel on the right gives
- * each army's points, losses and tokens, the units still to deploy, while
- * building the faction's troops, the traits met, and the key.
+ * still choosing its target carries a "!". Each player's units still to
+ * deploy stand in a strip beyond its edge of the field (the viewer's below,
+ * the other's above), so a page that leaves the key out of view keeps
+ * them. The panel on the right (the key, class pw-key) gives each army's
+ * points, losses and tokens, while building the faction's troops, the
+ * traits met, and the symbols.
  *
  * Ids: "p-a1" .. "p-c5" the zones, absolute: column a, b, c from player 1's
  * left, row 1 player 1's rear, 2 its front, 3 the engagement zone, 4 player
