@@ -172,6 +172,9 @@ async function gamePage() {
     if (e.key === "Escape") select(null);
   });
   el("board").onclick = boardClick;
+  el("keybtn").onclick = toggleKey;
+  el("sidebtn").onclick = () => { document.body.classList.toggle("noside"); fitBoard(); };
+  window.addEventListener("resize", fitBoard);
   el("board").onmouseover = boardHover;
 }
 
@@ -179,7 +182,7 @@ function addSteps(steps, say) {
   const known = G.steps.length;
   const fresh = steps.filter(s => s.n > known);
   fresh.forEach(s => { G.steps[s.n - 1] = s; });
-  if (say && fresh.length) el("said").innerHTML = fresh.map(s => `<div>${esc(who(s.who))}: ${esc(s.action)}` +
+  if (say && fresh.length) el("said").innerHTML = (fresh.length > 5 ? `<div>${fresh.length} steps; the last:</div>` : "") + fresh.slice(-5).map(s => `<div>${esc(who(s.who))}: ${esc(s.action)}` +
     (s.explanation ? `<br><small>${esc(explained(s.explanation))}</small>` : "") + `</div>`).join("");
   renderLog();
 }
@@ -215,6 +218,7 @@ async function showGame(g) {
   el("slider").value = g.step;
   el("at").textContent = `step ${g.step}`;
   el("status").textContent = g.status === "finished" ? `Game over: ${g.result}` : statusLine(g);
+  G.legal = null;   /* the last position's actions name nothing in the new picture */
   drawBoard(g.svg, g.changed, g.step);
   el("record").hidden = g.status !== "finished";
   el("record").href = `/api/games/${gameId}/record` + (token ? `?token=${encodeURIComponent(token)}` : "");
@@ -222,7 +226,7 @@ async function showGame(g) {
   showUndo(g);
   showOver(g);
   G.legal = null; select(null);
-  el("list").innerHTML = ""; el("odds").innerHTML = ""; el("hintout").innerHTML = "";
+  el("list").innerHTML = ""; el("odds").innerHTML = ""; el("hintout").innerHTML = ""; el("batch").innerHTML = "";
   const mine = g.status === "active" && ((g.you.role === "seat" && g.to_act === g.you.seat) ||
                                           (g.you.role === "referee" && g.to_act === "chance"));
   el("hint").disabled = el("resign").disabled = !(g.you.role === "seat" && g.status === "active");
@@ -231,6 +235,7 @@ async function showGame(g) {
   const l = await api(`/games/${gameId}/legal`);
   if (l.error || l.step !== G.game.step || G.at !== null) return;
   G.legal = l;
+  fitBoard();
   el("panel").textContent = g.you.role === "referee" ? "Enter the result rolled at the table:" : "Your turn: click one of your pieces on the board.";
   el("list").innerHTML = l.actions.map(a => `<li value="${a.n}" data-n="${a.n}">${esc(a.action)}` +
     (a.probability !== undefined ? ` <small>(${(a.probability * 100).toFixed(1)}%)</small>` : "") + `</li>`).join("");
@@ -239,7 +244,7 @@ async function showGame(g) {
     li.onclick = () => act(a);
     li.onmouseenter = () => { mark(a.elements, "pw-tgt"); showOdds([a]); };
   });
-  if (g.you.role === "referee") offer(l.actions, "The result:");
+  if (g.you.role === "referee") { offer(l.actions, "The result:"); offerBatch(); }
   else if (!l.actions.some(a => a.elements.length)) offer(l.actions, "Your choice:");
 }
 
@@ -260,6 +265,7 @@ function drawBoard(svg, changed, step) {
   el("board").dataset.step = step;
   const pic = el("board").querySelector("svg");
   if (pic) pic.setAttribute("preserveAspectRatio", "xMidYMin meet");
+  fitBoard();
   clearTimeout(G.chgTimer);
   (changed || []).forEach(id => { const e = document.getElementById(id); if (e) e.classList.add("pw-chg"); });
   G.chgTimer = setTimeout(() => document.querySelectorAll("#board .pw-chg").forEach(e => e.classList.remove("pw-chg")), 4000);
@@ -282,11 +288,100 @@ function showOver(g) {
   const box = el("over");
   box.hidden = g.status !== "finished";
   if (box.hidden) return;
-  const key = [...document.querySelectorAll("#board svg text")].map(t => t.textContent).filter(t => /loss|lost|destroyed|eliminated|casualt/i.test(t));
-  box.innerHTML = `<b>Game over.</b> ${esc(g.result)}<br>${esc(g.status_text)}` +
-    (key.length ? `<br>Losses: ${key.map(esc).join("; ")}` : "") +
+  box.innerHTML = `<b>Game over.</b> ${esc(g.result)}<br>${esc(g.status_text)}` + lossesHtml(g.losses) +
     `<br><a href="#" id="over-replay">Replay it</a> · <a href="/">New game</a>`;
   el("over-replay").onclick = e => { e.preventDefault(); replayTo(0); };
+}
+
+/* ---- fitting the picture to the screen -------------------------------------------- */
+
+/* The picture's key (its group of class pw-key) may be left out of view so
+ * the battlefield fills the board: by the player's choice (the Key button),
+ * or, left to the page, when the whole picture would be drawn below 0.7 of
+ * its size. Pieces of the key that the legal actions name (units or coins
+ * still to place, a compass) stay in view. */
+const keyChoice = () => localStorage.getItem("pw-key");   /* "on", "off" or null: the page decides */
+function union(a, b) {
+  if (!a) return b;
+  const x = Math.min(a.x, b.x), y = Math.min(a.y, b.y);
+  return {x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y};
+}
+
+function fitBoard() {
+  const pic = el("board").querySelector("svg");
+  if (!pic) return;
+  if (!pic.dataset.full) pic.dataset.full = pic.getAttribute("viewBox");
+  const full = pic.dataset.full.split(/[ ,]+/).map(Number);
+  const key = pic.querySelector(".pw-key");
+  const b = el("board"), scale = Math.min(b.clientWidth / full[2], b.clientHeight / full[3]);
+  const show = !key || (keyChoice() ? keyChoice() === "on" : scale >= 0.7);
+  el("keybtn").hidden = !key;
+  el("keybtn").classList.toggle("on", show);
+  el("keybtn").setAttribute("aria-pressed", String(show));
+  pic.classList.toggle("pw-keyoff", !show);
+  pic.querySelectorAll(".pw-keep").forEach(e => e.classList.remove("pw-keep"));
+  if (show) { pic.setAttribute("viewBox", pic.dataset.full); return; }
+  let r = null;
+  for (const c of pic.children) {
+    if (c === key || !c.getBBox || /^(defs|title|style)$/i.test(c.tagName)) continue;
+    const bb = c.getBBox();
+    if (bb.width >= full[2] - 1 && bb.height >= full[3] - 1) continue;   /* the background */
+    r = union(r, bb);
+  }
+  const named = new Set((G.legal ? G.legal.actions : []).flatMap(a => a.elements));
+  key.querySelectorAll("[id]").forEach(e => { if (named.has(e.id)) { e.classList.add("pw-keep"); r = union(r, e.getBBox()); } });
+  if (!r) return;
+  const pad = 6;
+  pic.setAttribute("viewBox", `${r.x - pad} ${r.y - pad} ${r.width + 2 * pad} ${r.height + 2 * pad}`);
+}
+
+function toggleKey() {
+  const pic = el("board").querySelector("svg");
+  const shown = el("keybtn").classList.contains("on");
+  localStorage.setItem("pw-key", shown ? "off" : "on");
+  if (pic) fitBoard();
+}
+
+/* each side's losses as the engine counts them, in the rule set's own terms */
+function lossesHtml(l) {
+  if (!l || !l.sides || !l.sides.length) return "";
+  return `<table class="losses"><caption>Losses</caption>` + l.sides.map(sd => `<tr><th>${esc(sd.side)}</th><td>` +
+    (sd.counts.length ? sd.counts.map(c => `<span class="count">${esc(c.what)}: <b>${c.lost}</b> of ${c.start} lost</span>`).join("<br>")
+                      : "not known to you") + `</td></tr>`).join("") + `</table>`;
+}
+
+/* ---- a run of chance results entered at once (a referee's whole deal) -------------- */
+
+async function offerBatch() {
+  const b = await api(`/games/${gameId}/batch`);
+  if (b.error || !b.steps || b.step !== G.game.step || G.at !== null) return;
+  const box = el("batch");
+  box.innerHTML = `<b>Enter the next ${b.steps} results at once</b>, in order, as the terminal writes them ` +
+    `(blanks, commas or new lines between):<textarea id="batchtext" rows="3" spellcheck="false"></textarea>` +
+    `<div class="palette">${b.entries.map(e => `<button type="button" data-e="${esc(e)}">${esc(e)}</button>`).join("")}</div>` +
+    `<button id="batchgo">Enter these results</button> <span id="batchmsg"></span>`;
+  const title = el("panel").firstElementChild;
+  if (title) title.textContent = "Or one result at a time:";
+  const ta = el("batchtext");
+  const marks = () => {
+    const used = new Set(ta.value.split(/[\s,;]+/).filter(Boolean).map(w => w.toUpperCase()));
+    box.querySelectorAll(".palette button").forEach(x => x.classList.toggle("used", used.has(x.dataset.e.toUpperCase())));
+    /* entries as the engine splits them: at commas, semicolons or new lines if any, else at blanks */
+    const n = ta.value.split(/[,;\n\r]/.test(ta.value) ? /[,;\n\r]+/ : /\s+/).filter(x => x.trim()).length;
+    el("batchmsg").textContent = n ? `${n} of ${b.steps}` : "";
+  };
+  ta.oninput = marks;
+  box.querySelectorAll(".palette button").forEach(x => {
+    x.onclick = () => { ta.value += (ta.value && !/\s$/.test(ta.value) ? " " : "") + x.dataset.e + " "; marks(); };
+  });
+  el("batchgo").onclick = async () => {
+    el("batchmsg").textContent = "…";
+    const r = await api(`/games/${gameId}/batch`, {method: "POST", body: {step: b.step, text: ta.value}});
+    if (r.error) { el("batchmsg").innerHTML = `<span class="err">${esc(r.error)}</span>`; return; }
+    box.innerHTML = "";
+    addSteps(r.steps || [], true);
+    await showGame(r.game);
+  };
 }
 
 /* ---- acting by pointing ----------------------------------------------------------- */

@@ -142,6 +142,9 @@ int cmd_battle(int argc, char **argv)
     else
         printf("%sResult: %s (%zu %s)\n", quiet ? "" : "\n", result, m->nsteps,
                eng_noun((long)m->nsteps, "step", "steps"));
+    char losses[512];
+    if (!quiet && eng_losses_text(m->state, ENG_VIEW_ALL, losses, sizeof losses))
+        printf("Losses: %s\n", losses);
     if (record) {
         eng_error err;
         if (eng_match_save_file(m, record, &err) != 0) {

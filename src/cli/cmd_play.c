@@ -190,6 +190,9 @@ static void finish(play_session *ps)
     eng_result_text(ps->m->state, result, sizeof result);
     printf("\nResult: %s (%zu %s)\n", result, ps->m->nsteps,
            eng_noun((long)ps->m->nsteps, "step", "steps"));
+    char losses[512];
+    if (eng_losses_text(ps->m->state, ENG_VIEW_ALL, losses, sizeof losses))
+        printf("Losses: %s\n", losses);
     if (ps->dirty && ps->tty_in && ps->humans > 0) {
         const char *a = play_read(ps, "Save the record? Type a file name, or press Enter "
                                       "to skip: ");

@@ -147,6 +147,9 @@ int cmd_replay(int argc, char **argv)
     if (eng_is_terminal(s)) {
         eng_result_text(s, buf, sizeof buf);
         printf("Result: %s\n", buf);
+        char losses[512];
+        if (eng_losses_text(s, view, losses, sizeof losses))
+            printf("Losses: %s\n", losses);
     }
     eng_state_free(s);
     eng_match_free(m);

@@ -366,4 +366,30 @@ bool eng_action_forgoes(const eng_state *s, eng_action a, char *why, size_t n);
 void eng_phase_note(const eng_state *before, eng_action a, const eng_state *after, int player,
                     char *buf, size_t n);
 
+/* ---- losses summary (losses.c) ---------------------------------------------- */
+
+/* Per side, what it started with and what it has lost in s, in the rule
+ * set's own terms, as viewer may know them (rules.h, losses): a new
+ * reference, or NULL when the rule set gives none. */
+json_t *eng_losses(const eng_state *s, int viewer);
+/* The same in words, sides joined by "; " ("Red: units 2 of 8 lost,
+ * strength points 5 of 16 lost; Blue: ..."); false (buf = "") when none. */
+bool eng_losses_text(const eng_state *s, int viewer, char *buf, size_t n);
+
+/* ---- chance entered as a batch (chance_batch.c) ------------------------------ */
+
+/* How many chance steps in a row from s (a chance point) a referee may
+ * enter as one list; 0 when s is no such point. */
+int eng_chance_run(const eng_state *s);
+/* Reads a list of chance outcomes for the run at s, in the notation the
+ * terminal takes (entries separated by commas, semicolons or new lines, or
+ * else by blanks: "3H 6S QD"), each checked in the position it falls on (a
+ * card only once, and so on). Writes at most max actions to out and
+ * returns their count, or -1 with which entry is wrong and why in err. */
+int eng_chance_batch_parse(const eng_state *s, const char *text, eng_action *out, int max,
+                           eng_error *err);
+/* The short notation of outcome a at chance point s: the fewest last words
+ * of its notation that still read as a ("3H" for "deal f6 3H"). */
+void eng_chance_short_text(const eng_state *s, eng_action a, char *buf, size_t n);
+
 #endif

@@ -139,6 +139,15 @@ struct eng_rules {
      * each as a path under the data folder ("portable-wargame/units.json")
      * or as given (a path). NULL: none. */
     void (*data_files)(const void *data, char *buf, size_t n);
+    /* Losses summary (losses.c; NULL: none). Per side (or force), what it
+     * started with and what it has lost in st, in the rule set's own terms
+     * and as viewer may know them: {"sides": [{"side": NAME, "counts":
+     * [{"what": "units", "start": 8, "lost": 2}, ...]}, ...]}. */
+    json_t *(*losses)(const void *data, const void *st, int viewer);
+    /* Chance entered as a batch (chance_batch.c; NULL: one at a time). At
+     * chance point st, how many chance steps in a row, this one first, a
+     * referee may enter as one list (the cards of a deal); 0 or 1: none. */
+    int (*chance_run)(const void *data, const void *st);
 };
 
 #endif

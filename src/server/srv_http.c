@@ -183,6 +183,8 @@ static const route routes[] = {
     {"GET", "/games/*/record", srv_api_game_record},
     {"GET", "/games/*/events", srv_live_stream},
     {"GET", "/games/*/odds", srv_api_game_odds},
+    {"GET", "/games/*/batch", srv_api_game_batch_get},
+    {"POST", "/games/*/batch", srv_api_game_batch_post},
     {NULL, NULL, NULL},
 };
 

@@ -209,6 +209,8 @@ int srv_api_game_steps(srv_req *r);     /* GET /games/ID/steps */
 int srv_api_game_record(srv_req *r);    /* GET /games/ID/record */
 int srv_live_stream(srv_req *r);        /* GET /games/ID/events */
 int srv_api_game_odds(srv_req *r);      /* GET /games/ID/odds */
+int srv_api_game_batch_get(srv_req *r);   /* GET /games/ID/batch */
+int srv_api_game_batch_post(srv_req *r);  /* POST /games/ID/batch */
 /* Wakes every stream so it notices the server stopping. */
 void srv_live_wake_all(srv *s);
 

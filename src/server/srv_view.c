@@ -147,6 +147,8 @@ json_t *srv_view_game(const srv_game *g, int role)
                         : json_null());
     json_object_set_new(o, "position", eng_state_json(g->m->state, viewer));
     srv_view_drawing(o, g->m, g->m->nsteps, viewer);
+    json_t *losses = eng_losses(g->m->state, viewer);
+    json_object_set_new(o, "losses", losses ? losses : json_null());
     size_t n = g->m->nsteps;
     json_t *last = srv_view_steps(g, role, n ? n - 1 : 0, n);
     json_object_set(o, "last_step", json_array_size(last) ? json_array_get(last, 0)

@@ -197,6 +197,7 @@ async function ruleSet(browser, rules, turns) {
   if (info.hiddenIds) check(`${rules}: the hidden pieces are found in the actor's own traffic`, info.ownSeen > 0, "the check finds nothing even there");
   if (!hiddenChecked) pass(`${rules}: nothing was hidden in these steps (the rule set hides nothing here)`);
   if (!shot || info.shoot) await a.screenshot({path: `${outdir}/${rules}.png`});
+  await phone(a, rules);
 
   /* replay: back, back, forward, the slider */
   const now = (await state(a)).step;
@@ -216,6 +217,36 @@ async function ruleSet(browser, rules, turns) {
   await a.waitForFunction(() => G.at === null && !document.body.classList.contains("replaying"));
   check(`${rules}: replay steps back and forward`, back2 !== liveSvg || first !== liveSvg, "the board never changed while replaying");
   await ctxA.close(); await ctxB.close();
+}
+
+/* a phone held sideways and laptop screens: the battlefield fills its box
+ * beside the panel, nothing scrolls, and the pieces' text is drawn at a
+ * legible size (4.4 px on a phone's dense screen, 8 px on a laptop's) */
+async function phone(page, rules) {
+  for (const [w, h] of [[844, 390], [740, 360], [1280, 720], [1366, 768]]) {
+    const small = h < 500, what = small ? "on a phone held sideways" : "on a laptop";
+    await page.setViewport({width: w, height: h, deviceScaleFactor: small ? 2 : 1});
+    await page.waitForFunction(() => document.querySelector("#board svg"));
+    await sleep(300);
+    const m = await page.evaluate(() => {
+      const b = document.getElementById("board"), pic = b.querySelector("svg");
+      const vb = pic.viewBox.baseVal, r = pic.getBoundingClientRect();
+      const scale = Math.min(r.width / vb.width, r.height / vb.height);
+      /* the type of the pieces on the board: units' text */
+      const sizes = [...pic.querySelectorAll(".pw-unit text")].map(t => Number(t.getAttribute("font-size")) || 0).filter(x => x);
+      sizes.sort((x, y) => x - y);
+      return {scroll: document.documentElement.scrollHeight > innerHeight || document.documentElement.scrollWidth > innerWidth ||
+                      b.scrollHeight > b.clientHeight + 1 || b.scrollWidth > b.clientWidth + 1,
+              used: (r.width * r.height) ? Math.max(vb.width * scale / b.clientWidth, vb.height * scale / b.clientHeight) : 0,
+              text: sizes.length ? sizes[Math.floor(sizes.length / 2)] * scale : null};
+    });
+    check(`${rules}: ${what} (${w}x${h}) the board fits without scrolling`, !m.scroll, JSON.stringify(m));
+    check(`${rules}: ... and fills its box (${(m.used * 100).toFixed(0)}%), the pieces' text ${m.text ? m.text.toFixed(1) + " px" : "-"}`,
+          m.used > 0.95 && (m.text === null || m.text >= (small ? 4.4 : 8)), JSON.stringify(m));
+    if (w === 844) await page.screenshot({path: `${outdir}/${rules}-phone.png`});
+    if (w === 1280) await page.screenshot({path: `${outdir}/${rules}-1280x720.png`});
+  }
+  await page.setViewport({width: 1280, height: 760});
 }
 
 async function twoClicks(browser) {
@@ -246,6 +277,15 @@ async function twoClicks(browser) {
   await p.waitForSelector("#over:not([hidden])", {timeout: 10000});
   const over = await p.$eval("#over", e => e.textContent);
   check("resigning shows the game-over screen with the result", /Game over\..*resigns/.test(over), over);
+  /* the losses as the engine counts them (the game's JSON), each side's every count on the panel */
+  const gid = await p.evaluate(() => gameId);
+  const pub = await (await fetch(`${base}/api/games/${gid}`)).json();
+  const rows = await p.$$eval("#over table.losses tr", r => r.map(x => x.textContent));
+  const want = (pub.losses && pub.losses.sides || []).map(sd => [sd.side, ...sd.counts.map(c => `${c.what}: ${c.lost} of ${c.start} lost`)]);
+  await p.screenshot({path: `${outdir}/game-over.png`});
+  check("the game-over panel gives each side's losses from the engine's counts",
+        want.length === 2 && rows.length === want.length && want.every((w, i) => w.length > 1 && w.every(t => rows[i].includes(t))),
+        JSON.stringify({want, rows}));
   const href = await p.$eval("#record", e => e.hidden ? null : e.href);
   const rec = href ? await (await fetch(href)).text() : "";
   check("the record downloads as .pwr text", /\[Rules "/.test(rec) || /^\[/.test(rec), rec.slice(0, 80));
@@ -294,6 +334,45 @@ async function referee(browser) {
   await ctx.close(); await ctxR.close();
 }
 
+async function refereeDeal(browser) {
+  /* a referee game of Pocket Wargame: the referee enters the whole deal at once */
+  const ctx = await browser.createBrowserContext();
+  const p = await tracedPage(ctx);
+  await p.goto(base + "/", {waitUntil: "networkidle0"});
+  await p.click('#rulesets label[data-rules="pocket-wargame"]');
+  await p.select("select[name=seat1]", "friend");
+  await p.click("input[name=referee]");
+  await p.click("#play");
+  await p.waitForSelector("#links a");
+  const ref = await p.$$eval("#links a", l => l.map(x => [x.parentNode.textContent.split(":")[0], x.getAttribute("href")]).find(x => x[0] === "Referee"));
+  await p.goto(base + ref[1]);
+  await p.waitForSelector("#batch .palette button", {timeout: 10000});
+  const entries = await p.$$eval("#batch .palette button", b => b.map(x => x.dataset.e));
+  const head = await p.$eval("#batch b", e => e.textContent);
+  check("the referee is offered the whole deal at once", entries.length === 54 && /next 54 results/.test(head), JSON.stringify({head, n: entries.length}));
+  /* a card twice: refused, nothing entered */
+  await p.type("#batchtext", `${entries[5]} ${entries[5]}`);
+  await p.click("#batchgo");
+  await p.waitForFunction(() => /entry 2/.test(document.getElementById("batchmsg").textContent), {timeout: 8000});
+  check("a card entered twice is refused and nothing is entered", (await state(p)).step === 0, await p.$eval("#batchmsg", e => e.textContent));
+  /* the deal, from the last card offered to the first, partly by the picker buttons */
+  const deal = entries.slice().reverse();
+  await p.$eval("#batchtext", e => { e.value = ""; });
+  for (const c of deal.slice(0, 3)) await p.click(`#batch .palette button[data-e="${c}"]`);
+  await p.type("#batchtext", deal.slice(3).join(", ").replace(/^/, ", "));
+  await p.click("#batchgo");
+  await p.waitForFunction(() => G.game.step >= 54 && G.steps.length >= 54, {timeout: 15000});
+  const who = await p.evaluate(() => G.steps.slice(0, 54).every(s => s.who === "entered"));
+  check("the deal is recorded as 54 entered steps", who, "some step is not marked entered");
+  await p.waitForFunction(() => Number(document.getElementById("board").dataset.step) >= 54, {timeout: 8000});
+  const shown = await p.evaluate(() => ["p-a1", "p-b1", "p-i6"].map(id => [...document.querySelectorAll(`#${id} text`)].map(t => t.textContent)));
+  check("the board shows the dealt cards where they fell (a1, b1, i6)",
+        shown[0].includes(deal[0]) && shown[1].includes(deal[1]) && shown[2].includes(deal[53]),
+        JSON.stringify({want: [deal[0], deal[1], deal[53]], shown}));
+  await p.screenshot({path: `${outdir}/referee-deal.png`});
+  await ctx.close();
+}
+
 (async () => {
   fs.mkdirSync(outdir, {recursive: true});
   const browser = await puppeteer.launch({executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
@@ -301,6 +380,7 @@ async function referee(browser) {
   try {
     try { await twoClicks(browser); } catch (e) { fail("computer game", e.stack.split("\n").slice(0, 3).join(" ")); }
     try { await referee(browser); } catch (e) { fail("referee", e.stack.split("\n").slice(0, 3).join(" ")); }
+    try { await refereeDeal(browser); } catch (e) { fail("referee deal", e.stack.split("\n").slice(0, 3).join(" ")); }
     if (!process.env.ONLY) for (const [rules, turns] of [["portable-wargame", 12], ["pocket-battles", 40], ["pocket-wargame", 40]]) {
       try { await ruleSet(browser, rules, turns); } catch (e) { fail(rules, e.stack.split("\n").slice(0, 3).join(" ")); }
     }

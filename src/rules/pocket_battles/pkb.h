@@ -463,4 +463,7 @@ bool pkb_forgoes(const void *data, const void *st, eng_action a, char *why, size
 void pkb_phase_note(const void *data, const void *before, eng_action a, const void *after,
                     int player, char *buf, size_t n);
 
+/* pkb_losses.c: per side, what it started with and what it has lost */
+json_t *pkb_losses(const void *data, const void *st, int viewer);
+
 #endif

@@ -114,4 +114,6 @@ const eng_rules pkb_rules = {
     .data_files = pkb_data_files,
     /* readings as options: the computer players' look-ahead never concedes */
     .playout_weights = pkb_playout_weights,
+    /* losses summary */
+    .losses = pkb_losses,
 };

@@ -10,9 +10,12 @@
  * that the viewer may see, and the stack's height; order tokens as gold
  * discs, wound tokens as red drops on the troop they sit on. In an
  * engagement zone a line with a cross joins units in contact; a charger
- * still choosing its target carries a "!". The panel on the right gives
- * each army's points, losses and tokens, the units still to deploy, while
- * building the faction's troops, the traits met, and the key.
+ * still choosing its target carries a "!". Each player's units still to
+ * deploy stand in a strip beyond its edge of the field (the viewer's below,
+ * the other's above), so a page that leaves the key out of view keeps
+ * them. The panel on the right (the key, class pw-key) gives each army's
+ * points, losses and tokens, while building the faction's troops, the
+ * traits met, and the symbols.
  *
  * Ids: "p-a1" .. "p-c5" the zones, absolute: column a, b, c from player 1's
  * left, row 1 player 1's rear, 2 its front, 3 the engagement zone, 4 player
@@ -26,21 +29,25 @@
 #include "pkb.h"
 #include "svg.h"
 
-#define LABEL_W 76.0    /* zone names on the left */
-#define ZW 350.0        /* a zone's width */
+#define LABEL_W 64.0    /* zone names on the left */
+#define UW 182.0        /* a unit tile */
+#define ZW (2 * UW + 18.0)  /* a zone's width: two columns of tiles */
 #define TOP 44.0
 #define BAND 26.0       /* a player's name above and below the field */
-#define UW 166.0        /* a unit tile */
-#define UH_TOP 52.0     /* its top troop */
-#define UROW 15.0       /* each troop under the top */
+#define UH_TOP 58.0     /* its top troop */
+#define UROW 17.0       /* each troop under the top */
 #define UGAP 8.0
 #define PANEL_W 440.0
+#define STRIP_PER_ROW 6 /* units to deploy side by side above or below the field */
 
 typedef struct layout {
     int me;                     /* the player drawn at the bottom */
     double row_y[PKB_ROWS];     /* by absolute row */
     double row_h[PKB_ROWS];
-    double field_h;
+    double strip_y[PKB_SIDES];  /* by player: its units still to deploy */
+    double strip_h[PKB_SIDES];
+    double field_top, field_bottom;   /* the zones' top and bottom edges */
+    double field_h;             /* the whole field with its bands and strips */
 } layout;
 
 static const char *pl_fill(const pkb_data *d, int p) { return svg_colour(d->pl[p].colour); }
@@ -100,16 +107,49 @@ static double zone_need(const pkb_state *s, int z, int viewer)
     double col[2] = {0, 0};
     for (int i = 0; i < n; i++)
         col[i & 1] += unit_h(s, list[i], viewer) + UGAP;
-    return (col[0] > col[1] ? col[0] : col[1]) + 28;
+    return (col[0] > col[1] ? col[0] : col[1]) + 24;
+}
+
+/* Whether unit g of player p waits to be deployed and the viewer sees it. */
+static bool waits_to_deploy(const pkb_state *s, int p, int u, int viewer)
+{
+    return pkb_hidden_level(s, viewer, p) != PKB_HIDE_ALL && s->side[p].unit[u].troops &&
+           s->side[p].unit[u].zone == PKB_NONE;
+}
+
+/* The height of player p's strip of units to deploy, rows of STRIP_PER_ROW
+ * side by side under a line of words; 0 when none waits. */
+static double strip_need(const pkb_state *s, int p, int viewer)
+{
+    double h = 0, row = 0;
+    int n = 0;
+    for (int u = 0; u < s->side[p].nunits; u++) {
+        if (!waits_to_deploy(s, p, u, viewer))
+            continue;
+        double uh = unit_h(s, pkb_global(p, u), viewer);
+        if (uh > row)
+            row = uh;
+        if (++n % STRIP_PER_ROW == 0) {
+            h += row + UGAP;
+            row = 0;
+        }
+    }
+    if (!n)
+        return 0;
+    return h + (row > 0 ? row + UGAP : 0) + 24;
 }
 
 static void make_layout(const pkb_state *s, int viewer, layout *L)
 {
     L->me = viewer >= 0 && viewer < PKB_SIDES ? viewer : 0;   /* spectators: as player 1 */
-    double y = TOP + BAND;
+    int them = 1 - L->me;
+    L->strip_y[them] = TOP;
+    L->strip_h[them] = strip_need(s, them, viewer);
+    double y = TOP + L->strip_h[them] + BAND;
+    L->field_top = y;
     for (int sr = 0; sr < PKB_ROWS; sr++) {
         int row = L->me == 0 ? PKB_ROWS - 1 - sr : sr;
-        double h = row == 2 ? 120 : 96;
+        double h = row == 2 ? 104 : 84;
         for (int c = 0; c < PKB_COLS; c++) {
             double need = zone_need(s, c * PKB_ROWS + row, viewer);
             if (need > h)
@@ -119,7 +159,10 @@ static void make_layout(const pkb_state *s, int viewer, layout *L)
         L->row_h[row] = h;
         y += h;
     }
-    L->field_h = y + BAND;
+    L->field_bottom = y;
+    L->strip_y[L->me] = y + BAND;
+    L->strip_h[L->me] = strip_need(s, L->me, viewer);
+    L->field_h = y + BAND + L->strip_h[L->me];
 }
 
 static void draw_zone(const layout *L, int z, FILE *out)
@@ -133,7 +176,7 @@ static void draw_zone(const layout *L, int z, FILE *out)
     const char *fill = row == 2 ? "#eadbb0" : (row == 0 || row == 4) ? "#cfdcb0" : "#dfe9c4";
     fprintf(out, "<g id=\"%s\" class=\"pw-place\" data-place=\"%s\"><rect class=\"pw-edge\" x=\"%.0f\" "
             "y=\"%.0f\" width=\"%.0f\" height=\"%.0f\" fill=\"%s\" stroke=\"#7a7a6a\" "
-            "stroke-width=\"1\"/><text x=\"%.0f\" y=\"%.0f\" font-size=\"11\" fill=\"#555\">%s</text></g>\n",
+            "stroke-width=\"1\"/><text x=\"%.0f\" y=\"%.0f\" font-size=\"12\" fill=\"#555\">%s</text></g>\n",
             id, name, x, y, ZW, h, fill, x + 5, y + 13, name);
 }
 
@@ -146,18 +189,18 @@ static void draw_troop_line(const pkb_data *d, const pkb_state *s, int p, int t,
     int w = s->side[p].wounds[t];
     fprintf(out, "<g id=\"%s\" class=\"pw-troop\"><rect class=\"pw-edge\" x=\"%.1f\" y=\"%.1f\" "
             "width=\"%.1f\" height=\"%.1f\" fill=\"#fff\" fill-opacity=\"0.85\" stroke=\"none\"/>"
-            "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10.5\" fill=\"#000\">", id, x + 3, y - 11, UW - 6,
+            "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12.5\" fill=\"#000\">", id, x + 3, y - 12, UW - 6,
             UROW - 1, x + 6, y);
     char name[PKB_NAME];
-    snprintf(name, sizeof name, "%.12s", td->name);
+    snprintf(name, sizeof name, "%.10s", td->name);
     svg_text(out, td->code);
     fputs(" ", out);
     svg_text(out, name);
-    fprintf(out, "</text><text x=\"%.1f\" y=\"%.1f\" font-size=\"10.5\" text-anchor=\"end\">WP %d/%d"
+    fprintf(out, "</text><text x=\"%.1f\" y=\"%.1f\" font-size=\"12.5\" text-anchor=\"end\">WP %d/%d"
             "</text>", x + UW - 8, y, td->wp - w, td->wp);
     for (int i = 0; i < w; i++)
-        fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"#c00000\" stroke=\"#fff\"/>",
-                x + UW - 60 - i * 9, y - 4);
+        fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4.5\" fill=\"#c00000\" stroke=\"#fff\"/>",
+                x + UW - 66 - i * 10, y - 4.5);
     fputs("</g>", out);
 }
 
@@ -188,8 +231,8 @@ static void draw_unit(const pkb_data *d, const pkb_state *s, int g, int viewer, 
     fprintf(out, "<rect class=\"pw-edge\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"4\" "
             "fill=\"%s\" stroke=\"#000\" stroke-width=\"1.5\"/>", x, y, UW, h, fill);
     svg_owner_mark(out, p, x + 11, y + 12, 7, fill);
-    fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"14\" font-weight=\"bold\" fill=\"%s\">%s</text>",
-            x + 22, y + 17, ink, lab);
+    fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"16\" font-weight=\"bold\" fill=\"%s\">%s</text>",
+            x + 22, y + 18, ink, lab);
     /* the top troop */
     int top = top_troop(un);
     const pkb_troop_def *td = pkb_def(d, p, top);
@@ -200,23 +243,23 @@ static void draw_unit(const pkb_data *d, const pkb_state *s, int g, int viewer, 
     svg_id(tid, sizeof tid, "t-%d-%s", p + 1, td->code);
     int w = s->side[p].wounds[top];
     fprintf(out, "<g id=\"%s\" class=\"pw-troop\"><rect class=\"pw-edge\" x=\"%.1f\" y=\"%.1f\" "
-            "width=\"%.1f\" height=\"34\" fill=\"none\" stroke=\"none\"/>", tid, x + 2, y + 20, UW - 4);
-    fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" font-weight=\"bold\" fill=\"%s\">", x + 55,
-            y + 16, ink);
+            "width=\"%.1f\" height=\"36\" fill=\"none\" stroke=\"none\"/>", tid, x + 2, y + 21, UW - 4);
+    fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" font-weight=\"bold\" fill=\"%s\">", x + 56,
+            y + 17, ink);
     svg_text(out, td->code);
-    fprintf(out, "</text><text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" fill=\"%s\">", x + 6, y + 32, ink);
+    fprintf(out, "</text><text x=\"%.1f\" y=\"%.1f\" font-size=\"14\" fill=\"%s\">", x + 6, y + 35, ink);
     svg_text(out, td->name);
-    fprintf(out, "</text><text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" fill=\"%s\">E %s  S %s  WP %d/%d"
-            "</text>", x + 6, y + 46, ink, e, sh, td->wp - w, td->wp);
+    fprintf(out, "</text><text x=\"%.1f\" y=\"%.1f\" font-size=\"13.5\" fill=\"%s\">E %s  S %s  WP %d/%d"
+            "</text>", x + 6, y + 52, ink, e, sh, td->wp - w, td->wp);
     for (int i = 0; i < w; i++)
-        fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"#c00000\" stroke=\"#fff\" "
-                "stroke-width=\"1.5\"/>", x + UW - 10 - i * 12, y + 28);
+        fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5.5\" fill=\"#c00000\" stroke=\"#fff\" "
+                "stroke-width=\"1.5\"/>", x + UW - 10 - i * 13, y + 31);
     fputs("</g>", out);
     /* order tokens */
     for (int i = 0; i < un->orders; i++)
-        fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"7\" fill=\"#e6c34a\" stroke=\"#000\"/>"
-                "<text x=\"%.1f\" y=\"%.1f\" font-size=\"9\" font-weight=\"bold\" text-anchor=\"middle\">O"
-                "</text>", x + UW - 10 - i * 17, y + 11, x + UW - 10 - i * 17, y + 14);
+        fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"8\" fill=\"#e6c34a\" stroke=\"#000\"/>"
+                "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" font-weight=\"bold\" text-anchor=\"middle\">O"
+                "</text>", x + UW - 11 - i * 19, y + 12, x + UW - 11 - i * 19, y + 15.5);
     /* the troops under the top the viewer may see */
     double ty = y + UH_TOP + UROW - 4;
     for (uint32_t m = seen & ~(1u << top); m; m &= m - 1) {
@@ -224,7 +267,7 @@ static void draw_unit(const pkb_data *d, const pkb_state *s, int g, int viewer, 
         ty += UROW;
     }
     if (seen == (1u << top) && height > 1)
-        fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10.5\" font-style=\"italic\" fill=\"%s\">"
+        fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12.5\" font-style=\"italic\" fill=\"%s\">"
                 "+ %d hidden below</text>", x + 6, ty, ink, height - 1);
     if (pkb_zrow(un->zone) == 2 && un->zone != PKB_NONE) {
         uint8_t c[PKB_MAX_UNITS + 1];
@@ -246,10 +289,10 @@ static void draw_units(const pkb_data *d, const pkb_state *s, const layout *L, i
         int list[PKB_SIDES * PKB_MAX_UNITS];
         int n = zone_units(s, z, viewer, list);
         double colh[2] = {0, 0};
-        double x = zone_x(L, z), y = L->row_y[pkb_zrow(z)] + 20;
+        double x = zone_x(L, z), y = L->row_y[pkb_zrow(z)] + 18;
         for (int i = 0; i < n; i++) {
             int c = i & 1;
-            double ux = x + 6 + c * (UW + 8), uy = y + colh[c];
+            double ux = x + 6 + c * (UW + 6), uy = y + colh[c];
             draw_unit(d, s, list[i], viewer, ux, uy, out);
             at[list[i]] = (spot){ux, uy, unit_h(s, list[i], viewer)};
             colh[c] += unit_h(s, list[i], viewer) + UGAP;
@@ -292,7 +335,7 @@ static void draw_labels(const pkb_data *d, const layout *L, FILE *out)
         double y = L->row_y[row] + L->row_h[row] / 2;
         if (row != 2)
             svg_owner_mark(out, owner, 12, y - 18, 7, pl_fill(d, owner));
-        fprintf(out, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"13\" fill=\"#333\">%s</text>\n", 6.0, y + 4,
+        fprintf(out, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"13\" fill=\"#333\">%s</text>\n", 3.0, y + 4,
                 word);
     }
     for (int c = 0; c < PKB_COLS; c++) {
@@ -300,8 +343,8 @@ static void draw_labels(const pkb_data *d, const layout *L, FILE *out)
         int col = screen_col(L->me, c);   /* screen_col is its own inverse */
         for (int edge = 0; edge < 2; edge++) {
             int who = edge ? L->me : them;
-            fprintf(out, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"12\" text-anchor=\"middle\" "
-                    "fill=\"#555\">%s (", x, edge ? L->field_h - 8 : TOP + BAND - 8,
+            fprintf(out, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"13\" text-anchor=\"middle\" "
+                    "fill=\"#555\">%s (", x, edge ? L->field_bottom + BAND - 8 : L->field_top - 8,
                     secname[pkb_sector_of(who, col)]);
             svg_text(out, d->pl[who].name);
             fputs(")</text>\n", out);
@@ -349,29 +392,37 @@ static double panel_army(const pkb_data *d, const pkb_state *s, int p, int viewe
     return y;
 }
 
-/* Units formed but not placed yet, drawn in the panel. */
-static double panel_to_deploy(const pkb_data *d, const pkb_state *s, int p, int viewer, double x, double y,
-                              spot *at, FILE *out)
+/* Player p's units formed but not placed yet, side by side in its strip
+ * above (the other player's) or below (the viewer's) the field. */
+static void draw_strip(const pkb_data *d, const pkb_state *s, const layout *L, int p, int viewer, spot *at,
+                       FILE *out)
 {
-    if (pkb_hidden_level(s, viewer, p) == PKB_HIDE_ALL)
-        return y;
+    if (L->strip_h[p] <= 0)
+        return;
     const pkb_side *sd = &s->side[p];
-    double colh[2] = {0, 0};
+    char line[PKB_NAME + 40];
+    snprintf(line, sizeof line, "%s: %s", d->pl[p].name, sd->built ? "to deploy" : "units formed");
+    svg_owner_mark(out, p, LABEL_W + 10, L->strip_y[p] + 11, 8, pl_fill(d, p));
+    fprintf(out, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"14\" font-weight=\"bold\">", LABEL_W + 24,
+            L->strip_y[p] + 16);
+    svg_text(out, line);
+    fputs("</text>\n", out);
+    double y = L->strip_y[p] + 24, row = 0;
     int n = 0;
     for (int u = 0; u < sd->nunits; u++) {
-        int g = pkb_global(p, u);
-        if (!sd->unit[u].troops || sd->unit[u].zone != PKB_NONE)
+        if (!waits_to_deploy(s, p, u, viewer))
             continue;
-        if (!n) {
-            svg_key_words(out, x + 8, y + 14, sd->built ? "to deploy:" : "units formed:");
-            y += 20;
-        }
-        int c = n++ & 1;
-        draw_unit(d, s, g, viewer, x + 4 + c * (UW + 8), y + colh[c], out);
+        int g = pkb_global(p, u);
+        draw_unit(d, s, g, viewer, LABEL_W + 6 + (n % STRIP_PER_ROW) * (UW + 8), y, out);
         at[g] = (spot){0, 0, 0};
-        colh[c] += unit_h(s, g, viewer) + UGAP;
+        double uh = unit_h(s, g, viewer);
+        if (uh > row)
+            row = uh;
+        if (++n % STRIP_PER_ROW == 0) {
+            y += row + UGAP;
+            row = 0;
+        }
     }
-    return y + (colh[0] > colh[1] ? colh[0] : colh[1]);
 }
 
 /* While p builds: the faction's tiles, chosen ones ticked. */
@@ -515,8 +566,7 @@ void pkb_svg(const void *data, const void *st, int viewer, FILE *out)
     if (pf) {
         for (int i = 0; i < PKB_SIDES; i++) {
             int p = i == 0 ? 1 - L.me : L.me;
-            y = panel_army(d, s, p, viewer, px, y, pf);
-            y = panel_to_deploy(d, s, p, viewer, px, y, local, pf) + 22;
+            y = panel_army(d, s, p, viewer, px, y, pf) + 22;
         }
         if (s->phase == PKB_PH_BUILD && (viewer == ENG_VIEW_ALL || viewer == s->player))
             y = panel_pool(d, s, s->player, px, y, pf) + 12;
@@ -550,6 +600,8 @@ void pkb_svg(const void *data, const void *st, int viewer, FILE *out)
     FILE *uf = open_memstream(&units, &ulen);
     if (uf) {
         draw_units(d, s, &L, viewer, local, uf);
+        for (int p = 0; p < PKB_SIDES; p++)
+            draw_strip(d, s, &L, p, viewer, local, uf);
         fclose(uf);
     }
     draw_contacts(s, local, false, out);

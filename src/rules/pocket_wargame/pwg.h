@@ -472,4 +472,9 @@ bool pwg_forgoes(const void *data, const void *st, eng_action a, char *why, size
 void pwg_phase_note(const void *data, const void *before, eng_action a, const void *after,
                     int player, char *buf, size_t n);
 
+/* pwg_losses.c: per side, what it started with and what it has lost */
+json_t *pwg_losses(const void *data, const void *st, int viewer);
+/* pwg_batch.c: the run of deals a referee may enter as one list */
+int pwg_chance_run(const void *data, const void *st);
+
 #endif

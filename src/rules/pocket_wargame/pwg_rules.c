@@ -113,4 +113,8 @@ const eng_rules pwg_rules = {
     /* positions as data */
     .from_json = pwg_from_json,
     .data_files = pwg_data_files,
+    /* losses summary */
+    .losses = pwg_losses,
+    /* the deal entered as one list */
+    .chance_run = pwg_chance_run,
 };

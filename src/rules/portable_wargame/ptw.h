@@ -467,4 +467,7 @@ bool ptw_forgoes(const void *data, const void *st, eng_action a, char *why, size
 void ptw_phase_note(const void *data, const void *before, eng_action a, const void *after,
                     int player, char *buf, size_t n);
 
+/* ptw_losses.c: per side, what it started with and what it has lost */
+json_t *ptw_losses(const void *data, const void *st, int viewer);
+
 #endif
