@@ -143,6 +143,8 @@ FUZZFLAGS := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-
 FUZZ_SRC  := $(wildcard fuzz/fuzz_*.c)
 FUZZ_BIN  := $(patsubst fuzz/%.c,build/fuzz/%,$(FUZZ_SRC))
 FUZZ_OBJ  := $(patsubst %.c,build/fuzz/%.o,$(LIB_SRC) fuzz/common.c)
+# kept after linking, so that a new harness does not rebuild them all
+.SECONDARY: $(FUZZ_OBJ)
 
 build/fuzz/%.o: %.c
 	@mkdir -p $(dir $@)

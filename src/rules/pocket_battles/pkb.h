@@ -463,4 +463,7 @@ bool pkb_forgoes(const void *data, const void *st, eng_action a, char *why, size
 void pkb_phase_note(const void *data, const void *before, eng_action a, const void *after,
                     int player, char *buf, size_t n);
 
+/* ---- pkb_position_check.c: a loaded position's indexes in range ------------- */
+bool pkb_position_indexes_ok(const pkb_data *d, const pkb_state *s, char *why, size_t n);
+
 #endif
