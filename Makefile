@@ -137,7 +137,7 @@ build/serve_load: bench/serve_load.c bench/http_client.c bench/http_client.h
 # each fuzz/fuzz_NAME.c is one harness, run on fuzz/corpus/NAME/ (docs/fuzzing.md)
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 300
-FUZZ_SMOKE_SECONDS ?= 12
+FUZZ_SMOKE_SECONDS ?= 8
 FUZZFLAGS := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer \
              -fno-sanitize-recover=all -Isrc/cli -Ifuzz
 FUZZ_SRC  := $(wildcard fuzz/fuzz_*.c)

@@ -64,9 +64,8 @@ bool pkb_position_indexes_ok(const pkb_data *d, const pkb_state *s, char *why, s
         return eng_pos_fail(why, n, "internal: player, attacker, first, active and winner are "
                             "players 0 or 1 (or 255: none)");
     if (s->how > PKB_END_CONCEDE || s->proc > PKB_P_RALLY || s->stage > PKB_S_REACT_SHOT ||
-        s->skind > PKB_K_SHOOT || s->charge_die > 1)
-        return eng_pos_fail(why, n, "internal: how, proc, stage, skind or charge_die is out of "
-                            "range");
+        s->skind > PKB_K_SHOOT)
+        return eng_pos_fail(why, n, "internal: how, proc, stage or skind is out of range");
     if (!unit_ok(s, s->redeployed, true) || !unit_ok(s, s->striker, true) ||
         !unit_ok(s, s->target, true) || !unit_ok(s, s->charger, true))
         return eng_pos_fail(why, n, "internal: redeployed, striker, target and charger are "
@@ -75,9 +74,8 @@ bool pkb_position_indexes_ok(const pkb_data *d, const pkb_state *s, char *why, s
         if (s->roll[i] > 6)
             return eng_pos_fail(why, n, "internal.roll[%d]: a die shows 1 to 6 (0: not rolled)",
                                 i);
-    if (s->nrolled > PKB_MAX_DICE || s->dice_left > PKB_MAX_DICE)
-        return eng_pos_fail(why, n, "internal: nrolled and dice_left are at most %d",
-                            PKB_MAX_DICE);
+    if (s->nrolled > PKB_MAX_DICE)
+        return eng_pos_fail(why, n, "internal.nrolled: at most %d", PKB_MAX_DICE);
     for (int i = 0; i < PKB_MAX_DICE; i++)
         if (s->rolled[i] > 6)
             return eng_pos_fail(why, n, "internal.rolled[%d]: a die shows 1 to 6", i);

@@ -467,4 +467,8 @@ bool ptw_forgoes(const void *data, const void *st, eng_action a, char *why, size
 void ptw_phase_note(const void *data, const void *before, eng_action a, const void *after,
                     int player, char *buf, size_t n);
 
+/* ---- ptw_position_check.c: a loaded position's indexes in range ------------- */
+bool ptw_position_indexes_ok(const ptw_data *d, const ptw_state *s, char *why, size_t n);
+bool ptw_position_sides_ok(const ptw_data *d, const ptw_state *s, char *why, size_t n);
+
 #endif
