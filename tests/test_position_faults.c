@@ -104,12 +104,51 @@ static void ptw_internal_out_of_range(void **state)
     json_decref(pos);
 }
 
+/* Pocket Wargame: internal counters naming a force, unit or location that
+ * is not in the scenario. */
+static void pwg_internal_out_of_range(void **state)
+{
+    (void)state;
+    json_t *pos = position_after("pocket-wargame", "meeting", 80);
+    expect_loads(pos);
+    json_t *in = json_object_get(pos, "internal");
+    json_object_set_new(in, "first", json_integer(9));
+    expect_refused(pos, "internal.first: no force 9 (the game has 2)");
+    json_object_set_new(in, "first", json_integer(0));
+    json_t *loc = json_object_get(in, "loc");
+    assert_true(json_array_size(loc) > 0);
+    json_array_set_new(loc, 0, json_integer(200));
+    expect_refused(pos, "internal.loc[0]: no location 200");
+    json_decref(pos);
+}
+
+/* Pocket Battles: a turn with no active player (the position of
+ * tests/positions/pkb-engaged.json with "active": null); its legal actions
+ * were read from the side 255. */
+static void pkb_turn_without_active(void **state)
+{
+    (void)state;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/../tests/positions/pkb-engaged.json", POCKETWAR_DATA_DIR);
+    json_error_t jerr;
+    json_t *pos = json_load_file(path, 0, &jerr);
+    if (!pos)
+        fail_msg("%s: %s", path, jerr.text);
+    expect_loads(pos);
+    json_object_set_new(pos, "active", json_null());
+    json_object_del(pos, "to_act");
+    expect_refused(pos, "active: in the \"turn\" phase a player is active");
+    json_decref(pos);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(pkb_foe_out_of_range),
         cmocka_unit_test(ptw_combat_without_side_a),
         cmocka_unit_test(ptw_internal_out_of_range),
+        cmocka_unit_test(pwg_internal_out_of_range),
+        cmocka_unit_test(pkb_turn_without_active),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

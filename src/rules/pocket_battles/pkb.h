@@ -465,5 +465,6 @@ void pkb_phase_note(const void *data, const void *before, eng_action a, const vo
 
 /* ---- pkb_position_check.c: a loaded position's indexes in range ------------- */
 bool pkb_position_indexes_ok(const pkb_data *d, const pkb_state *s, char *why, size_t n);
+bool pkb_position_sides_ok(const pkb_data *d, const pkb_state *s, char *why, size_t n);
 
 #endif

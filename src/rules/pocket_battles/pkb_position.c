@@ -328,7 +328,7 @@ static bool read_contacts(const pkb_data *d, pkb_state *s, const json_t *pos, ch
 
 static bool check(const pkb_data *d, pkb_state *s, const json_t *pos, char *why, size_t n)
 {
-    if (!pkb_position_indexes_ok(d, s, why, n))
+    if (!pkb_position_indexes_ok(d, s, why, n) || !pkb_position_sides_ok(d, s, why, n))
         return false;
     for (int p = 0; p < PKB_SIDES; p++) {
         pkb_side *sd = &s->side[p];

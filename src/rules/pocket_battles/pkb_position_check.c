@@ -2,7 +2,8 @@
  * pkb_position_check.c - a loaded position's counters in range: every
  * player, unit, troop, zone and queue index a Pocket Battles state holds
  * (read from a position's "internal" object as the program keeps them)
- * must name something that exists before any code indexes with it.
+ * must name something that exists before any code indexes with it; and
+ * in a turn a player is active.
  */
 #include "pkb.h"
 #include "position.h"
@@ -84,5 +85,18 @@ bool pkb_position_indexes_ok(const pkb_data *d, const pkb_state *s, char *why, s
     for (int i = 0; i < s->wq_len; i++)
         if (!unit_ok(s, s->wq_unit[i], false))
             return eng_pos_fail(why, n, "internal.wq_unit[%d]: no unit %d", i, s->wq_unit[i]);
+    return true;
+}
+
+bool pkb_position_sides_ok(const pkb_data *d, const pkb_state *s, char *why, size_t n)
+{
+    (void)d;
+    /* in a battle round's turn, and what it resolves, a player is active */
+    bool turn = s->phase == PKB_PH_TURN || s->phase == PKB_PH_REACT ||
+                s->phase == PKB_PH_TARGET || s->phase == PKB_PH_DICE ||
+                s->phase == PKB_PH_WOUND || s->phase == PKB_PH_BACK;
+    if (turn && s->active == PKB_NONE)
+        return eng_pos_fail(why, n, "active: in the \"%s\" phase a player is active (1 or 2)",
+                            pkb_phase_name(s->phase));
     return true;
 }

@@ -469,4 +469,7 @@ bool pwg_forgoes(const void *data, const void *st, eng_action a, char *why, size
 void pwg_phase_note(const void *data, const void *before, eng_action a, const void *after,
                     int player, char *buf, size_t n);
 
+/* ---- pwg_position_check.c: a loaded position's indexes in range ------------- */
+bool pwg_position_indexes_ok(const pwg_data *d, const pwg_state *s, char *why, size_t n);
+
 #endif

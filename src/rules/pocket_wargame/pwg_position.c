@@ -556,7 +556,9 @@ bool pwg_from_json(const void *data, void *st, const json_t *pos, char *why, siz
     bool ok = read_top(d, s, pos, why, n) &&
               eng_pos_fields_read(pwg_internal, s, lim, top, why, n) &&
               eng_pos_fields_read(pwg_combat_internal, &s->combat, lim, cin, why, n) &&
-              read_units(d, s, pos, why, n) && read_combat(d, s, pos, why, n);
+              pwg_position_indexes_ok(d, s, why, n) &&
+              read_units(d, s, pos, why, n) && read_combat(d, s, pos, why, n) &&
+              pwg_position_indexes_ok(d, s, why, n);
     json_decref(top);
     if (!ok)
         return false;
