@@ -223,46 +223,96 @@ static void make_fixture(fz_run *r, int k)
     free(c.body);
 }
 
-/* A game as a role sees it: the role answers a request that holds its
- * token, and the position is the engine's view for it. */
-static void check_view(fz_run *r, const json_t *gv, const char *head)
+/* The role a request's token plainly gives in g: a seat (0..), SRV_REFEREE,
+ * SRV_SPECTATOR (no token at all), or -3 when it is not plain (a token
+ * written otherwise, or one that is no role's). */
+static int plain_role(const srv_game *g, const char *auth, const char *query)
+{
+    const char *tok = NULL;
+    char buf[SRV_TOKEN_HEX + 2] = "";
+    if (auth && strncmp(auth, "Bearer ", 7) == 0) {
+        tok = auth + 7;
+    } else if (query) {
+        for (const char *q = query; q; q = strchr(q, '&') ? strchr(q, '&') + 1 : NULL)
+            if (strncmp(q, "token=", 6) == 0) {
+                if (tok)
+                    return -3;                       /* two: not plain */
+                size_t n = strcspn(q + 6, "&");
+                if (n >= sizeof buf)
+                    return -3;
+                memcpy(buf, q + 6, n);
+                buf[n] = '\0';
+                tok = buf;
+            }
+    }
+    if (!tok || !*tok)
+        return tok ? -3 : SRV_SPECTATOR;
+    for (int p = 0; p < g->nseats; p++)
+        if (g->seat[p].token[0] && strcmp(tok, g->seat[p].token) == 0)
+            return p;
+    if (g->referee && strcmp(tok, g->referee_token) == 0)
+        return SRV_REFEREE;
+    return -3;
+}
+
+/* A game (or a past position of it) as a role sees it: a seat's view
+ * answers a request holding that seat's token, and the position is the
+ * engine's view for the role (a seat's own; the public view for the
+ * referee and spectators). */
+static void check_view(fz_run *r, const json_t *gv, const char *head, const char *auth,
+                       const char *query)
 {
     const json_t *you = json_object_get(gv, "you");
     const json_t *pos = json_object_get(gv, "position");
     const char *id = json_string_value(json_object_get(gv, "id"));
-    if (!you || !pos || !id)
+    if (!pos || !id)
         return;
     srv_game *g = srv_games_find(r->s, id);
     if (!g)
         return;
-    const char *role = json_string_value(json_object_get(you, "role"));
-    if (!role)
-        fz_fail("\"you\" lacks its role");
     int seat = -1;
-    if (strcmp(role, "seat") == 0) {
-        seat = (int)json_integer_value(json_object_get(you, "seat")) - 1;
-        if (seat < 0 || seat >= g->nseats)
-            fz_fail("a seat's view names no seat");
-        if (!g->seat[seat].token[0] || !strstr(head, g->seat[seat].token))
-            fz_fail("a reply shows seat %d's view to a request without its token: %s",
-                    seat + 1, head);
-    } else if (strcmp(role, "referee") == 0) {
-        if (!g->referee || !strstr(head, g->referee_token))
-            fz_fail("a reply shows the referee's role to a request without its token");
+    long long at = -1;                       /* -1: the position now */
+    if (you) {
+        const char *role = json_string_value(json_object_get(you, "role"));
+        if (!role)
+            fz_fail("\"you\" lacks its role");
+        if (strcmp(role, "seat") == 0) {
+            seat = (int)json_integer_value(json_object_get(you, "seat")) - 1;
+            if (seat < 0 || seat >= g->nseats)
+                fz_fail("a seat's view names no seat");
+            if (!g->seat[seat].token[0] || !strstr(head, g->seat[seat].token))
+                fz_fail("a reply shows seat %d's view to a request without its token: %s",
+                        seat + 1, head);
+        } else if (strcmp(role, "referee") == 0) {
+            if (!g->referee || !strstr(head, g->referee_token))
+                fz_fail("a reply shows the referee's role to a request without its token");
+        }
+    } else {
+        /* a past position (?at=K): the role from the token, when it is plain */
+        const json_t *step = json_object_get(gv, "step");
+        int role = plain_role(g, auth, query);
+        if (!json_is_integer(step) || role == -3)
+            return;
+        seat = role >= 0 ? role : -1;
+        at = json_integer_value(step);
     }
     pthread_mutex_lock(&g->mu);
     int viewer = seat >= 0 ? seat : g->nseats;   /* a viewer who is no player: public */
-    json_t *want = eng_state_json(g->m->state, viewer);
+    if (at > (long long)g->m->nsteps)
+        fz_fail("a position after step %lld of a game of %zu steps", at, g->m->nsteps);
+    eng_state *past = at >= 0 ? eng_match_state_at(g->m, (size_t)at) : NULL;
+    json_t *want = eng_state_json(past ? past : g->m->state, viewer);
+    eng_state_free(past);
     pthread_mutex_unlock(&g->mu);
     if (!json_equal(want, (json_t *)pos)) {
         char *a = json_dumps(pos, JSON_COMPACT), *b = json_dumps(want, JSON_COMPACT);
-        fz_fail("the position shown to %s %d is not that role's view:\n%s\n---\n%s", role,
-                seat + 1, a, b);
+        fz_fail("the position shown to seat %d (0: no seat) is not that role's view:\n%s\n"
+                "---\n%s\nto: %s", seat + 1, a, b, head);
     }
     json_decref(want);
 }
 
-static void check_reply(fz_run *r, const char *method, const char *head,
+static void check_reply(fz_run *r, const char *head, const char *auth, const char *query,
                         const srv_capture *c)
 {
     if (!c->body)
@@ -299,8 +349,7 @@ static void check_reply(fz_run *r, const char *method, const char *head,
         fz_fail("a reply with status %d", c->status);
     }
     const json_t *gv = json_object_get(j, "game");
-    check_view(r, gv ? gv : j, head);
-    (void)method;
+    check_view(r, gv ? gv : j, head, auth, query);
     json_decref(j);
 }
 
@@ -338,7 +387,7 @@ static void one_request(fz_run *r, const char *text, size_t len)
     uint64_t store = store_digest(r), mem = memory_digest(r);
     srv_capture c;
     srv_http_dispatch(r->s, method, path, query, auth, body, strlen(body), &c);
-    check_reply(r, method, head, &c);
+    check_reply(r, head, auth, query, &c);
     if (c.status >= 400 || strcmp(method, "GET") == 0) {
         if (store_digest(r) != store)
             fz_fail("a %d reply to %s changed the store", c.status, head);
