@@ -7,9 +7,10 @@
  * data only.
  *
  * A position that loads prints (its whole JSON), reloads to the same bytes
- * and the same fingerprint and position; its JSON for every viewer and its
- * notation hold (fuzz.h); a few steps played from it keep them, and the
- * record that starts there saves and reloads to the same bytes. A refused
+ * and the same fingerprint and position, while a side's view of it is
+ * refused; its JSON for every viewer and its notation hold (fuzz.h); a
+ * few steps played from it keep them, and the record that starts there
+ * saves and reloads to the same bytes. A refused
  * position gets a message that says what is wrong and where: not empty,
  * UTF-8, not the bare fallback.
  */
@@ -30,6 +31,17 @@ static char *whole_json(const eng_state *s)
         fz_fail("a loaded position gives no JSON");
     fz_check_utf8(text, "a position's JSON");
     return text;
+}
+
+/* Where two states of one game first differ (past the game pointer). */
+static size_t first_difference(const eng_state *a, const eng_state *b)
+{
+    size_t n = eng_state_size(eng_state_game(a));
+    const unsigned char *p = (const void *)a, *q = (const void *)b;
+    for (size_t i = sizeof(void *); i < n; i++)
+        if (p[i] != q[i])
+            return i;
+    return n;
 }
 
 static void check_refusal(const eng_error *err, const char *input)
@@ -57,13 +69,23 @@ static void check_reload(const eng_match *m)
     char *second = whole_json(back->state);
     if (strcmp(first, second) != 0)
         fz_fail("a position prints differently after a reload:\n%s\n---\n%s", first, second);
-    if (eng_state_hash(back->state) != eng_state_hash(m->state))
-        fz_fail("a reloaded position has another fingerprint:\n%s", first);
-    if (!eng_state_equal(back->state, m->state))
-        fz_fail("a reloaded position is another position:\n%s", first);
+    if (eng_state_hash(back->state) != eng_state_hash(m->state) ||
+        !eng_state_equal(back->state, m->state))
+        fz_fail("a reloaded position is another position (fingerprints %016llx, %016llx; "
+                "first difference at byte %zu of the state):\n%s",
+                (unsigned long long)eng_state_hash(m->state),
+                (unsigned long long)eng_state_hash(back->state),
+                first_difference(m->state, back->state), first);
     free(first);
     free(second);
     eng_match_free(back);
+    /* one side's view leaves secrets out: it is refused, saying so */
+    json_t *view = eng_state_json(m->state, 0);
+    eng_match *seen = eng_match_new_at(NULL, NULL, NULL, view, 1, &err);
+    json_decref(view);
+    if (seen)
+        fz_fail("a side's view of a position loads as a whole position");
+    check_refusal(&err, "(side 1's view)");
 }
 
 /* The position and its first steps: JSON, notation, and the round trips. */

@@ -141,6 +141,31 @@ static void pkb_turn_without_active(void **state)
     json_decref(pos);
 }
 
+/* Pocket Wargame, during the deal: a location listed twice (its second
+ * entry took the card off but left the card's terrain), and a location the
+ * deal has not reached given a card. Either made a position whose JSON
+ * reloaded to another state. */
+static void pwg_deal_cells(void **state)
+{
+    (void)state;
+    json_t *pos = position_after("pocket-wargame", "three-kingdoms", 5);
+    T_EXPECT_STR(json_string_value(json_object_get(pos, "stage")), "deal");
+    expect_loads(pos);
+    json_t *cells = json_object_get(json_object_get(pos, "board"), "cells");
+    size_t last = json_array_size(cells) - 1;
+    json_t *first = json_array_get(cells, 0);
+    T_EXPECT_STR(json_string_value(json_object_get(first, "loc")), "a1");
+    json_t *again = json_pack("{s:s,s:n,s:n}", "loc", "a1", "card", "terrain");
+    json_array_append_new(cells, again);
+    char want[64];
+    snprintf(want, sizeof want, "board.cells[%zu]: a1 is listed twice", last + 1);
+    expect_refused(pos, want);
+    json_array_remove(cells, last + 1);
+    json_object_set(json_array_get(cells, last), "card", json_object_get(first, "card"));
+    expect_refused(pos, "but the deal has not reached it");
+    json_decref(pos);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -149,6 +174,7 @@ int main(void)
         cmocka_unit_test(ptw_internal_out_of_range),
         cmocka_unit_test(pwg_internal_out_of_range),
         cmocka_unit_test(pkb_turn_without_active),
+        cmocka_unit_test(pwg_deal_cells),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

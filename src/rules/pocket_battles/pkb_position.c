@@ -328,7 +328,7 @@ static bool read_contacts(const pkb_data *d, pkb_state *s, const json_t *pos, ch
 
 static bool check(const pkb_data *d, pkb_state *s, const json_t *pos, char *why, size_t n)
 {
-    if (!pkb_position_indexes_ok(d, s, why, n) || !pkb_position_sides_ok(d, s, why, n))
+    if (!pkb_position_indexes_ok(d, s, why, n))
         return false;
     for (int p = 0; p < PKB_SIDES; p++) {
         pkb_side *sd = &s->side[p];
@@ -385,6 +385,8 @@ static bool check(const pkb_data *d, pkb_state *s, const json_t *pos, char *why,
             return eng_pos_fail(why, n, "resolution: a strike or shooting with no striker or "
                                 "target on the field");
     }
+    if (!pkb_position_sides_ok(d, s, why, n))
+        return false;
     const json_t *ta = json_object_get(pos, "to_act");
     if (ta) {
         int who = pkb_current_player(d, s);

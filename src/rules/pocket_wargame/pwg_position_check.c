@@ -15,6 +15,9 @@ bool pwg_position_indexes_ok(const pwg_data *d, const pwg_state *s, char *why, s
     if (!in(s->first, d->nforces))
         return eng_pos_fail(why, n, "internal.first: no force %d (the game has %d)", s->first,
                             d->nforces);
+    if (s->deal_next > d->nlocs || s->melee_next > d->nlocs)
+        return eng_pos_fail(why, n, "internal: deal_next and melee_next are locations 0..%d",
+                            d->nlocs);
     for (int u = 0; u < d->nunits; u++)
         if (!in(s->loc[u], d->nlocs))
             return eng_pos_fail(why, n, "internal.loc[%d]: no location %d (the map has %d)", u,
