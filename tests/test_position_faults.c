@@ -166,6 +166,27 @@ static void pwg_deal_cells(void **state)
     json_decref(pos);
 }
 
+/* The Portable Wargame hides nothing, so its views were not marked: a
+ * side's view loaded as a whole position, with a new generator in place of
+ * the one it left out (another position for what chance brings). */
+static void ptw_view_refused(void **state)
+{
+    (void)state;
+    eng_error err;
+    eng_match *m = eng_match_new("portable-wargame", "meeting", NULL, 3, &err);
+    assert_non_null(m);
+    t_random_playout(m->state, 3, 30);
+    json_t *view = eng_state_json(m->state, 0);
+    assert_int_equal(json_integer_value(json_object_get(view, "viewer")), 1);
+    expect_refused(view, "position field \"viewer\": this is one side's view");
+    json_decref(view);
+    json_t *whole = eng_state_json(m->state, ENG_VIEW_ALL);
+    expect_loads(whole);
+    assert_null(json_object_get(whole, "viewer"));     /* unchanged for the whole position */
+    json_decref(whole);
+    eng_match_free(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -175,6 +196,7 @@ int main(void)
         cmocka_unit_test(pwg_internal_out_of_range),
         cmocka_unit_test(pkb_turn_without_active),
         cmocka_unit_test(pwg_deal_cells),
+        cmocka_unit_test(ptw_view_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
