@@ -141,6 +141,26 @@ static void pkb_turn_without_active(void **state)
     json_decref(pos);
 }
 
+/* Pocket Battles: the deployment with no attacker (the battle's first round
+ * is worked out from it once the armies are placed: from side 255). */
+static void pkb_deployment_without_attacker(void **state)
+{
+    (void)state;
+    json_t *pos = position_after("pocket-battles", "romans-vs-celts-50", 0);
+    for (int k = 0; k < 40 && strcmp(json_string_value(json_object_get(pos, "phase")),
+                                     "deployment") != 0; k++) {
+        json_decref(pos);
+        pos = position_after("pocket-battles", "romans-vs-celts-50", k + 1);
+    }
+    T_EXPECT_STR(json_string_value(json_object_get(pos, "phase")), "deployment");
+    expect_loads(pos);
+    json_object_set_new(pos, "attacker", json_null());
+    json_object_del(pos, "internal");
+    json_object_del(pos, "to_act");
+    expect_refused(pos, "attacker: in the \"deployment\" phase the attacker is known");
+    json_decref(pos);
+}
+
 /* Pocket Wargame, during the deal: a location listed twice (its second
  * entry took the card off but left the card's terrain), and a location the
  * deal has not reached given a card. Either made a position whose JSON
@@ -197,6 +217,7 @@ int main(void)
         cmocka_unit_test(pkb_turn_without_active),
         cmocka_unit_test(pwg_deal_cells),
         cmocka_unit_test(ptw_view_refused),
+        cmocka_unit_test(pkb_deployment_without_attacker),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

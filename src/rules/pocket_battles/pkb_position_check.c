@@ -3,7 +3,8 @@
  * player, unit, troop, zone and queue index a Pocket Battles state holds
  * (read from a position's "internal" object as the program keeps them)
  * must name something that exists before any code indexes with it; and
- * in a turn a player is active.
+ * the players a phase needs (the attacker, who went first, who is active)
+ * are given.
  */
 #include "pkb.h"
 #include "position.h"
@@ -98,5 +99,13 @@ bool pkb_position_sides_ok(const pkb_data *d, const pkb_state *s, char *why, siz
     if (turn && s->active == PKB_NONE)
         return eng_pos_fail(why, n, "active: in the \"%s\" phase a player is active (1 or 2)",
                             pkb_phase_name(s->phase));
+    /* past the roll for it, the attacker is known; in a round, who went first */
+    bool rounds = turn || s->phase == PKB_PH_ELIMINATE;
+    if ((rounds || s->phase == PKB_PH_DEPLOY) && s->attacker == PKB_NONE)
+        return eng_pos_fail(why, n, "attacker: in the \"%s\" phase the attacker is known (1 "
+                            "or 2)", pkb_phase_name(s->phase));
+    if (rounds && s->first == PKB_NONE)
+        return eng_pos_fail(why, n, "first: in the \"%s\" phase a player went first this "
+                            "round (1 or 2)", pkb_phase_name(s->phase));
     return true;
 }
