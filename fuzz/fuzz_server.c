@@ -2,9 +2,10 @@
  * fuzz_server.c - the game server's API (docs/server.md): method, path,
  * query, token and body, answered through srv_http_dispatch (the route
  * table and handlers as the listener runs them, with no socket) by a server
- * with a fresh in-memory store and no computer workers. Each input starts
- * from three games (Pocket Wargame; Pocket Battles against a computer
- * seat; The Portable Wargame with a referee).
+ * with a fresh in-memory store and no computer workers. Each input has
+ * three games, each made when the input first names it: Pocket Wargame;
+ * Pocket Battles against a computer seat; The Portable Wargame with a
+ * referee.
  *
  * The input is up to FZ_MAX_REQUESTS requests, separated by lines "%%":
  * a line `METHOD PATH[?QUERY] [AUTHORIZATION]`, then the body. In them,
@@ -19,9 +20,9 @@
  * and "status" (its own); no 5xx but the 501 of live updates; a refused
  * request (4xx) and every GET leave the store (a digest of every table)
  * and the games in memory unchanged; a reply that shows a seat's view
- * answers a request holding that seat's token, and its position is the
- * engine's view for that seat (a spectator's and the referee's: the public
- * view); at the end, a server started again on the same store rebuilds
+ * answers a request holding that seat's token, and its position (now, or
+ * after K steps with ?at=K) is the engine's view for that seat (a
+ * spectator's and the referee's: the public view); at the end, a server started again on the same store rebuilds
  * every game to the same position.
  */
 #include <stdio.h>
@@ -376,14 +377,8 @@ static void one_request(fz_run *r, const char *text, size_t len)
         *query++ = '\0';
     char *path = strdup(target);
     mg_url_decode(target, (int)strlen(target), path, (int)strlen(target) + 1, 0);
-    if (strstr(path, "/hint")) {          /* left out: its cost is the computer's */
-        free(method);
-        free(target);
-        free(path);
-        free(head);
-        free(body);
-        return;
-    }
+    if (strstr(path, "/hint"))            /* left out: its cost is the computer's */
+        goto done;
     uint64_t store = store_digest(r), mem = memory_digest(r);
     srv_capture c;
     srv_http_dispatch(r->s, method, path, query, auth, body, strlen(body), &c);
@@ -395,6 +390,7 @@ static void one_request(fz_run *r, const char *text, size_t len)
             fz_fail("a %d reply to %s changed a game in memory", c.status, head);
     }
     free(c.body);
+done:
     free(method);
     free(target);
     free(path);
