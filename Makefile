@@ -137,12 +137,14 @@ build/serve_load: bench/serve_load.c bench/http_client.c bench/http_client.h
 # each fuzz/fuzz_NAME.c is one harness, run on fuzz/corpus/NAME/ (docs/fuzzing.md)
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 300
-FUZZ_SMOKE_SECONDS ?= 12
+FUZZ_SMOKE_SECONDS ?= 8
 FUZZFLAGS := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer \
              -fno-sanitize-recover=all -Isrc/cli -Ifuzz
 FUZZ_SRC  := $(wildcard fuzz/fuzz_*.c)
 FUZZ_BIN  := $(patsubst fuzz/%.c,build/fuzz/%,$(FUZZ_SRC))
 FUZZ_OBJ  := $(patsubst %.c,build/fuzz/%.o,$(LIB_SRC) fuzz/common.c)
+# kept after linking, so that a new harness does not rebuild them all
+.SECONDARY: $(FUZZ_OBJ)
 
 build/fuzz/%.o: %.c
 	@mkdir -p $(dir $@)

@@ -252,8 +252,13 @@ static bool u64_read(const json_t *v, const char *key, uint64_t *out, eng_error 
 void eng_position_decorate(const eng_state *s, int viewer, json_t *j)
 {
     json_object_set_new(j, "options", json_deep_copy(eng_game_options(eng_state_game(s))));
-    if (viewer != ENG_VIEW_ALL)
+    if (viewer != ENG_VIEW_ALL) {
+        /* a view lacks the generator (and what the viewer may not see): marked, so
+         * that it is refused as a position even where the rule set hides nothing */
+        if (!json_object_get(j, "viewer"))
+            json_object_set_new(j, "viewer", json_integer(viewer + 1));
         return;   /* the generator foretells chance: only the whole position shows it */
+    }
     json_object_set_new(j, "seed", u64_json(eng_state_seed(s)));
     json_object_set_new(j, "generator", u64_json(eng_state_generator(s)));
     json_object_set_new(j, "steps", json_integer(eng_state_steps(s)));

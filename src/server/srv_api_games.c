@@ -264,6 +264,13 @@ static bool tag_value(const char *line, const char *name, char *buf, size_t n)
     return true;
 }
 
+/* The line after line's end, or NULL after the last. */
+static const char *next_line(const char *line)
+{
+    const char *nl = strchr(line, '\n');
+    return nl ? nl + 1 : NULL;
+}
+
 /* Checks what a record's header would make the loader open: its scenario
  * must be shipped, its options must name no file. */
 static bool record_safe(srv_req *r)
@@ -271,7 +278,7 @@ static bool record_safe(srv_req *r)
     char rules[64] = "", value[4096];
     const eng_rules *rs = NULL;
     int scenarios = 0;
-    for (const char *line = r->body; line && *line; line = strchr(line, '\n'), line += !!line) {
+    for (const char *line = r->body; line && *line; line = next_line(line)) {
         if (tag_value(line, "Rules", rules, sizeof rules))
             rs = eng_rules_find(rules);
         else if (tag_value(line, "Scenario", value, sizeof value)) {

@@ -2,7 +2,9 @@
  * srv_http.c - HTTP on top of civetweb: the route table of the JSON API
  * under /api/, request bodies (with their size limit), tokens from the
  * Authorization header or ?token=, and JSON replies and errors. Every
- * other path goes to the static files.
+ * other path goes to the static files. srv_http_dispatch answers a request
+ * given by its parts, with no connection (the fuzz harness drives the API
+ * through it).
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -29,9 +31,23 @@ static const char *reason(int status)
     }
 }
 
-static int send_body(struct mg_connection *conn, int status, const char *type,
-                     const char *body, size_t len, const char *filename)
+static int send_body(srv_req *r, int status, const char *type, const char *body, size_t len,
+                     const char *filename)
 {
+    if (r->capture) {                    /* srv_http_dispatch: no connection */
+        srv_capture *c = r->capture;
+        free(c->body);
+        c->status = status;
+        snprintf(c->type, sizeof c->type, "%s", type);
+        c->body = malloc(len + 1);
+        if (!c->body)
+            abort();
+        memcpy(c->body, body, len);
+        c->body[len] = '\0';
+        c->len = len;
+        return status;
+    }
+    struct mg_connection *conn = r->conn;
     char clen[32], disp[160];
     snprintf(clen, sizeof clen, "%zu", len);
     mg_response_header_start(conn, status);
@@ -53,10 +69,43 @@ int srv_reply_json(srv_req *r, int status, json_t *body)
 {
     char *text = json_dumps(body, JSON_COMPACT);
     json_decref(body);
-    send_body(r->conn, status, "application/json", text ? text : "{}",
+    send_body(r, status, "application/json", text ? text : "{}",
               text ? strlen(text) : 2, NULL);
     free(text);
     return status;
+}
+
+/* How many bytes the well-formed UTF-8 character at p takes; 0 if none. */
+static size_t utf8_char(const unsigned char *p)
+{
+    unsigned char c = p[0];
+    int more = c < 0x80 ? 0 : c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2
+             : c >= 0xf0 && c <= 0xf4 ? 3 : -1;
+    if (more < 0)
+        return 0;
+    unsigned char lo = 0x80, hi = 0xbf;        /* the second byte's range */
+    if (c == 0xe0) lo = 0xa0;
+    if (c == 0xed) hi = 0x9f;
+    if (c == 0xf0) lo = 0x90;
+    if (c == 0xf4) hi = 0x8f;
+    for (int k = 1; k <= more; k++)
+        if (p[k] < (k == 1 ? lo : 0x80) || p[k] > (k == 1 ? hi : 0xbf))
+            return 0;
+    return (size_t)more + 1;
+}
+
+/* Replaces each byte that is not part of a UTF-8 character with '?': a
+ * message quoting what a client sent (a path, a query value), or cut to
+ * fit, must stay a JSON string. */
+static void utf8_scrub(char *text)
+{
+    for (unsigned char *p = (unsigned char *)text; *p;) {
+        size_t n = utf8_char(p);
+        if (n == 0)
+            *p++ = '?';
+        else
+            p += n;
+    }
 }
 
 int srv_reply_error(srv_req *r, int status, const char *where, const char *fmt, ...)
@@ -66,6 +115,7 @@ int srv_reply_error(srv_req *r, int status, const char *where, const char *fmt, 
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    utf8_scrub(msg);
     json_t *o = json_pack("{s:s,s:i}", "error", msg, "status", status);
     if (where)
         json_object_set_new(o, "where", json_string(where));
@@ -76,7 +126,7 @@ int srv_reply_error(srv_req *r, int status, const char *where, const char *fmt, 
 int srv_reply_text(srv_req *r, int status, const char *type, const char *text,
                    const char *filename)
 {
-    return send_body(r->conn, status, type, text, strlen(text), filename);
+    return send_body(r, status, type, text, strlen(text), filename);
 }
 
 bool srv_query(const srv_req *r, const char *name, char *buf, size_t n)
@@ -147,14 +197,13 @@ static bool read_body(srv_req *r, const struct mg_request_info *ri)
     return true;
 }
 
-static void read_token(srv_req *r, const struct mg_request_info *ri)
+/* The token from the Authorization header (auth, may be NULL) or ?token=. */
+static void read_token(srv_req *r, const char *auth)
 {
-    const char *auth = mg_get_header(r->conn, "Authorization");
     if (auth && strncmp(auth, "Bearer ", 7) == 0)
         snprintf(r->token, sizeof r->token, "%s", auth + 7);
     else
         srv_query(r, "token", r->token, sizeof r->token);
-    (void)ri;
 }
 
 /* ---- routes ------------------------------------------------------------------------ */
@@ -208,38 +257,75 @@ static bool match(const char *pattern, const char *path, char *id, size_t idn)
     return *path == '\0' || (path[0] == '/' && path[1] == '\0');
 }
 
+/* The route for r's method and path (its game id copied to r), or NULL
+ * after replying 404 or 405 (*status). uri: the whole path, for messages. */
+static const route *find_route(srv_req *r, const char *uri, int *status)
+{
+    bool path_known = false;
+    for (const route *rt = routes; rt->method; rt++) {
+        char id[sizeof r->game_id] = "";
+        if (!match(rt->pattern, r->path, id, sizeof id))
+            continue;
+        path_known = true;
+        if (strcmp(rt->method, r->method) == 0) {
+            memcpy(r->game_id, id, sizeof id);
+            return rt;
+        }
+    }
+    if (path_known)
+        *status = srv_reply_error(r, 405, "method", "%s is not allowed on %s", r->method, uri);
+    else
+        *status = srv_reply_error(r, 404, "path", "no such API path: %s", uri);
+    return NULL;
+}
+
 static int api_handler(struct mg_connection *conn, void *cbdata)
 {
     srv *s = cbdata;
     const struct mg_request_info *ri = mg_get_request_info(conn);
     srv_req r = {.s = s, .conn = conn, .method = ri->request_method,
                  .path = ri->local_uri + 4, .query = ri->query_string};
-    read_token(&r, ri);
-    const route *hit = NULL;
-    bool path_known = false;
-    for (const route *rt = routes; rt->method; rt++) {
-        char id[sizeof r.game_id] = "";
-        if (!match(rt->pattern, r.path, id, sizeof id))
-            continue;
-        path_known = true;
-        if (strcmp(rt->method, r.method) == 0) {
-            hit = rt;
-            memcpy(r.game_id, id, sizeof id);
-            break;
-        }
-    }
+    read_token(&r, mg_get_header(conn, "Authorization"));
     int status;
-    if (!hit && path_known)
-        status = srv_reply_error(&r, 405, "method", "%s is not allowed on %s", r.method,
-                                 ri->local_uri);
-    else if (!hit)
-        status = srv_reply_error(&r, 404, "path", "no such API path: %s", ri->local_uri);
-    else if (strcmp(r.method, "POST") == 0 && !read_body(&r, ri))
+    const route *hit = find_route(&r, ri->local_uri, &status);
+    if (hit && strcmp(r.method, "POST") == 0 && !read_body(&r, ri))
         status = 413;
-    else
+    else if (hit)
         status = hit->handler(&r);
     free(r.body);
     return status;
+}
+
+int srv_http_dispatch(srv *s, const char *method, const char *path, const char *query,
+                      const char *authorization, const char *body, size_t len,
+                      srv_capture *out)
+{
+    memset(out, 0, sizeof *out);
+    if (strncmp(path, "/api", 4) != 0)
+        return srv_reply_error(&(srv_req){.s = s, .capture = out}, 404, "path",
+                               "not an API path");
+    srv_req r = {.s = s, .method = method, .path = path + 4, .query = query, .capture = out};
+    read_token(&r, authorization);
+    int status;                              /* the reply's, in out */
+    const route *hit = find_route(&r, path, &status);
+    if (hit && hit->handler == srv_live_stream) {
+        srv_reply_error(&r, 501, "path", "live updates need a connection");
+    } else if (hit && strcmp(method, "POST") == 0 && len > s->cfg.max_body) {
+        srv_reply_error(&r, 413, "body", "the body has %zu bytes; the limit is %zu", len,
+                        s->cfg.max_body);
+    } else if (hit) {
+        if (strcmp(method, "POST") == 0) {     /* as read_body leaves it: NUL-ended */
+            r.body = malloc(len + 1);
+            if (!r.body)
+                abort();
+            memcpy(r.body, body, len);
+            r.body[len] = '\0';
+            r.body_len = len;
+        }
+        hit->handler(&r);
+    }
+    free(r.body);
+    return out->status;
 }
 
 static int static_handler(struct mg_connection *conn, void *cbdata)

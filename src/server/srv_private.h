@@ -2,7 +2,8 @@
  * srv_private.h - what the server's files share: the server object, a game
  * as the server holds it (its match, seats, undo request and live-update
  * signal), and each file's functions. Nothing outside src/server/ includes
- * this header.
+ * this header but the server's fuzz harness and its white-box tests
+ * (fuzz/fuzz_server.c, tests/test_server_faults.c).
  *
  * Locking: each game has its own mutex, held while its match is read or
  * changed and while its steps are committed to the store; the store has one
@@ -179,6 +180,7 @@ typedef struct srv_req {
     size_t body_len;
     char game_id[SRV_ID_HEX + 2];
     char token[SRV_TOKEN_HEX + 2];      /* from the header or ?token= */
+    struct srv_capture *capture;        /* no connection: the reply goes here */
 } srv_req;
 
 /* Replies. srv_reply_json takes the reference. Return 0 so handlers can
@@ -231,5 +233,27 @@ bool srv_req_step(srv_req *r, srv_game *g, const json_t *body);
 bool srv_options_safe(const json_t *opts, eng_error *err);
 /* Is name one of rule set r's shipped scenarios (or variants)? */
 bool srv_shipped(const eng_rules *r, const char *kind, const char *name);
+
+/* ---- requests without a connection (srv_http.c, srv_offline.c) ---------------- */
+
+/* A reply kept instead of sent: its status, type and body (malloc'ed). */
+typedef struct srv_capture {
+    int status;
+    char type[64];
+    char *body;
+    size_t len;
+} srv_capture;
+
+/* Answers one API request as the listener would, from its parts: method,
+ * the URI's path (URL-decoded, starting /api) and query (may be NULL), the
+ * Authorization header (may be NULL) and the body. The reply goes into out
+ * (free out->body). Live updates need a connection: they get 501. */
+int srv_http_dispatch(srv *s, const char *method, const char *path, const char *query,
+                      const char *authorization, const char *body, size_t len,
+                      srv_capture *out);
+/* A server with its store and games but no listener and no computer
+ * workers (a computer seat to act waits): for srv_http_dispatch. Stop it
+ * with srv_stop. */
+srv *srv_open_offline(const srv_config *cfg, eng_error *err);
 
 #endif

@@ -465,5 +465,8 @@ void pkb_phase_note(const void *data, const void *before, eng_action a, const vo
 
 /* pkb_losses.c: per side, what it started with and what it has lost */
 json_t *pkb_losses(const void *data, const void *st, int viewer);
+/* ---- pkb_position_check.c: a loaded position's indexes in range ------------- */
+bool pkb_position_indexes_ok(const pkb_data *d, const pkb_state *s, char *why, size_t n);
+bool pkb_position_sides_ok(const pkb_data *d, const pkb_state *s, char *why, size_t n);
 
 #endif

@@ -328,6 +328,8 @@ static bool read_contacts(const pkb_data *d, pkb_state *s, const json_t *pos, ch
 
 static bool check(const pkb_data *d, pkb_state *s, const json_t *pos, char *why, size_t n)
 {
+    if (!pkb_position_indexes_ok(d, s, why, n))
+        return false;
     for (int p = 0; p < PKB_SIDES; p++) {
         pkb_side *sd = &s->side[p];
         int orders = 0, wounds = 0;
@@ -383,6 +385,8 @@ static bool check(const pkb_data *d, pkb_state *s, const json_t *pos, char *why,
             return eng_pos_fail(why, n, "resolution: a strike or shooting with no striker or "
                                 "target on the field");
     }
+    if (!pkb_position_sides_ok(d, s, why, n))
+        return false;
     const json_t *ta = json_object_get(pos, "to_act");
     if (ta) {
         int who = pkb_current_player(d, s);
@@ -557,6 +561,8 @@ bool pkb_from_json(const void *data, void *st, const json_t *pos, char *why, siz
         for (int p = 0; sides && p < PKB_SIDES; p++)
             if (!read_side_internal(d, s, p, json_array_get(sides, (size_t)p), why, n))
                 return false;
+        if (!pkb_position_indexes_ok(d, s, why, n))
+            return false;
     }
     if (!read_player_no(pos, "attacker", &s->attacker, why, n) ||
         !read_player_no(pos, "first", &s->first, why, n) ||

@@ -476,5 +476,7 @@ void pwg_phase_note(const void *data, const void *before, eng_action a, const vo
 json_t *pwg_losses(const void *data, const void *st, int viewer);
 /* pwg_batch.c: the run of deals a referee may enter as one list */
 int pwg_chance_run(const void *data, const void *st);
+/* ---- pwg_position_check.c: a loaded position's indexes in range ------------- */
+bool pwg_position_indexes_ok(const pwg_data *d, const pwg_state *s, char *why, size_t n);
 
 #endif

@@ -216,6 +216,7 @@ static bool read_top(const pwg_data *d, pwg_state *s, const json_t *pos, char *w
             return eng_pos_fail(why, n, "board.cells: expected an array");
         size_t i;
         const json_t *c;
+        bool seen[PWG_MAX_LOCS] = {false};
         json_array_foreach(cells, i, c) {
             char w[48];
             snprintf(w, sizeof w, "board.cells[%zu]", i);
@@ -226,6 +227,10 @@ static bool read_top(const pwg_data *d, pwg_state *s, const json_t *pos, char *w
                 return false;
             if (loc == PWG_NONE)
                 return eng_pos_fail(why, n, "%s: names no location (\"loc\")", w);
+            if (seen[loc])
+                return eng_pos_fail(why, n, "%s: %s is listed twice", w,
+                                    json_string_value(json_object_get(c, "loc")));
+            seen[loc] = true;
             const char *card, *terr;
             if (!eng_pos_str_opt(c, "card", w, &card, why, n) ||
                 !eng_pos_str_opt(c, "terrain", w, &terr, why, n))
@@ -556,7 +561,9 @@ bool pwg_from_json(const void *data, void *st, const json_t *pos, char *why, siz
     bool ok = read_top(d, s, pos, why, n) &&
               eng_pos_fields_read(pwg_internal, s, lim, top, why, n) &&
               eng_pos_fields_read(pwg_combat_internal, &s->combat, lim, cin, why, n) &&
-              read_units(d, s, pos, why, n) && read_combat(d, s, pos, why, n);
+              pwg_position_indexes_ok(d, s, why, n) &&
+              read_units(d, s, pos, why, n) && read_combat(d, s, pos, why, n) &&
+              pwg_position_indexes_ok(d, s, why, n);
     json_decref(top);
     if (!ok)
         return false;
@@ -578,6 +585,15 @@ bool pwg_from_json(const void *data, void *st, const json_t *pos, char *why, siz
             next++;
         s->deal_next = (uint8_t)next;
     }
+    /* the deal has not reached these locations: no card, the scenario's terrain */
+    for (int loc = s->deal_next; d->deal && s->stage == PWG_S_DEAL && loc < d->nlocs; loc++)
+        if (s->card[loc] != PWG_NONE || s->terr[loc] != d->start_terrain[loc]) {
+            char l[8], at[8];
+            pwg_loc_name(d, loc, l, sizeof l);
+            pwg_loc_name(d, s->deal_next, at, sizeof at);
+            return eng_pos_fail(why, n, "board.cells: %s is given a card or terrain, but the "
+                                "deal has not reached it (it deals %s next)", l, at);
+        }
     if (!(in && json_object_get(in, "dealt"))) {
         s->dealt = 0;
         for (int loc = 0; loc < d->nlocs; loc++)

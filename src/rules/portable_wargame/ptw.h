@@ -469,5 +469,8 @@ void ptw_phase_note(const void *data, const void *before, eng_action a, const vo
 
 /* ptw_losses.c: per side, what it started with and what it has lost */
 json_t *ptw_losses(const void *data, const void *st, int viewer);
+/* ---- ptw_position_check.c: a loaded position's indexes in range ------------- */
+bool ptw_position_indexes_ok(const ptw_data *d, const ptw_state *s, char *why, size_t n);
+bool ptw_position_sides_ok(const ptw_data *d, const ptw_state *s, char *why, size_t n);
 
 #endif

@@ -570,8 +570,10 @@ bool ptw_from_json(const void *data, void *st, const json_t *pos, char *why, siz
     int lim[LIM_COUNT] = {d->nunits};
     if (!read_top(d, s, pos, why, n) ||
         !eng_pos_fields_read(ptw_internal, s, lim, json_object_get(pos, "internal"), why, n) ||
+        !ptw_position_indexes_ok(d, s, why, n) ||
         !read_units(d, s, pos, why, n) || !read_activity(d, s, pos, why, n) ||
-        !check_units(d, s, why, n) || !check_flow(d, s, pos, why, n))
+        !check_units(d, s, why, n) || !ptw_position_indexes_ok(d, s, why, n) ||
+        !ptw_position_sides_ok(d, s, why, n) || !check_flow(d, s, pos, why, n))
         return false;
     return true;
 }
