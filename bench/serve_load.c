@@ -6,7 +6,9 @@
  * from --clients threads, each on its own keep-alive connection. Prints
  * requests per second, the median and 99th-percentile time to answer a
  * move (a human's action: the computer's thinking happens later, in the
- * server's workers), and the server's resident memory at the start and end.
+ * server's workers), the server's resident memory at the start and after
+ * each quarter of the moves (it should stay flat: finished games leave
+ * memory), and the machine's load average.
  *
  * usage: serve_load [--server PATH] [--games N] [--moves N] [--clients N]
  */
@@ -40,6 +42,7 @@ typedef struct shared {
     double *lat;               /* move latencies, ms */
     int nlat;
     int created;
+    int running;               /* clients still playing */
 } shared;
 
 typedef struct client {
@@ -158,9 +161,20 @@ static int step_game(client *cl, game *g)
     return 0;
 }
 
+static void *client_loop(client *cl);
+
 static void *client_main(void *arg)
 {
     client *cl = arg;
+    client_loop(cl);
+    pthread_mutex_lock(&cl->sh->mu);
+    cl->sh->running--;
+    pthread_mutex_unlock(&cl->sh->mu);
+    return NULL;
+}
+
+static void *client_loop(client *cl)
+{
     for (;;) {
         bool idle = true;
         for (int i = 0; i < cl->ng; i++) {
@@ -259,14 +273,34 @@ int main(int argc, char **argv)
     }
     long rss0 = rss_kb(pid);
     sh.requests = 0;
+    sh.running = sh.clients;
     double t0 = now_ms();
     pthread_t *th = calloc((size_t)sh.clients, sizeof *th);
     for (int i = 0; i < sh.clients && rc == 0; i++)
         pthread_create(&th[i], NULL, client_main, &cl[i]);
+    /* the server's memory after each quarter of the moves */
+    long rss_at[4] = {-1, -1, -1, -1};
+    for (int q = 0; q < 4 && rc == 0;) {
+        pthread_mutex_lock(&sh.mu);
+        int done = sh.moves_done, running = sh.running;
+        pthread_mutex_unlock(&sh.mu);
+        if (done >= (int)((long)sh.moves * (q + 1) / 4)) {
+            rss_at[q++] = rss_kb(pid);
+            continue;
+        }
+        if (!running)
+            break;
+        usleep(2000);
+    }
     for (int i = 0; i < sh.clients && rc == 0; i++)
         pthread_join(th[i], NULL);
     double secs = (now_ms() - t0) / 1e3;
-    long rss1 = rss_kb(pid);
+    double load[3] = {0, 0, 0};
+    FILE *la = fopen("/proc/loadavg", "r");
+    if (!la || fscanf(la, "%lf %lf %lf", &load[0], &load[1], &load[2]) != 3)
+        load[0] = -1;
+    if (la)
+        fclose(la);
     kill(pid, SIGTERM);
     waitpid(pid, NULL, 0);
     if (rc != 0 || sh.nlat < sh.moves) {
@@ -281,8 +315,11 @@ int main(int argc, char **argv)
                sh.requests, secs, sh.requests / secs);
         printf("  move answered: median %.2f ms, 99th percentile %.2f ms\n",
                sh.lat[sh.nlat / 2], sh.lat[(int)(sh.nlat * 0.99)]);
-        printf("  server memory (RSS): %ld KiB at the start, %ld KiB at the end; %d games made\n",
-               rss0, rss1, sh.created);
+        printf("  server memory (RSS, KiB): %ld at the start", rss0);
+        for (int q = 0; q < 4; q++)
+            printf(", %ld after %ld moves", rss_at[q], (long)sh.moves * (q + 1) / 4);
+        printf("\n  %d games made; load average %.2f %.2f %.2f\n", sh.created, load[0], load[1],
+               load[2]);
     }
     for (int i = 0; i < sh.clients; i++) {
         http_close(&cl[i].c);

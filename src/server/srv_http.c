@@ -236,6 +236,7 @@ static int api_handler(struct mg_connection *conn, void *cbdata)
         status = 413;
     else
         status = hit->handler(&r);
+    srv_req_done(&r);
     free(r.body);
     return status;
 }

@@ -57,14 +57,13 @@ static bool send_event(struct mg_connection *conn, uint64_t version, json_t *dat
 
 int srv_live_stream(srv_req *r)
 {
-    srv_game *g = srv_req_game(r);
-    if (!g)
-        return 404;
-    pthread_mutex_lock(&g->mu);
-    int role = srv_req_role(r, g);
-    pthread_mutex_unlock(&g->mu);
-    if (role == -3)
-        return 403;
+    srv_call c;
+    int refused = srv_call_begin(r, NULL, NULL, &c);
+    if (refused)
+        return refused;
+    srv_game *g = c.g;               /* held (so kept in memory) while the stream is open */
+    int role = c.role;
+    srv_call_end(&c);
     if (!stream_open(r->s))
         return srv_reply_error(r, 429, "connections", "too many open live streams (the limit "
                                "is %d); close a page or try again later",
@@ -116,5 +115,5 @@ void srv_live_wake_all(srv *s)
         pthread_cond_broadcast(&all[i]->changed);
         pthread_mutex_unlock(&all[i]->mu);
     }
-    free(all);
+    srv_games_list_release(s, all, n);
 }
