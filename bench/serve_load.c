@@ -31,6 +31,7 @@ typedef struct game {
     json_int_t step;
     int to_act;                /* 1, 2, or 0 (computer, chance, over) */
     bool over;
+    int kind;                  /* which game: rule set kind % 3, computer seat kind % 2 */
 } game;
 
 typedef struct shared {
@@ -80,12 +81,15 @@ static void read_game(game *g, json_t *v)
     g->over = strcmp(json_string_value(json_object_get(v, "status")), "finished") == 0;
 }
 
-static int new_game(client *cl, game *g)
+/* A new game in g; a finished game is followed by one of the same kind
+ * (rule set and seats), so the mix of games stays the same. */
+static int new_game(client *cl, game *g, bool first)
 {
     pthread_mutex_lock(&cl->sh->mu);
-    int k = cl->sh->created++;
+    int seed = cl->sh->created++;
     pthread_mutex_unlock(&cl->sh->mu);
-    json_t *body = json_pack("{s:s,s:i,s:[{s:s},{s:s,s:s}]}", "rules", rules[k % 3], "seed", k,
+    int k = first ? seed : g->kind;
+    json_t *body = json_pack("{s:s,s:i,s:[{s:s},{s:s,s:s}]}", "rules", rules[k % 3], "seed", seed,
                              "seats", "kind", "human", "kind", k % 2 ? "computer" : "human",
                              "level", "thumb");
     json_t *r;
@@ -98,6 +102,7 @@ static int new_game(client *cl, game *g)
         return -1;
     }
     memset(g, 0, sizeof *g);
+    g->kind = k % 6;
     snprintf(g->id, sizeof g->id, "%s", json_string_value(json_object_get(json_object_get(r, "game"), "id")));
     size_t i;
     json_t *s;
@@ -115,7 +120,7 @@ static int step_game(client *cl, game *g)
     char path[96];
     json_t *r;
     if (g->over)
-        return new_game(cl, g);
+        return new_game(cl, g, false);
     if (!g->to_act) {
         snprintf(path, sizeof path, "/api/games/%s", g->id);
         if (http_json(&cl->c, "GET", path, NULL, NULL, &r) != 200)
@@ -253,7 +258,10 @@ int main(int argc, char **argv)
     close(out[1]);
     FILE *so = fdopen(out[0], "r");
     char line[512];
-    if (!so || !fgets(line, sizeof line, so) || !strstr(line, "127.0.0.1:")) {
+    bool started = false;
+    while (so && !started && fgets(line, sizeof line, so))
+        started = strstr(line, "127.0.0.1:") != NULL;   /* the line saying where */
+    if (!started) {
         fprintf(stderr, "serve_load: %s serve did not start\n", server);
         return 1;
     }
@@ -269,7 +277,7 @@ int main(int argc, char **argv)
         cl[i].g = calloc((size_t)cl[i].ng, sizeof *cl[i].g);
         rc = http_open(&cl[i].c, sh.port);
         for (int k = 0; k < cl[i].ng && rc == 0; k++)
-            rc = new_game(&cl[i], &cl[i].g[k]);
+            rc = new_game(&cl[i], &cl[i].g[k], true);
     }
     long rss0 = rss_kb(pid);
     sh.requests = 0;

@@ -153,9 +153,7 @@ static int register_game(srv_req *r, srv_game *g)
 {
     eng_error err;
     g->created = g->updated = srv_now_ms();
-    g->times = calloc(g->m->nsteps + 1, sizeof *g->times);
-    if (!g->times)
-        abort();
+    srv_game_times_room(g, g->m->nsteps);
     for (size_t i = 0; i < g->m->nsteps; i++)
         g->times[i] = g->created;
     g->ntimes = g->m->nsteps;

@@ -9,12 +9,19 @@
  * active one once it has been idle for cfg.idle_ms; asked for again, it is
  * rebuilt from the store (its seed and steps, replayed). So memory follows
  * the games being played, not every game ever made.
+ *
+ * Now and then the memory the allocator holds free (each HTTP thread
+ * allocates in an arena of its own and keeps its high-water mark) is given
+ * back to the system, so the server's resident size follows what it uses.
  */
+#define _DEFAULT_SOURCE
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 #include "srv_private.h"
 
 #define SRV_SWEEP_MS 1000                /* idle games looked for at most this often */
+#define SRV_TRIM_MS 5000                 /* free memory given back at most this often */
 
 srv_game *srv_game_alloc(void)
 {
@@ -139,6 +146,7 @@ void srv_game_release(srv *s, srv_game *g)
         return;
     srv_game *gone[16];
     size_t n = 0;
+    bool trim = false;
     int64_t now = srv_now_ms();
     pthread_mutex_lock(&s->games_mu);
     if (--g->refs == 0) {
@@ -152,9 +160,15 @@ void srv_game_release(srv *s, srv_game *g)
         s->last_sweep = now;
         n += sweep(s, now, gone + n, sizeof gone / sizeof *gone - n);
     }
+    if (now - s->last_trim >= SRV_TRIM_MS) {
+        s->last_trim = now;
+        trim = true;
+    }
     pthread_mutex_unlock(&s->games_mu);
     for (size_t i = 0; i < n; i++)
         srv_game_free(gone[i]);
+    if (trim)
+        malloc_trim(0);
 }
 
 srv_game **srv_games_list(srv *s, size_t *n)
@@ -186,6 +200,19 @@ size_t srv_games_resident(srv *s)
     pthread_mutex_unlock(&s->games_mu);
     return n;
 }
+void srv_game_times_room(srv_game *g, size_t n)
+{
+    if (n <= g->times_cap)
+        return;
+    size_t cap = g->times_cap ? g->times_cap : 64;
+    while (cap < n)
+        cap *= 2;
+    g->times = realloc(g->times, cap * sizeof *g->times);
+    if (!g->times)
+        abort();
+    g->times_cap = cap;
+}
+
 void srv_game_touch(srv_game *g)
 {
     g->version++;
@@ -207,9 +234,7 @@ int srv_game_commit(srv *s, srv_game *g, size_t from, eng_error *err)
         while (eng_current_player(g->m->state) == ENG_CHANCE)
             eng_match_apply_chance(g->m);
     int64_t now = srv_now_ms();
-    g->times = realloc(g->times, (g->m->nsteps + 1) * sizeof *g->times);
-    if (!g->times)
-        abort();
+    srv_game_times_room(g, g->m->nsteps);
     for (size_t i = from; i < g->m->nsteps; i++)
         g->times[i] = now;
     g->ntimes = g->m->nsteps;

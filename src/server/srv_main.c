@@ -5,6 +5,7 @@
  */
 #define _DEFAULT_SOURCE
 #include <limits.h>
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -51,6 +52,12 @@ srv *srv_start(const srv_config *cfg, eng_error *err)
         s->cfg.max_body = 1 << 20;
     if (s->cfg.idle_ms <= 0)
         s->cfg.idle_ms = 5 * 60 * 1000;
+    /* Memory stays near what is in use: two malloc arenas rather than one
+     * per HTTP thread (each keeps its own high-water mark), and blocks of
+     * 64 KiB and more (a game's rule-set data) mapped on their own, so a
+     * game leaving memory gives them back whole. */
+    mallopt(M_ARENA_MAX, 2);
+    mallopt(M_MMAP_THRESHOLD, 64 * 1024);
     pthread_mutex_init(&s->games_mu, NULL);
     pthread_mutex_init(&s->conn_mu, NULL);
     pthread_mutex_init(&s->q_mu, NULL);

@@ -60,7 +60,7 @@ typedef struct srv_game {
     char result[SRV_RESULT_MAX];        /* "" while active */
     int64_t created, updated;           /* ms since the epoch */
     int64_t *times;                     /* when each step was taken */
-    size_t ntimes;
+    size_t ntimes, times_cap;
     srv_undo undo;
     bool queued;                        /* waiting for (or held by) a worker */
     /* kept in memory while used (under the server's games_mu): */
@@ -93,6 +93,7 @@ struct srv {
     int streams;                        /* open live streams (under q_mu) */
     int hints;                          /* hints thinking now (under q_mu) */
     int64_t last_sweep;                 /* idle games last looked for (games_mu) */
+    int64_t last_trim;                  /* free memory last given back (games_mu) */
 
     pthread_mutex_t conn_mu;            /* connections held by HTTP threads */
     int serving;                        /* accepted and served (not refused) */
@@ -167,6 +168,8 @@ void srv_games_list_release(srv *s, srv_game **all, size_t n);
  * streams and queues a computer to act. With g->mu held. On a store error
  * the new steps are taken back and -1 returned. */
 int srv_game_commit(srv *s, srv_game *g, size_t from, eng_error *err);
+/* Makes room for n step times in g->times (grown by doubling). */
+void srv_game_times_room(srv_game *g, size_t n);
 /* Marks a change (undo asked, resign) for the live streams. g->mu held. */
 void srv_game_touch(srv_game *g);
 /* Result text for a finished match. */

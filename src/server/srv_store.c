@@ -397,9 +397,7 @@ static bool load_rest(srv_store *st, srv_game *g, eng_error *err)
             break;
         }
         g->m->steps[g->m->nsteps - 1].who = who;
-        g->times = realloc(g->times, (g->ntimes + 1) * sizeof *g->times);
-        if (!g->times)
-            abort();
+        srv_game_times_room(g, g->ntimes + 1);
         g->times[g->ntimes++] = sqlite3_column_int64(q, 3);
     }
     sqlite3_finalize(q);
