@@ -57,7 +57,7 @@ srv *srv_start(const srv_config *cfg, eng_error *err)
      * 64 KiB and more (a game's rule-set data) mapped on their own, so a
      * game leaving memory gives them back whole. */
     mallopt(M_ARENA_MAX, 2);
-    mallopt(M_MMAP_THRESHOLD, 64 * 1024);
+    mallopt(M_MMAP_THRESHOLD, 16 * 1024);
     pthread_mutex_init(&s->games_mu, NULL);
     pthread_mutex_init(&s->conn_mu, NULL);
     pthread_mutex_init(&s->q_mu, NULL);

@@ -33,7 +33,8 @@ static bool level_parse(const eng_game *game, const char *level, const ai_kind *
         b.level_finish = eng_game_search_finish(game);
     }
     if (ai_spec_parse(level, &b, k, cfg, err) != 0)
-        return false;
+        return eng_error_fail(err, "no computer player named \"%s\"; choose from random, "
+                              "thumb, flat, mcts, easy, normal, hard", level);
     if ((*k)->cheats)
         return eng_error_fail(err, "\"%s\" cheats (it foresees the dice and reads hidden "
                               "information): it is a yardstick for measurement, never an "
