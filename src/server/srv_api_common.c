@@ -69,6 +69,18 @@ void srv_call_end(srv_call *c)
     c->body = NULL;
 }
 
+int srv_call_run(srv_req *r, const char *const *known, const char *seat_for,
+                 int (*fn)(srv_req *r, srv_call *c))
+{
+    srv_call c;
+    int status = srv_call_begin(r, known, seat_for, &c);
+    if (status)
+        return status;
+    status = fn(r, &c);
+    srv_call_end(&c);
+    return status;
+}
+
 int srv_req_role(srv_req *r, srv_game *g)
 {
     int role = srv_token_role(g, r->token);

@@ -8,22 +8,19 @@
 #include <stdlib.h>
 #include "srv_private.h"
 
-int srv_api_game_odds(srv_req *r)
+static int odds_locked(srv_req *r, srv_call *c)
 {
-    srv_call c;
-    int rc = srv_call_begin(r, NULL, NULL, &c);
-    if (rc)
-        return rc;
-    srv_game *g = c.g;
-    int role = c.role;
+    int rc = 0;
+    srv_game *g = c->g;
+    int role = c->role;
     if (role < 0 || g->status != SRV_ACTIVE || eng_current_player(g->m->state) != role) {
-        srv_call_end(&c);
+        srv_call_end(c);
         return srv_reply_error(r, 409, "token", "the odds are for the seat to act, of its own "
                                "legal actions");
     }
     eng_state *s = eng_state_clone(g->m->state);
     size_t step = g->m->nsteps;
-    srv_call_end(&c);
+    srv_call_end(c);
     char text[ENG_TEXT_MAX], num[16];
     eng_action a;
     eng_error err;
@@ -58,4 +55,9 @@ int srv_api_game_odds(srv_req *r)
 done:
     eng_state_free(s);
     return rc;
+}
+
+int srv_api_game_odds(srv_req *r)
+{
+    return srv_call_run(r, NULL, NULL, odds_locked);
 }

@@ -15,14 +15,11 @@
 #include "srv_private.h"
 #include "scenario.h"
 
-int srv_api_game_get(srv_req *r)
+static int get_locked(srv_req *r, srv_call *c)
 {
-    srv_call c;
-    int rc = srv_call_begin(r, NULL, NULL, &c);
-    if (rc)
-        return rc;
-    srv_game *g = c.g;
-    int role = c.role;
+    int rc = 0;
+    srv_game *g = c->g;
+    int role = c->role;
     char at_s[24];
     json_t *o;
     if (srv_query(r, "at", at_s, sizeof at_s)) {
@@ -31,7 +28,7 @@ int srv_api_game_get(srv_req *r)
         if (*end || at < 0 || (size_t)at > g->m->nsteps) {
             rc = srv_reply_error(r, 400, "query.at", "at must be a step 0..%zu, not \"%s\"",
                                  g->m->nsteps, at_s);
-            srv_call_end(&c);
+            srv_call_end(c);
             return rc;
         }
         eng_state *s = eng_match_state_at(g->m, (size_t)at);
@@ -44,8 +41,13 @@ int srv_api_game_get(srv_req *r)
     } else {
         o = srv_view_game(g, role);
     }
-    srv_call_end(&c);
+    srv_call_end(c);
     return srv_reply_json(r, 200, o);
+}
+
+int srv_api_game_get(srv_req *r)
+{
+    return srv_call_run(r, NULL, NULL, get_locked);
 }
 
 /* Why role may not act now in g (NULL if it may); *status the HTTP code. */
@@ -81,14 +83,10 @@ static const char *may_act(const srv_game *g, int role, int *status, char *buf, 
     return NULL;
 }
 
-int srv_api_game_legal(srv_req *r)
+static int legal_locked(srv_req *r, srv_call *c)
 {
-    srv_call c;
-    int rc = srv_call_begin(r, NULL, NULL, &c);
-    if (rc)
-        return rc;
-    srv_game *g = c.g;
-    int role = c.role;
+    srv_game *g = c->g;
+    int role = c->role;
     json_t *acts = json_array();
     int status;
     char buf[160];
@@ -119,8 +117,13 @@ int srv_api_game_legal(srv_req *r)
                           srv_view_to_act(g), "actions", acts);
     if (why)
         json_object_set_new(o, "why_none", json_string(why));
-    srv_call_end(&c);
+    srv_call_end(c);
     return srv_reply_json(r, 200, o);
+}
+
+int srv_api_game_legal(srv_req *r)
+{
+    return srv_call_run(r, NULL, NULL, legal_locked);
 }
 
 /* Reads the body's action ("action": notation, or "n": its number in the
@@ -157,15 +160,12 @@ static bool read_action(srv_req *r, srv_game *g, const json_t *body, eng_action 
     return false;
 }
 
-int srv_api_game_act(srv_req *r)
+static const char *const act_keys[] = {"step", "action", "n", NULL};
+static int act_locked(srv_req *r, srv_call *c)
 {
-    static const char *const known[] = {"step", "action", "n", NULL};
-    srv_call c;
-    int rc = srv_call_begin(r, known, NULL, &c);
-    if (rc)
-        return rc;
-    srv_game *g = c.g;
-    int role = c.role;
+    int rc = 0;
+    srv_game *g = c->g;
+    int role = c->role;
     eng_error err;
     int status;
     char buf[160];
@@ -173,7 +173,7 @@ int srv_api_game_act(srv_req *r)
     eng_action a;
     if (why) {
         rc = srv_reply_error(r, status, "token", "%s", why);
-    } else if (!srv_req_step(r, g, c.body) || !read_action(r, g, c.body, &a)) {
+    } else if (!srv_req_step(r, g, c->body) || !read_action(r, g, c->body, &a)) {
         rc = 400;
     } else {
         size_t from = g->m->nsteps;
@@ -190,44 +190,49 @@ int srv_api_game_act(srv_req *r)
                                                                           g->m->nsteps)));
         }
     }
-    srv_call_end(&c);
+    srv_call_end(c);
+    return rc;
+}
+
+int srv_api_game_act(srv_req *r)
+{
+    return srv_call_run(r, act_keys, NULL, act_locked);
+}
+
+static int resign_locked(srv_req *r, srv_call *c)
+{
+    int rc = 0;
+    srv_game *g = c->g;
+    int role = c->role;
+    eng_error err;
+    int was = g->status;
+    g->status = SRV_FINISHED;
+    if (g->nseats == 2)
+        snprintf(g->result, sizeof g->result, "%s resigns: %s wins",
+                 eng_game_player_name(g->m->game, role),
+                 eng_game_player_name(g->m->game, 1 - role));
+    else
+        snprintf(g->result, sizeof g->result, "%s resigns",
+                 eng_game_player_name(g->m->game, role));
+    g->undo.pending = false;
+    int64_t updated = g->updated;
+    g->updated = srv_now_ms();
+    if (srv_store_set_status(r->s->store, g, &err) != 0) {
+        g->status = was;
+        g->result[0] = '\0';
+        g->updated = updated;
+        rc = srv_reply_error(r, 503, "store", "%s", err.msg);
+    } else {
+        srv_game_touch(g);
+        rc = srv_reply_json(r, 200, json_pack("{s:o}", "game", srv_view_game(g, role)));
+    }
+    srv_call_end(c);
     return rc;
 }
 
 int srv_api_game_resign(srv_req *r)
 {
-    srv_call c;
-    int rc = srv_call_begin(r, NULL, "resigning", &c);
-    if (rc)
-        return rc;
-    srv_game *g = c.g;
-    int role = c.role;
-    eng_error err;
-    {
-        int was = g->status;
-        g->status = SRV_FINISHED;
-        if (g->nseats == 2)
-            snprintf(g->result, sizeof g->result, "%s resigns: %s wins",
-                     eng_game_player_name(g->m->game, role),
-                     eng_game_player_name(g->m->game, 1 - role));
-        else
-            snprintf(g->result, sizeof g->result, "%s resigns",
-                     eng_game_player_name(g->m->game, role));
-        g->undo.pending = false;
-        int64_t updated = g->updated;
-        g->updated = srv_now_ms();
-        if (srv_store_set_status(r->s->store, g, &err) != 0) {
-            g->status = was;
-            g->result[0] = '\0';
-            g->updated = updated;
-            rc = srv_reply_error(r, 503, "store", "%s", err.msg);
-        } else {
-            srv_game_touch(g);
-            rc = srv_reply_json(r, 200, json_pack("{s:o}", "game", srv_view_game(g, role)));
-        }
-    }
-    srv_call_end(&c);
-    return rc;
+    return srv_call_run(r, NULL, "resigning", resign_locked);
 }
 
 /* The player's look-ahead recurses deeper than an HTTP thread's small stack
@@ -272,17 +277,14 @@ static ai_player *hint_player(srv_req *r, const srv_game *g, char *level, size_t
     return p;
 }
 
-int srv_api_game_hint(srv_req *r)
+static int hint_locked(srv_req *r, srv_call *c)
 {
-    srv_call c;
-    int rc = srv_call_begin(r, NULL, NULL, &c);
-    if (rc)
-        return rc;
-    srv_game *g = c.g;
+    int rc = 0;
+    srv_game *g = c->g;
     int status;
     char buf[160], level[SRV_LEVEL_MAX];
-    const char *why = may_act(g, c.role, &status, buf, sizeof buf);
-    if (!why && c.role < 0)
+    const char *why = may_act(g, c->role, &status, buf, sizeof buf);
+    if (!why && c->role < 0)
         why = "the hint is for the seat to act";
     ai_player *p = NULL;
     if (why)
@@ -290,12 +292,12 @@ int srv_api_game_hint(srv_req *r)
     else if (!(p = hint_player(r, g, level, sizeof level)))
         rc = 400;
     if (rc) {
-        srv_call_end(&c);
+        srv_call_end(c);
         return rc;
     }
     eng_state *s = eng_state_clone(g->m->state);
     size_t step = g->m->nsteps;
-    srv_call_end(&c);
+    srv_call_end(c);
     /* thinks on a thread of its own, outside the game's lock; at most as
      * many hints at once as computer workers, so HTTP threads stay free */
     if (!srv_hint_slot_take(r->s)) {
@@ -324,13 +326,15 @@ int srv_api_game_hint(srv_req *r)
                                             cands));
 }
 
-int srv_api_game_steps(srv_req *r)
+int srv_api_game_hint(srv_req *r)
 {
-    srv_call c;
-    int rc = srv_call_begin(r, NULL, NULL, &c);
-    if (rc)
-        return rc;
-    srv_game *g = c.g;
+    return srv_call_run(r, NULL, NULL, hint_locked);
+}
+
+static int steps_locked(srv_req *r, srv_call *c)
+{
+    int rc = 0;
+    srv_game *g = c->g;
     char from_s[24];
     long long from = 0;
     if (srv_query(r, "from", from_s, sizeof from_s)) {
@@ -339,27 +343,29 @@ int srv_api_game_steps(srv_req *r)
         if (*end || from < 0 || (size_t)from > g->m->nsteps) {
             rc = srv_reply_error(r, 400, "query.from", "from must be a step 0..%zu, not "
                                  "\"%s\"", g->m->nsteps, from_s);
-            srv_call_end(&c);
+            srv_call_end(c);
             return rc;
         }
     }
     json_t *o = json_pack("{s:I,s:o}", "step", (json_int_t)g->m->nsteps, "steps",
-                          srv_view_steps(g, c.role, (size_t)from, g->m->nsteps));
-    srv_call_end(&c);
+                          srv_view_steps(g, c->role, (size_t)from, g->m->nsteps));
+    srv_call_end(c);
     return srv_reply_json(r, 200, o);
 }
 
-int srv_api_game_record(srv_req *r)
+int srv_api_game_steps(srv_req *r)
 {
-    srv_call c;
-    int rc = srv_call_begin(r, NULL, NULL, &c);
-    if (rc)
-        return rc;
-    srv_game *g = c.g;
+    return srv_call_run(r, NULL, NULL, steps_locked);
+}
+
+static int record_locked(srv_req *r, srv_call *c)
+{
+    int rc = 0;
+    srv_game *g = c->g;
     if (g->status != SRV_FINISHED) {
         rc = srv_reply_error(r, 409, "game", "the record is given once the game is over: "
                              "it holds the seed, which foretells every coin and die");
-        srv_call_end(&c);
+        srv_call_end(c);
         return rc;
     }
     char *text = NULL;
@@ -369,11 +375,16 @@ int srv_api_game_record(srv_req *r)
     int ok = f ? eng_match_save(g->m, f, &err) : -1;
     if (f)
         fclose(f);
-    srv_call_end(&c);
+    srv_call_end(c);
     char name[SRV_ID_HEX + 8];
     snprintf(name, sizeof name, "%s.pwr", g->id);
     rc = ok == 0 ? srv_reply_text(r, 200, "text/plain; charset=utf-8", text, name)
                      : srv_reply_error(r, 503, "record", "the record could not be written");
     free(text);
     return rc;
+}
+
+int srv_api_game_record(srv_req *r)
+{
+    return srv_call_run(r, NULL, NULL, record_locked);
 }

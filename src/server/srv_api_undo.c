@@ -80,21 +80,23 @@ static int answer(srv_req *r, srv_game *g, int role, bool accept)
     return srv_reply_json(r, 200, json_pack("{s:o}", "game", srv_view_game(g, role)));
 }
 
-int srv_api_game_undo(srv_req *r)
+static const char *const undo_keys[] = {"step", NULL};
+static int undo_locked(srv_req *r, srv_call *c)
 {
-    static const char *const known[] = {"step", NULL};
-    srv_call c;
-    int rc = srv_call_begin(r, known, "undo", &c);
-    if (rc)
-        return rc;
-    if (!srv_req_step(r, c.g, c.body))
+    int rc = 0;
+    if (!srv_req_step(r, c->g, c->body))
         rc = 409;
     else if (strstr(r->path, "/undo/accept"))
-        rc = answer(r, c.g, c.role, true);
+        rc = answer(r, c->g, c->role, true);
     else if (strstr(r->path, "/undo/refuse"))
-        rc = answer(r, c.g, c.role, false);
+        rc = answer(r, c->g, c->role, false);
     else
-        rc = ask(r, c.g, c.role);
-    srv_call_end(&c);
+        rc = ask(r, c->g, c->role);
+    srv_call_end(c);
     return rc;
+}
+
+int srv_api_game_undo(srv_req *r)
+{
+    return srv_call_run(r, undo_keys, "undo", undo_locked);
 }

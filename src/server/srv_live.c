@@ -55,15 +55,11 @@ static bool send_event(struct mg_connection *conn, uint64_t version, json_t *dat
     return n > 0;
 }
 
-int srv_live_stream(srv_req *r)
+static int stream_locked(srv_req *r, srv_call *c)
 {
-    srv_call c;
-    int refused = srv_call_begin(r, NULL, NULL, &c);
-    if (refused)
-        return refused;
-    srv_game *g = c.g;               /* held (so kept in memory) while the stream is open */
-    int role = c.role;
-    srv_call_end(&c);
+    srv_game *g = c->g;               /* held (so kept in memory) while the stream is open */
+    int role = c->role;
+    srv_call_end(c);
     if (!stream_open(r->s))
         return srv_reply_error(r, 429, "connections", "too many open live streams (the limit "
                                "is %d); close a page or try again later",
@@ -104,6 +100,11 @@ int srv_live_stream(srv_req *r)
     }
     stream_close(r->s);
     return 200;
+}
+
+int srv_live_stream(srv_req *r)
+{
+    return srv_call_run(r, NULL, NULL, stream_locked);
 }
 
 void srv_live_wake_all(srv *s)

@@ -54,8 +54,9 @@ srv *srv_start(const srv_config *cfg, eng_error *err)
         s->cfg.idle_ms = 5 * 60 * 1000;
     /* Memory stays near what is in use: two malloc arenas rather than one
      * per HTTP thread (each keeps its own high-water mark), and blocks of
-     * 64 KiB and more (a game's rule-set data) mapped on their own, so a
-     * game leaving memory gives them back whole. */
+     * 16 KiB and more (a game's rule-set data, the drawings and replies a
+     * request builds) mapped on their own, so they go back whole when freed
+     * instead of leaving holes among the games' long-lived data. */
     mallopt(M_ARENA_MAX, 2);
     mallopt(M_MMAP_THRESHOLD, 16 * 1024);
     pthread_mutex_init(&s->games_mu, NULL);

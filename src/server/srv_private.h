@@ -288,8 +288,13 @@ typedef struct srv_call {
  * still going (409). Returns 0 with c->g locked, or the status it replied
  * with (nothing held). */
 int srv_call_begin(srv_req *r, const char *const *known, const char *seat_for, srv_call *c);
-/* Unlocks the game and frees the body. */
+/* Unlocks the game and frees the body (again: nothing). */
 void srv_call_end(srv_call *c);
+/* The preamble (srv_call_begin), then fn with the game locked, then
+ * srv_call_end (fn may end it sooner, to work or reply unlocked). Returns
+ * fn's status, or the preamble's. */
+int srv_call_run(srv_req *r, const char *const *known, const char *seat_for,
+                 int (*fn)(srv_req *r, srv_call *c));
 /* The role of the request's token in g (g->mu held), or -3 after a 403. */
 int srv_req_role(srv_req *r, srv_game *g);
 /* Checks the body's "step" against the game's; false after a 400/409. */
