@@ -6,7 +6,9 @@
  * from --clients threads, each on its own keep-alive connection. Prints
  * requests per second, the median and 99th-percentile time to answer a
  * move (a human's action: the computer's thinking happens later, in the
- * server's workers), and the server's resident memory at the start and end.
+ * server's workers), the server's resident memory at the start and after
+ * each quarter of the moves (it should stay flat: finished games leave
+ * memory), and the machine's load average.
  *
  * usage: serve_load [--server PATH] [--games N] [--moves N] [--clients N]
  */
@@ -29,6 +31,7 @@ typedef struct game {
     json_int_t step;
     int to_act;                /* 1, 2, or 0 (computer, chance, over) */
     bool over;
+    int kind;                  /* which game: rule set kind % 3, computer seat kind % 2 */
 } game;
 
 typedef struct shared {
@@ -40,6 +43,7 @@ typedef struct shared {
     double *lat;               /* move latencies, ms */
     int nlat;
     int created;
+    int running;               /* clients still playing */
 } shared;
 
 typedef struct client {
@@ -77,12 +81,15 @@ static void read_game(game *g, json_t *v)
     g->over = strcmp(json_string_value(json_object_get(v, "status")), "finished") == 0;
 }
 
-static int new_game(client *cl, game *g)
+/* A new game in g; a finished game is followed by one of the same kind
+ * (rule set and seats), so the mix of games stays the same. */
+static int new_game(client *cl, game *g, bool first)
 {
     pthread_mutex_lock(&cl->sh->mu);
-    int k = cl->sh->created++;
+    int seed = cl->sh->created++;
     pthread_mutex_unlock(&cl->sh->mu);
-    json_t *body = json_pack("{s:s,s:i,s:[{s:s},{s:s,s:s}]}", "rules", rules[k % 3], "seed", k,
+    int k = first ? seed : g->kind;
+    json_t *body = json_pack("{s:s,s:i,s:[{s:s},{s:s,s:s}]}", "rules", rules[k % 3], "seed", seed,
                              "seats", "kind", "human", "kind", k % 2 ? "computer" : "human",
                              "level", "thumb");
     json_t *r;
@@ -95,6 +102,7 @@ static int new_game(client *cl, game *g)
         return -1;
     }
     memset(g, 0, sizeof *g);
+    g->kind = k % 6;
     snprintf(g->id, sizeof g->id, "%s", json_string_value(json_object_get(json_object_get(r, "game"), "id")));
     size_t i;
     json_t *s;
@@ -112,7 +120,7 @@ static int step_game(client *cl, game *g)
     char path[96];
     json_t *r;
     if (g->over)
-        return new_game(cl, g);
+        return new_game(cl, g, false);
     if (!g->to_act) {
         snprintf(path, sizeof path, "/api/games/%s", g->id);
         if (http_json(&cl->c, "GET", path, NULL, NULL, &r) != 200)
@@ -158,9 +166,20 @@ static int step_game(client *cl, game *g)
     return 0;
 }
 
+static void *client_loop(client *cl);
+
 static void *client_main(void *arg)
 {
     client *cl = arg;
+    client_loop(cl);
+    pthread_mutex_lock(&cl->sh->mu);
+    cl->sh->running--;
+    pthread_mutex_unlock(&cl->sh->mu);
+    return NULL;
+}
+
+static void *client_loop(client *cl)
+{
     for (;;) {
         bool idle = true;
         for (int i = 0; i < cl->ng; i++) {
@@ -239,7 +258,10 @@ int main(int argc, char **argv)
     close(out[1]);
     FILE *so = fdopen(out[0], "r");
     char line[512];
-    if (!so || !fgets(line, sizeof line, so) || !strstr(line, "127.0.0.1:")) {
+    bool started = false;
+    while (so && !started && fgets(line, sizeof line, so))
+        started = strstr(line, "127.0.0.1:") != NULL;   /* the line saying where */
+    if (!started) {
         fprintf(stderr, "serve_load: %s serve did not start\n", server);
         return 1;
     }
@@ -255,18 +277,38 @@ int main(int argc, char **argv)
         cl[i].g = calloc((size_t)cl[i].ng, sizeof *cl[i].g);
         rc = http_open(&cl[i].c, sh.port);
         for (int k = 0; k < cl[i].ng && rc == 0; k++)
-            rc = new_game(&cl[i], &cl[i].g[k]);
+            rc = new_game(&cl[i], &cl[i].g[k], true);
     }
     long rss0 = rss_kb(pid);
     sh.requests = 0;
+    sh.running = sh.clients;
     double t0 = now_ms();
     pthread_t *th = calloc((size_t)sh.clients, sizeof *th);
     for (int i = 0; i < sh.clients && rc == 0; i++)
         pthread_create(&th[i], NULL, client_main, &cl[i]);
+    /* the server's memory after each quarter of the moves */
+    long rss_at[4] = {-1, -1, -1, -1};
+    for (int q = 0; q < 4 && rc == 0;) {
+        pthread_mutex_lock(&sh.mu);
+        int done = sh.moves_done, running = sh.running;
+        pthread_mutex_unlock(&sh.mu);
+        if (done >= (int)((long)sh.moves * (q + 1) / 4)) {
+            rss_at[q++] = rss_kb(pid);
+            continue;
+        }
+        if (!running)
+            break;
+        usleep(2000);
+    }
     for (int i = 0; i < sh.clients && rc == 0; i++)
         pthread_join(th[i], NULL);
     double secs = (now_ms() - t0) / 1e3;
-    long rss1 = rss_kb(pid);
+    double load[3] = {0, 0, 0};
+    FILE *la = fopen("/proc/loadavg", "r");
+    if (!la || fscanf(la, "%lf %lf %lf", &load[0], &load[1], &load[2]) != 3)
+        load[0] = -1;
+    if (la)
+        fclose(la);
     kill(pid, SIGTERM);
     waitpid(pid, NULL, 0);
     if (rc != 0 || sh.nlat < sh.moves) {
@@ -281,8 +323,11 @@ int main(int argc, char **argv)
                sh.requests, secs, sh.requests / secs);
         printf("  move answered: median %.2f ms, 99th percentile %.2f ms\n",
                sh.lat[sh.nlat / 2], sh.lat[(int)(sh.nlat * 0.99)]);
-        printf("  server memory (RSS): %ld KiB at the start, %ld KiB at the end; %d games made\n",
-               rss0, rss1, sh.created);
+        printf("  server memory (RSS, KiB): %ld at the start", rss0);
+        for (int q = 0; q < 4; q++)
+            printf(", %ld after %ld moves", rss_at[q], (long)sh.moves * (q + 1) / 4);
+        printf("\n  %d games made; load average %.2f %.2f %.2f\n", sh.created, load[0], load[1],
+               load[2]);
     }
     for (int i = 0; i < sh.clients; i++) {
         http_close(&cl[i].c);

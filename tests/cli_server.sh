@@ -278,6 +278,73 @@ if [ "$code" = 201 ]; then
 else
   fail import-continue "$code $body"
 fi
+# the upload says its seats as making a game does: go on against the computer
+jq -Rs '{record: ., seats: [{kind: "human", name: "Ann"}, {kind: "computer", level: "random"}]}' \
+  "$tmp/part.pwr" > "$tmp/import.json"
+req POST /games/import "$(cat "$tmp/import.json")"
+expect import-seats-given 201 '(.links.seats | length) == 1 and .links.seats[0].seat == 1 and .game.seats[1].kind == "computer" and .game.seats[1].level == "random" and .game.seats[0].name == "Ann"'
+id=$(j .game.id); tok1=$(j '.links.seats[0].token'); tok2=""
+if play_out "$id" 3000 > "$tmp/vs.log"; then
+  req GET "/games/$id/steps"
+  expect import-vs-computer-plays 200 "([.steps[] | select(.n > $n and .who == 2)] | length) > 0"
+else
+  fail import-vs-computer-plays "$(tail -2 "$tmp/vs.log")"
+fi
+# by default a seat is what the record names it: a computer level the server
+# offers stays that computer; a human, or the cheating yardstick, is a human seat
+sed -E 's/^\[P2 "([^:]*): [^"]*"\]/[P2 "\1: thumb"]/' "$tmp/part.pwr" > "$tmp/vsthumb.pwr"
+req POST /games/import "$(cat "$tmp/vsthumb.pwr")"
+expect import-record-names-computer 201 '(.links.seats | length) == 1 and .game.seats[0].kind == "human" and .game.seats[1].kind == "computer" and .game.seats[1].level == "thumb"'
+sed -E 's/^\[P2 "([^:]*): [^"]*"\]/[P2 "\1: oracle"]/' "$tmp/part.pwr" > "$tmp/vsoracle.pwr"
+req POST /games/import "$(cat "$tmp/vsoracle.pwr")"
+expect import-never-oracle 201 '(.links.seats | length) == 2 and ([.game.seats[].kind] | unique) == ["human"]'
+# a record between two computers: the uploader plays both
+sed -E 's/^\[P([12]) "([^:]*): [^"]*"\]/[P\1 "\2: random"]/' "$tmp/part.pwr" > "$tmp/cvc.pwr"
+req POST /games/import "$(cat "$tmp/cvc.pwr")"
+expect import-computers-uploader-plays 201 '(.links.seats | length) == 2'
+jq -Rs '{record: ., seats: [null, {kind: "human"}]}' "$tmp/vsthumb.pwr" > "$tmp/import.json"
+req POST /games/import "$(cat "$tmp/import.json")"
+expect import-seat-null-as-named 201 '.game.seats[0].kind == "human" and .game.seats[1].kind == "human" and (.links.seats | length) == 2'
+req GET "/games"; total=$(j .total)
+jq -Rs '{record: ., seats: [{kind: "human"}, {kind: "computer", level: "oracle"}]}' "$tmp/part.pwr" > "$tmp/import.json"
+req POST /games/import "$(cat "$tmp/import.json")"
+expect import-oracle-refused 400 '.error | test("cheats")'
+req POST /games/import '{"seats":[]}'
+refused import-json-needs-record 400
+req POST /games/import "$(jq -Rs '{record: ., colour: "red"}' "$tmp/part.pwr")"
+refused import-unknown-field 400
+req GET "/games"
+expect import-refused-made-nothing 200 ".total == $total"
+
+# ---- hints: a level of the player's choice, never the cheat ----------------------------
+create '{"rules":"pocket-battles","seed":11,"seats":[{"kind":"human"},{"kind":"human"}]}'
+req GET "/games/$id"; ta=$(j .to_act); tok=$(eval echo "\$tok$ta")
+req GET "/games/$id/legal" "" "$tok"; legal=$(j '[.actions[].action]')
+req GET "/games/$id/hint" "" "$tok"
+expect hint-default-thumb 200 ".player == \"thumb\" and (.best as \$b | $legal | index(\$b) != null)"
+req GET "/games/$id/hint?level=flat" "" "$tok"
+expect hint-level-flat 200 ".player == \"flat\" and (.best as \$b | $legal | index(\$b) != null) and (.candidates | length) > 0 and (.candidates[0].visits > 0)"
+req GET "/games/$id/hint?level=oracle" "" "$tok"
+expect hint-oracle-refused 400 '.error | test("cheats")'
+req GET "/games/$id/hint?level=grandmaster" "" "$tok"
+refused hint-unknown-level 400
+req GET "/games/$id/hint?level=normal:iterations=99999999" "" "$tok"
+refused hint-no-settings 400
+req GET "/games/$id/hint"
+refused hint-needs-seat 403
+# a long hint thinks off the request threads: other requests are answered meanwhile
+curl -s -o "$tmp/hint.json" -H "Authorization: Bearer $tok" \
+  "http://127.0.0.1:$port/api/games/$id/hint?level=normal" &
+hint=$!
+sleep 0.2
+t0=$(date +%s%N); req GET "/games/$id"; t1=$(date +%s%N)
+wait $hint
+if [ "$code" = 200 ] && [ $(( (t1 - t0) / 1000000 )) -lt 1000 ] &&
+   jq -e '.player == "normal" and (.candidates | length) > 0' "$tmp/hint.json" > /dev/null; then
+  pass hint-not-blocking
+else
+  fail hint-not-blocking "$code after $(( (t1 - t0) / 1000000 )) ms; $(head -c 200 "$tmp/hint.json")"
+fi
 stop main
 
 # ---- limits: body size, open streams ------------------------------------------------------
@@ -292,6 +359,21 @@ sleep 0.5
 req GET "/games/$id/events"
 refused too-many-streams 429
 kill $s1 2>/dev/null; wait $s1 2>/dev/null
+# connections beyond what the threads serve (4 threads: 2 served, 2 kept to
+# refuse) get a 503 with a JSON error and Retry-After at once, not a queue
+exec 7<>"/dev/tcp/127.0.0.1/$port" 8<>"/dev/tcp/127.0.0.1/$port"
+sleep 0.5
+code=$(curl -s --max-time 5 -D "$tmp/hdr" -o "$tmp/reply" -w '%{http_code}' "http://127.0.0.1:$port/api/rules")
+body=$(cat "$tmp/reply")
+if grep -qi '^Retry-After: [0-9]' "$tmp/hdr"; then
+  refused too-many-connections 503
+else
+  fail too-many-connections "no Retry-After: $code $(head -c 200 "$tmp/hdr")"
+fi
+exec 7>&- 8>&-
+sleep 0.5
+req GET /rules
+expect serves-after-connections-close 200 '(.rules | length) == 3'
 stop limits
 
 exit $failed

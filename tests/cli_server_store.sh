@@ -71,6 +71,19 @@ kill -9 "$pid"; wait "$pid" 2>/dev/null
 start store || exit 1
 for _ in $(seq 1 200); do req GET "/games/$id"; [ "$(j .to_act)" = 2 ] && break; sleep 0.05; done
 expect restart-computer-plays 200 '.to_act == 2'
+
+# a version-1 store (no summaries for the list) is upgraded in place: every
+# game is replayed once and listed as before
+req GET "/games"; before=$(j '[.games[] | {id, status, step, result}] | sort_by(.id)')
+stop store
+sqlite3 "$tmp/store.db" "ALTER TABLE games DROP COLUMN summary; UPDATE schema_version SET version = 1"
+start store || exit 1
+req GET "/games"
+expect v1-store-upgraded 200 "([.games[] | {id, status, step, result}] | sort_by(.id)) == $before and (.games | length) == 2"
+if [ "$(sqlite3 "$tmp/store.db" "SELECT max(version) FROM schema_version")" = 2 ]; then pass v1-store-version-2
+else fail v1-store-version-2 "$(sqlite3 "$tmp/store.db" "SELECT * FROM schema_version")"; fi
+req GET "/games/$game/record" "" "$tok1"
+expect v1-store-game-rebuilt 200
 stop store
 
 # schema versions

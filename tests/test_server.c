@@ -3,7 +3,10 @@
  * runs in this process on a free loopback port with a fresh store, and a
  * keep-alive client plays every rule set to its end between two seats
  * (random legal actions), and a game against a computer seat. The record
- * the server gives back must replay to the same end. (Bad input, secrets,
+ * the server gives back must replay to the same end. A finished game, and an
+ * active one left idle, leave memory and are rebuilt from the store when
+ * asked for: the same steps, result and seats, and the idle one plays on.
+ * (Bad input, secrets,
  * undo, referee entries and the store's survival of kill -9 are checked by
  * tests/cli_server.sh and tests/cli_server_store.sh.)
  */
@@ -26,13 +29,13 @@ typedef struct fixture {
     http_conn c;
 } fixture;
 
-static int setup(void **state)
+static int setup_idle(void **state, int idle_ms)
 {
     fixture *f = calloc(1, sizeof *f);
     snprintf(f->dir, sizeof f->dir, "/tmp/pw_test_server.XXXXXX");
     assert_non_null(mkdtemp(f->dir));
     snprintf(f->db, sizeof f->db, "%s/games.db", f->dir);
-    srv_config cfg = {.listen = "127.0.0.1:0", .db = f->db, .workers = 2};
+    srv_config cfg = {.listen = "127.0.0.1:0", .db = f->db, .workers = 2, .idle_ms = idle_ms};
     eng_error err;
     f->s = srv_start(&cfg, &err);
     if (!f->s)
@@ -41,6 +44,10 @@ static int setup(void **state)
     *state = f;
     return 0;
 }
+
+static int setup(void **state) { return setup_idle(state, 0); }
+/* games idle for 50 ms leave memory */
+static int setup_quick(void **state) { return setup_idle(state, 50); }
 
 static int teardown(void **state)
 {
@@ -156,6 +163,14 @@ static void check_record(fixture *f, const char *id, json_t *g)
     free(text);
 }
 
+/* Waits (at most 2 s) until the server holds n games in memory. */
+static void wait_resident(fixture *f, size_t n)
+{
+    for (int i = 0; i < 400 && srv_games_resident(f->s) != n; i++)
+        nanosleep(&(struct timespec){0, 5000000}, NULL);
+    assert_int_equal(srv_games_resident(f->s), n);
+}
+
 static void whole_game(void **state, const char *rules)
 {
     fixture *f = *state;
@@ -164,8 +179,32 @@ static void whole_game(void **state, const char *rules)
     assert_int_equal(strlen(tok[0]), 32);
     assert_string_not_equal(tok[0], tok[1]);
     json_t *g = play_out(f, id, tok, 99);
+    /* finished, and no request holds it: it has left memory */
+    wait_resident(f, 0);
+    /* asked for, it is rebuilt by replaying the store: the same game */
+    char path[128];
+    snprintf(path, sizeof path, "/api/games/%s", id);
+    json_t *again;
+    assert_int_equal(http_json(&f->c, "GET", path, NULL, tok[0], &again), 200);
+    assert_int_equal(json_integer_value(json_object_get(again, "step")),
+                     json_integer_value(json_object_get(g, "step")));
+    assert_string_equal(json_string_value(json_object_get(again, "result")),
+                        json_string_value(json_object_get(g, "result")));
+    assert_string_equal(json_string_value(json_object_get(json_object_get(again, "you"), "role")),
+                        "seat");                     /* its seats' tokens came back too */
+    json_decref(again);
+    /* the list reads the store: the finished game with its result */
+    json_t *list;
+    assert_int_equal(http_json(&f->c, "GET", "/api/games?status=finished", NULL, NULL, &list),
+                     200);
+    json_t *first = json_array_get(json_object_get(list, "games"), 0);
+    assert_string_equal(json_string_value(json_object_get(first, "id")), id);
+    assert_string_equal(json_string_value(json_object_get(first, "result")),
+                        json_string_value(json_object_get(g, "result")));
+    json_decref(list);
     check_record(f, id, g);
     json_decref(g);
+    wait_resident(f, 0);
 }
 
 static void test_whole_pocket_wargame(void **state) { whole_game(state, "pocket-wargame"); }
@@ -193,6 +232,58 @@ static void test_vs_computer(void **state)
     assert_true(mine > 5);                 /* the computer played its side */
 }
 
+/* An active game nobody uses leaves memory once idle; its next request
+ * rebuilds it where it was, with its pending undo request, and play goes on. */
+static void test_idle_game_rebuilt(void **state)
+{
+    fixture *f = *state;
+    char id[32], tok[2][40], path[128];
+    create(f, "portable-wargame", NULL, id, tok);
+    snprintf(path, sizeof path, "/api/games/%s", id);
+    json_t *g;
+    assert_int_equal(http_json(&f->c, "GET", path, NULL, NULL, &g), 200);
+    int seat = (int)json_integer_value(json_object_get(g, "to_act"));
+    json_int_t step = json_integer_value(json_object_get(g, "step"));
+    json_decref(g);
+    char apath[160];
+    snprintf(apath, sizeof apath, "%s/act", path);
+    json_t *act = json_pack("{s:I,s:i}", "step", step, "n", 1), *r;
+    assert_int_equal(http_json(&f->c, "POST", apath, act, tok[seat - 1], &r), 200);
+    json_decref(act);
+    step = json_integer_value(json_object_get(json_object_get(r, "game"), "step"));
+    json_decref(r);
+    snprintf(apath, sizeof apath, "%s/undo", path);
+    act = json_pack("{s:I}", "step", step);
+    assert_int_equal(http_json(&f->c, "POST", apath, act, tok[seat - 1], &r), 200);
+    json_decref(act);
+    json_decref(r);
+    /* idle past the limit; the sweep runs when some request lets go of a game */
+    nanosleep(&(struct timespec){1, 100000000}, NULL);
+    assert_int_equal(http_json(&f->c, "GET", "/api/games/000000000000", NULL, NULL, &r), 404);
+    json_decref(r);
+    assert_int_equal(http_json(&f->c, "GET", "/api/rules", NULL, NULL, &r), 200);
+    json_decref(r);
+    char other[32], otok[2][40];
+    create(f, "pocket-wargame", NULL, other, otok);    /* a request that holds a game */
+    wait_resident(f, 1);                               /* only the new one */
+    assert_int_equal(http_json(&f->c, "GET", path, NULL, tok[2 - seat], &g), 200);
+    assert_int_equal(json_integer_value(json_object_get(g, "step")), step);
+    json_t *undo = json_object_get(g, "undo");
+    assert_int_equal(json_integer_value(json_object_get(undo, "asked_by")), seat);
+    json_decref(g);
+    /* the other seat accepts: the game goes back and plays on */
+    snprintf(apath, sizeof apath, "%s/undo/accept", path);
+    act = json_pack("{s:I}", "step", step);
+    assert_int_equal(http_json(&f->c, "POST", apath, act, tok[2 - seat], &r), 200);
+    json_decref(act);
+    assert_int_equal(json_integer_value(json_object_get(json_object_get(r, "game"), "to_act")),
+                     seat);
+    json_decref(r);
+    g = play_out(f, id, tok, 3);
+    check_record(f, id, g);
+    json_decref(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -200,6 +291,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_whole_portable_wargame, setup, teardown),
         cmocka_unit_test_setup_teardown(test_whole_pocket_battles, setup, teardown),
         cmocka_unit_test_setup_teardown(test_vs_computer, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_idle_game_rebuilt, setup_quick, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -23,6 +23,9 @@ static void help(void)
            "  --max-streams N     open live-update streams at once (default: half the\n"
            "                      HTTP threads)\n"
            "  --max-body BYTES    largest request body (default 1048576)\n"
+           "  --idle SECONDS      a game nobody uses leaves memory after this long, to be\n"
+           "                      rebuilt from the store when asked for (default 300;\n"
+           "                      a finished game leaves at once)\n"
            "  --web DIR           the folder of static files (default: the installed web/)\n"
            "  --help              this text\n");
 }
@@ -35,17 +38,18 @@ static bool loopback(const char *listen)
 
 int cmd_serve(int argc, char **argv)
 {
-    enum { O_LISTEN = 1, O_DB, O_WORKERS, O_HTTP, O_STREAMS, O_BODY, O_WEB };
+    enum { O_LISTEN = 1, O_DB, O_WORKERS, O_HTTP, O_STREAMS, O_BODY, O_WEB, O_IDLE };
     static const struct option longopts[] = {
         {"listen", required_argument, 0, O_LISTEN}, {"db", required_argument, 0, O_DB},
         {"workers", required_argument, 0, O_WORKERS},
         {"http-threads", required_argument, 0, O_HTTP},
         {"max-streams", required_argument, 0, O_STREAMS},
         {"max-body", required_argument, 0, O_BODY}, {"web", required_argument, 0, O_WEB},
+        {"idle", required_argument, 0, O_IDLE},
         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0},
     };
     srv_config cfg = {.listen = "127.0.0.1:8080", .db = "pocketwar.db"};
-    int c, body = 0;
+    int c, body = 0, idle = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
         switch (c) {
@@ -71,6 +75,10 @@ int cmd_serve(int argc, char **argv)
         case O_BODY:
             if (cli_parse_int("--max-body", optarg, 1024, 64 << 20, &body)) return 2;
             cfg.max_body = (size_t)body;
+            break;
+        case O_IDLE:
+            if (cli_parse_int("--idle", optarg, 1, 7 * 24 * 3600, &idle)) return 2;
+            cfg.idle_ms = idle * 1000;
             break;
         case 'h': help(); return 0;
         default:
@@ -100,7 +108,7 @@ int cmd_serve(int argc, char **argv)
         return 1;
     }
     const char *colon = strrchr(cfg.listen, ':');
-    printf("pocketwar serve: http://%.*s:%d/ (games store %s, %zu game%s)\n",
+    printf("pocketwar serve: http://%.*s:%d/ (games store %s, %zu game%s in play)\n",
            (int)(colon - cfg.listen), cfg.listen, srv_port(s), cfg.db, srv_games_loaded(s),
            srv_games_loaded(s) == 1 ? "" : "s");
     if (loopback(cfg.listen))

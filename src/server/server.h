@@ -24,6 +24,9 @@ typedef struct srv_config {
     int max_streams;         /* open live-update streams at once (0 = half the
                                 HTTP threads) */
     size_t max_body;         /* largest request body in bytes (0 = 1 MiB) */
+    int idle_ms;             /* an active game nobody uses leaves memory after
+                                this long (0 = 5 minutes; it is rebuilt from
+                                the store when asked for) */
 } srv_config;
 
 typedef struct srv srv;
@@ -36,6 +39,8 @@ srv *srv_start(const srv_config *cfg, eng_error *err);
 int srv_port(const srv *s);
 /* Games loaded from the store at start. */
 size_t srv_games_loaded(const srv *s);
+/* Games held in memory now (finished and idle ones are not). */
+size_t srv_games_resident(srv *s);
 /* Stops the listener, the streams and the workers, closes the store. */
 void srv_stop(srv *s);
 

@@ -1,8 +1,10 @@
 /*
  * srv_api_common.c - the checks every game request makes: the game named
- * in the path, the role its token gives, the step number the client saw,
- * and that nothing a client sends names a file (scenarios, variants and
- * armies are chosen by their shipped names).
+ * in the path (held for the request, rebuilt from the store if it had left
+ * memory), its body, the role its token gives, the step number the client
+ * saw (the preamble srv_call_begin runs them in that order), and that
+ * nothing a client sends names a file (scenarios, variants and armies are
+ * chosen by their shipped names).
  */
 #include <string.h>
 #include "srv_private.h"
@@ -10,11 +12,73 @@
 
 srv_game *srv_req_game(srv_req *r)
 {
-    srv_game *g = strlen(r->game_id) == SRV_ID_HEX ? srv_games_find(r->s, r->game_id) : NULL;
-    if (!g)
+    eng_error err = {.msg = ""};
+    srv_game *g = strlen(r->game_id) == SRV_ID_HEX && !r->game
+                  ? srv_games_get(r->s, r->game_id, &err) : r->game;
+    if (g)
+        r->game = g;
+    else if (err.msg[0])
+        srv_reply_error(r, 503, "store", "%s", err.msg);
+    else
         srv_reply_error(r, 404, "game", "no game with id \"%.*s\"", SRV_ID_HEX + 1,
                         r->game_id);
     return g;
+}
+
+void srv_req_done(srv_req *r)
+{
+    srv_game_release(r->s, r->game);
+    r->game = NULL;
+}
+
+int srv_call_begin(srv_req *r, const char *const *known, const char *seat_for, srv_call *c)
+{
+    *c = (srv_call){.role = -3};
+    if (!(c->g = srv_req_game(r)))
+        return 404;
+    if (known) {
+        eng_error err;
+        if (!(c->body = srv_body_json(r)))
+            return 400;
+        if (!eng_json_check_keys(c->body, "body", known, &err)) {
+            json_decref(c->body);
+            c->body = NULL;
+            return srv_reply_error(r, 400, "body", "%s", err.msg);
+        }
+    }
+    pthread_mutex_lock(&c->g->mu);
+    int status = 0;
+    c->role = srv_req_role(r, c->g);
+    if (c->role == -3)
+        status = 403;
+    else if (seat_for && c->role < 0)
+        status = srv_reply_error(r, 403, "token", "%s needs a seat's token", seat_for);
+    else if (seat_for && c->g->status == SRV_FINISHED)
+        status = srv_reply_error(r, 409, "game", "the game is over");
+    if (status)
+        srv_call_end(c);
+    return status;
+}
+
+void srv_call_end(srv_call *c)
+{
+    if (c->g)
+        pthread_mutex_unlock(&c->g->mu);
+    json_decref(c->body);
+    c->g = NULL;
+    c->body = NULL;
+}
+
+int srv_call_run(srv_req *r, const char *const *known, const char *seat_for,
+                 int (*fn)(srv_req *r, srv_call *c))
+{
+    srv_call c;
+    int status = srv_call_begin(r, known, seat_for, &c);
+    if (status)
+        return status;
+    status = fn(r, &c);
+    srv_call_end(&c);
+    return status;
 }
 
 int srv_req_role(srv_req *r, srv_game *g)

@@ -1,9 +1,10 @@
 /*
  * srv_api_games.c - the games list and making games: GET /api/games (with
  * filters), POST /api/games (rule set, scenario, variant, options, seed,
- * seats, referee) and POST /api/games/import (a record as the body, to
- * continue or replay it). A new game's reply holds each human seat's
- * secret link; the store never gives them out again.
+ * seats, referee) and POST /api/games/import (a record, to continue or
+ * replay it, with its seats said as when making a game or read from the
+ * record). A new game's reply holds each human seat's secret link; the
+ * store never gives them out again.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -31,19 +32,12 @@ int srv_api_games_list(srv_req *r)
                                "status must be \"active\" or \"finished\", not \"%s\"", status);
     if (*rules && !eng_rules_find(rules))
         return srv_reply_error(r, 400, "query.rules", "no rule set named \"%s\"", rules);
-    size_t n;
-    srv_game **all = srv_games_list(r->s, &n);
-    json_t *a = json_array();
-    for (size_t i = n; i-- > 0 && json_array_size(a) < (size_t)limit;) {
-        srv_game *g = all[i];
-        pthread_mutex_lock(&g->mu);
-        bool want = (!*status || (strcmp(status, "finished") == 0) == (g->status == SRV_FINISHED))
-                    && (!*rules || strcmp(rules, eng_rules_name(g->m->rules)) == 0);
-        if (want)
-            json_array_append_new(a, srv_view_summary(g));
-        pthread_mutex_unlock(&g->mu);
-    }
-    free(all);
+    /* from the store's summaries: most games are not in memory */
+    size_t n = 0;
+    eng_error err;
+    json_t *a = srv_store_list(r->s->store, status, rules, limit, &n, &err);
+    if (!a)
+        return srv_reply_error(r, 503, "store", "%s", err.msg);
     return srv_reply_json(r, 200, json_pack("{s:o,s:I}", "games", a, "total", (json_int_t)n));
 }
 
@@ -55,7 +49,11 @@ static bool fail400(srv_req *r, const char *where, const char *msg)
     return false;
 }
 
-/* Fills g's seats from the "seats" array (NULL: every seat human). */
+/* Fills g's seats from the "seats" array. A seat left out (no array, or
+ * null in it) is what g's match names it: a computer level the server
+ * offers stays that computer, anything else is a human seat (a new match
+ * names every seat human). If that leaves no human seat, every seat left
+ * out is human: whoever sent the request plays. */
 static bool read_seats(srv_req *r, srv_game *g, const json_t *seats)
 {
     static const char *const known[] = {"kind", "level", "name", NULL};
@@ -67,14 +65,20 @@ static bool read_seats(srv_req *r, srv_game *g, const json_t *seats)
     for (int p = 0; p < g->nseats; p++) {
         srv_seat *se = &g->seat[p];
         json_t *o = seats ? json_array_get(seats, (size_t)p) : NULL;
+        if (json_is_null(o))
+            o = NULL;
+        const char *named = g->m->players[p] ? g->m->players[p] : "human";
+        bool named_computer = !o && strcmp(named, "human") && srv_level_known(named);
         char where[48];
         snprintf(where, sizeof where, "body.seats[%d]", p);
         eng_error err;
         if (o && (!json_is_object(o) || !eng_json_check_keys(o, where, known, &err)))
             return fail400(r, where, o && json_is_object(o) ? err.msg
                                                              : "each seat is a JSON object");
-        const char *kind = o ? json_string_value(json_object_get(o, "kind")) : NULL;
-        const char *level = o ? json_string_value(json_object_get(o, "level")) : NULL;
+        const char *kind = o ? json_string_value(json_object_get(o, "kind"))
+                             : named_computer ? "computer" : NULL;
+        const char *level = o ? json_string_value(json_object_get(o, "level"))
+                              : named_computer ? named : NULL;
         const char *name = o ? json_string_value(json_object_get(o, "name")) : NULL;
         json_t *nm = o ? json_object_get(o, "name") : NULL;
         if (nm && (!name || strlen(name) >= SRV_NAME_MAX))
@@ -89,11 +93,11 @@ static bool read_seats(srv_req *r, srv_game *g, const json_t *seats)
             se->kind = SRV_COMPUTER;
             if (!level)
                 level = "thumb";
-            if (!srv_level_known(level)) {
-                srv_reply_error(r, 400, where, "no computer player named \"%s\" (random, "
-                                "thumb, flat, easy, normal, hard)", level);
-                return false;
-            }
+            eng_error why;
+            ai_player *probe = srv_player_new(NULL, level, 0, &why);
+            if (!probe)
+                return fail400(r, where, why.msg);
+            ai_free(probe);
             snprintf(se->level, sizeof se->level, "%s", level);
         } else {
             srv_reply_error(r, 400, where, "kind is \"human\" or \"computer\", not \"%s\"",
@@ -102,8 +106,22 @@ static bool read_seats(srv_req *r, srv_game *g, const json_t *seats)
         }
         snprintf(se->name, sizeof se->name, "%s",
                  name ? name : se->kind == SRV_COMPUTER ? se->level : "");
-        eng_match_set_player(g->m, p, se->kind == SRV_COMPUTER ? se->level : "human");
     }
+    bool human = false;
+    for (int p = 0; p < g->nseats; p++)
+        human |= g->seat[p].kind == SRV_HUMAN;
+    for (int p = 0; p < g->nseats && !human; p++) {
+        json_t *o = seats ? json_array_get(seats, (size_t)p) : NULL;
+        if ((!o || json_is_null(o)) && g->seat[p].kind == SRV_COMPUTER) {
+            g->seat[p].kind = SRV_HUMAN;
+            g->seat[p].level[0] = g->seat[p].name[0] = '\0';
+            if (!srv_random_hex(g->seat[p].token, SRV_TOKEN_BYTES))
+                return fail400(r, "body.seats", "the system's random generator failed");
+        }
+    }
+    for (int p = 0; p < g->nseats; p++)
+        eng_match_set_player(g->m, p, g->seat[p].kind == SRV_COMPUTER ? g->seat[p].level
+                                                                    : "human");
     return true;
 }
 
@@ -135,9 +153,7 @@ static int register_game(srv_req *r, srv_game *g)
 {
     eng_error err;
     g->created = g->updated = srv_now_ms();
-    g->times = calloc(g->m->nsteps + 1, sizeof *g->times);
-    if (!g->times)
-        abort();
+    srv_game_times_room(g, g->m->nsteps);
     for (size_t i = 0; i < g->m->nsteps; i++)
         g->times[i] = g->created;
     g->ntimes = g->m->nsteps;
@@ -149,6 +165,7 @@ static int register_game(srv_req *r, srv_game *g)
         return srv_reply_error(r, 503, "store", "%s", ok ? err.msg : "no random numbers");
     }
     srv_games_add(r->s, g);
+    r->game = g;                     /* held for this request */
     pthread_mutex_lock(&g->mu);
     int rc = srv_game_commit(r->s, g, g->m->nsteps, &err);   /* chance, a computer */
     json_t *reply = json_pack("{s:o,s:o}", "game", srv_view_summary(g), "links",
@@ -273,12 +290,12 @@ static const char *next_line(const char *line)
 
 /* Checks what a record's header would make the loader open: its scenario
  * must be shipped, its options must name no file. */
-static bool record_safe(srv_req *r)
+static bool record_safe(srv_req *r, const char *text)
 {
     char rules[64] = "", value[4096];
     const eng_rules *rs = NULL;
     int scenarios = 0;
-    for (const char *line = r->body; line && *line; line = next_line(line)) {
+    for (const char *line = text; line && *line; line = next_line(line)) {
         if (tag_value(line, "Rules", rules, sizeof rules))
             rs = eng_rules_find(rules);
         else if (tag_value(line, "Scenario", value, sizeof value)) {
@@ -307,24 +324,67 @@ static bool record_safe(srv_req *r)
     return true;
 }
 
+/* Does the record hold an outcome entered at the table (a referee game)? */
+static bool has_entered(const eng_match *m)
+{
+    for (size_t i = 0; i < m->nsteps; i++)
+        if (m->steps[i].who == ENG_WHO_ENTERED)
+            return true;
+    return false;
+}
+
 int srv_api_games_import(srv_req *r)
 {
+    static const char *const known[] = {"record", "seats", "referee", NULL};
     if (!r->body || r->body_len == 0)
-        return srv_reply_error(r, 400, "body", "send the record (.pwr text) as the body");
+        return srv_reply_error(r, 400, "body", "send the record (.pwr text) as the body, or "
+                               "{\"record\": TEXT, \"seats\": [...]}");
     if (memchr(r->body, '\0', r->body_len))
         return srv_reply_error(r, 400, "body", "a record is text; this body holds a NUL byte");
-    if (!record_safe(r))
-        return 400;
-    eng_error err;
-    eng_match *m = eng_match_load_text(r->body, "record", &err);
-    if (!m)
-        return srv_reply_error(r, 422, "body", "%s", err.msg);
-    srv_game *g = srv_game_alloc();
-    g->m = m;
-    g->nseats = eng_game_players(m->game);
-    if (!read_seats(r, g, NULL)) {
-        srv_game_free(g);
-        return 400;
+    /* the record as the body, or a JSON object holding it and the seats */
+    json_t *body = NULL;
+    const char *text = r->body;
+    const char *where = "body";
+    if (r->body[strspn(r->body, " \t\r\n")] == '{') {
+        eng_error err;
+        if (!(body = srv_body_json(r)))
+            return 400;
+        json_t *rec = json_object_get(body, "record"), *ref = json_object_get(body, "referee");
+        int rc = 0;
+        if (!eng_json_check_keys(body, "body", known, &err))
+            rc = srv_reply_error(r, 400, "body", "%s", err.msg);
+        else if (!json_is_string(rec))
+            rc = srv_reply_error(r, 400, "body.record", "give \"record\": the record's text "
+                                 "(.pwr)");
+        else if (ref && !json_is_boolean(ref))
+            rc = srv_reply_error(r, 400, "body.referee", "referee is true or false");
+        if (rc) {
+            json_decref(body);
+            return rc;
+        }
+        text = json_string_value(rec);
+        where = "body.record";
     }
-    return register_game(r, g);
+    int rc;
+    eng_error err;
+    eng_match *m = NULL;
+    if (!record_safe(r, text)) {
+        rc = 400;
+    } else if (!(m = eng_match_load_text(text, "record", &err))) {
+        rc = srv_reply_error(r, 422, where, "%s", err.msg);
+    } else {
+        srv_game *g = srv_game_alloc();
+        g->m = m;
+        g->nseats = eng_game_players(m->game);
+        json_t *ref = json_object_get(body, "referee");
+        g->referee = ref ? json_is_true(ref) : has_entered(m);
+        if (!read_seats(r, g, json_object_get(body, "seats"))) {
+            srv_game_free(g);
+            rc = 400;
+        } else {
+            rc = register_game(r, g);
+        }
+    }
+    json_decref(body);
+    return rc;
 }

@@ -8,29 +8,22 @@
 #include <stdlib.h>
 #include "srv_private.h"
 
-int srv_api_game_odds(srv_req *r)
+static int odds_locked(srv_req *r, srv_call *c)
 {
-    srv_game *g = srv_req_game(r);
-    if (!g)
-        return 404;
-    pthread_mutex_lock(&g->mu);
-    int role = srv_req_role(r, g);
-    if (role == -3) {
-        pthread_mutex_unlock(&g->mu);
-        return 403;
-    }
+    int rc = 0;
+    srv_game *g = c->g;
+    int role = c->role;
     if (role < 0 || g->status != SRV_ACTIVE || eng_current_player(g->m->state) != role) {
-        pthread_mutex_unlock(&g->mu);
+        srv_call_end(c);
         return srv_reply_error(r, 409, "token", "the odds are for the seat to act, of its own "
                                "legal actions");
     }
     eng_state *s = eng_state_clone(g->m->state);
     size_t step = g->m->nsteps;
-    pthread_mutex_unlock(&g->mu);
+    srv_call_end(c);
     char text[ENG_TEXT_MAX], num[16];
     eng_action a;
     eng_error err;
-    int rc;
     if (srv_query(r, "action", text, sizeof text)) {
         if (eng_action_parse(s, text, &a, &err) != 0) {
             rc = srv_reply_error(r, 422, "query.action", "\"%s\": %s", text, err.msg);
@@ -62,4 +55,9 @@ int srv_api_game_odds(srv_req *r)
 done:
     eng_state_free(s);
     return rc;
+}
+
+int srv_api_game_odds(srv_req *r)
+{
+    return srv_call_run(r, NULL, NULL, odds_locked);
 }

@@ -15,33 +15,21 @@
 #include "srv_private.h"
 #include "scenario.h"
 
-/* Locks g and reads the token's role; -3 (unlocked) after a 403. */
-static int lock_role(srv_req *r, srv_game *g)
+static int get_locked(srv_req *r, srv_call *c)
 {
-    pthread_mutex_lock(&g->mu);
-    int role = srv_req_role(r, g);
-    if (role == -3)
-        pthread_mutex_unlock(&g->mu);
-    return role;
-}
-
-int srv_api_game_get(srv_req *r)
-{
-    srv_game *g = srv_req_game(r);
-    if (!g)
-        return 404;
-    int role = lock_role(r, g);
-    if (role == -3)
-        return 403;
+    int rc = 0;
+    srv_game *g = c->g;
+    int role = c->role;
     char at_s[24];
     json_t *o;
     if (srv_query(r, "at", at_s, sizeof at_s)) {
         char *end;
         long long at = strtoll(at_s, &end, 10);
         if (*end || at < 0 || (size_t)at > g->m->nsteps) {
-            pthread_mutex_unlock(&g->mu);
-            return srv_reply_error(r, 400, "query.at", "at must be a step 0..%zu, not \"%s\"",
-                                   g->m->nsteps, at_s);
+            rc = srv_reply_error(r, 400, "query.at", "at must be a step 0..%zu, not \"%s\"",
+                                 g->m->nsteps, at_s);
+            srv_call_end(c);
+            return rc;
         }
         eng_state *s = eng_match_state_at(g->m, (size_t)at);
         char st[256];
@@ -53,8 +41,13 @@ int srv_api_game_get(srv_req *r)
     } else {
         o = srv_view_game(g, role);
     }
-    pthread_mutex_unlock(&g->mu);
+    srv_call_end(c);
     return srv_reply_json(r, 200, o);
+}
+
+int srv_api_game_get(srv_req *r)
+{
+    return srv_call_run(r, NULL, NULL, get_locked);
 }
 
 /* Why role may not act now in g (NULL if it may); *status the HTTP code. */
@@ -90,14 +83,10 @@ static const char *may_act(const srv_game *g, int role, int *status, char *buf, 
     return NULL;
 }
 
-int srv_api_game_legal(srv_req *r)
+static int legal_locked(srv_req *r, srv_call *c)
 {
-    srv_game *g = srv_req_game(r);
-    if (!g)
-        return 404;
-    int role = lock_role(r, g);
-    if (role == -3)
-        return 403;
+    srv_game *g = c->g;
+    int role = c->role;
     json_t *acts = json_array();
     int status;
     char buf[160];
@@ -128,8 +117,13 @@ int srv_api_game_legal(srv_req *r)
                           srv_view_to_act(g), "actions", acts);
     if (why)
         json_object_set_new(o, "why_none", json_string(why));
-    pthread_mutex_unlock(&g->mu);
+    srv_call_end(c);
     return srv_reply_json(r, 200, o);
+}
+
+int srv_api_game_legal(srv_req *r)
+{
+    return srv_call_run(r, NULL, NULL, legal_locked);
 }
 
 /* Reads the body's action ("action": notation, or "n": its number in the
@@ -166,32 +160,20 @@ static bool read_action(srv_req *r, srv_game *g, const json_t *body, eng_action 
     return false;
 }
 
-int srv_api_game_act(srv_req *r)
+static const char *const act_keys[] = {"step", "action", "n", NULL};
+static int act_locked(srv_req *r, srv_call *c)
 {
-    static const char *const known[] = {"step", "action", "n", NULL};
-    srv_game *g = srv_req_game(r);
-    if (!g)
-        return 404;
-    json_t *body = srv_body_json(r);
-    if (!body)
-        return 400;
+    int rc = 0;
+    srv_game *g = c->g;
+    int role = c->role;
     eng_error err;
-    if (!eng_json_check_keys(body, "body", known, &err)) {
-        json_decref(body);
-        return srv_reply_error(r, 400, "body", "%s", err.msg);
-    }
-    int role = lock_role(r, g), rc;
-    if (role == -3) {
-        json_decref(body);
-        return 403;
-    }
     int status;
     char buf[160];
     const char *why = may_act(g, role, &status, buf, sizeof buf);
     eng_action a;
     if (why) {
         rc = srv_reply_error(r, status, "token", "%s", why);
-    } else if (!srv_req_step(r, g, body) || !read_action(r, g, body, &a)) {
+    } else if (!srv_req_step(r, g, c->body) || !read_action(r, g, c->body, &a)) {
         rc = 400;
     } else {
         size_t from = g->m->nsteps;
@@ -208,49 +190,49 @@ int srv_api_game_act(srv_req *r)
                                                                           g->m->nsteps)));
         }
     }
-    pthread_mutex_unlock(&g->mu);
-    json_decref(body);
+    srv_call_end(c);
+    return rc;
+}
+
+int srv_api_game_act(srv_req *r)
+{
+    return srv_call_run(r, act_keys, NULL, act_locked);
+}
+
+static int resign_locked(srv_req *r, srv_call *c)
+{
+    int rc = 0;
+    srv_game *g = c->g;
+    int role = c->role;
+    eng_error err;
+    int was = g->status;
+    g->status = SRV_FINISHED;
+    if (g->nseats == 2)
+        snprintf(g->result, sizeof g->result, "%s resigns: %s wins",
+                 eng_game_player_name(g->m->game, role),
+                 eng_game_player_name(g->m->game, 1 - role));
+    else
+        snprintf(g->result, sizeof g->result, "%s resigns",
+                 eng_game_player_name(g->m->game, role));
+    g->undo.pending = false;
+    int64_t updated = g->updated;
+    g->updated = srv_now_ms();
+    if (srv_store_set_status(r->s->store, g, &err) != 0) {
+        g->status = was;
+        g->result[0] = '\0';
+        g->updated = updated;
+        rc = srv_reply_error(r, 503, "store", "%s", err.msg);
+    } else {
+        srv_game_touch(g);
+        rc = srv_reply_json(r, 200, json_pack("{s:o}", "game", srv_view_game(g, role)));
+    }
+    srv_call_end(c);
     return rc;
 }
 
 int srv_api_game_resign(srv_req *r)
 {
-    srv_game *g = srv_req_game(r);
-    if (!g)
-        return 404;
-    int role = lock_role(r, g), rc;
-    if (role == -3)
-        return 403;
-    eng_error err;
-    if (role < 0) {
-        rc = srv_reply_error(r, 403, "token", "resigning needs a seat's token");
-    } else if (g->status == SRV_FINISHED) {
-        rc = srv_reply_error(r, 409, "game", "the game is over");
-    } else {
-        int was = g->status;
-        g->status = SRV_FINISHED;
-        if (g->nseats == 2)
-            snprintf(g->result, sizeof g->result, "%s resigns: %s wins",
-                     eng_game_player_name(g->m->game, role),
-                     eng_game_player_name(g->m->game, 1 - role));
-        else
-            snprintf(g->result, sizeof g->result, "%s resigns",
-                     eng_game_player_name(g->m->game, role));
-        g->undo.pending = false;
-        int64_t updated = g->updated;
-        g->updated = srv_now_ms();
-        if (srv_store_set_status(r->s->store, g, &err) != 0) {
-            g->status = was;
-            g->result[0] = '\0';
-            g->updated = updated;
-            rc = srv_reply_error(r, 503, "store", "%s", err.msg);
-        } else {
-            srv_game_touch(g);
-            rc = srv_reply_json(r, 200, json_pack("{s:o}", "game", srv_view_game(g, role)));
-        }
-    }
-    pthread_mutex_unlock(&g->mu);
-    return rc;
+    return srv_call_run(r, NULL, "resigning", resign_locked);
 }
 
 /* The player's look-ahead recurses deeper than an HTTP thread's small stack
@@ -282,86 +264,109 @@ static void choose_on_big_stack(hint_job *j)
     pthread_attr_destroy(&at);
 }
 
-int srv_api_game_hint(srv_req *r)
+/* Reads ?level= (default: the terminal's helper, thumb) into a player for
+ * g's rule set; NULL after a 400. */
+static ai_player *hint_player(srv_req *r, const srv_game *g, char *level, size_t n)
 {
-    srv_game *g = srv_req_game(r);
-    if (!g)
-        return 404;
-    int role = lock_role(r, g);
-    if (role == -3)
-        return 403;
+    if (!srv_query(r, "level", level, n))
+        snprintf(level, n, "%s", SRV_HINT_LEVEL);
+    eng_error err;
+    ai_player *p = srv_player_new(g->m->game, level, (uint64_t)srv_now_ms(), &err);
+    if (!p)
+        srv_reply_error(r, 400, "query.level", "%s", err.msg);
+    return p;
+}
+
+static int hint_locked(srv_req *r, srv_call *c)
+{
+    int rc = 0;
+    srv_game *g = c->g;
     int status;
-    char buf[160];
-    const char *why = may_act(g, role, &status, buf, sizeof buf);
-    if (!why && role < 0)
+    char buf[160], level[SRV_LEVEL_MAX];
+    const char *why = may_act(g, c->role, &status, buf, sizeof buf);
+    if (!why && c->role < 0)
         why = "the hint is for the seat to act";
-    if (why) {
-        pthread_mutex_unlock(&g->mu);
-        return srv_reply_error(r, status, "token", "%s", why);
+    ai_player *p = NULL;
+    if (why)
+        rc = srv_reply_error(r, status, "token", "%s", why);
+    else if (!(p = hint_player(r, g, level, sizeof level)))
+        rc = 400;
+    if (rc) {
+        srv_call_end(c);
+        return rc;
     }
     eng_state *s = eng_state_clone(g->m->state);
     size_t step = g->m->nsteps;
-    pthread_mutex_unlock(&g->mu);
-    /* the rule of thumb: quick, and it plays from what this seat may see */
-    ai_config cfg = {.seed = (uint64_t)srv_now_ms()};
-    ai_player *p = ai_new(ai_kind_find("thumb"), &cfg);
+    srv_call_end(c);
+    /* thinks on a thread of its own, outside the game's lock; at most as
+     * many hints at once as computer workers, so HTTP threads stay free */
+    if (!srv_hint_slot_take(r->s)) {
+        ai_free(p);
+        eng_state_free(s);
+        return srv_reply_error(r, 429, "hint", "%d hints are being worked out already (the "
+                               "limit); try again in a moment", r->s->cfg.workers);
+    }
     hint_job job = {.p = p, .s = s};
     choose_on_big_stack(&job);
+    srv_hint_slot_give(r->s);
     ai_explanation ex = job.ex;
-    eng_action best = job.best;
     json_t *cands = json_array();
     for (int i = 0; i < ex.count; i++) {
         char text[ENG_TEXT_MAX];
         eng_action_text(s, ex.best[i].action, text, sizeof text);
-        json_array_append_new(cands, json_pack("{s:s,s:f}", "action", text, "value",
-                                               ex.best[i].value));
+        json_array_append_new(cands, json_pack("{s:s,s:i,s:f}", "action", text, "visits",
+                                               ex.best[i].visits, "value", ex.best[i].value));
     }
     char text[ENG_TEXT_MAX];
-    eng_action_text(s, best, text, sizeof text);
+    eng_action_text(s, job.best, text, sizeof text);
     ai_free(p);
     eng_state_free(s);
     return srv_reply_json(r, 200, json_pack("{s:I,s:s,s:s,s:o}", "step", (json_int_t)step,
-                                            "player", "thumb", "best", text, "candidates",
+                                            "player", level, "best", text, "candidates",
                                             cands));
 }
 
-int srv_api_game_steps(srv_req *r)
+int srv_api_game_hint(srv_req *r)
 {
-    srv_game *g = srv_req_game(r);
-    if (!g)
-        return 404;
-    int role = lock_role(r, g);
-    if (role == -3)
-        return 403;
+    return srv_call_run(r, NULL, NULL, hint_locked);
+}
+
+static int steps_locked(srv_req *r, srv_call *c)
+{
+    int rc = 0;
+    srv_game *g = c->g;
     char from_s[24];
     long long from = 0;
     if (srv_query(r, "from", from_s, sizeof from_s)) {
         char *end;
         from = strtoll(from_s, &end, 10);
         if (*end || from < 0 || (size_t)from > g->m->nsteps) {
-            pthread_mutex_unlock(&g->mu);
-            return srv_reply_error(r, 400, "query.from", "from must be a step 0..%zu, not "
-                                   "\"%s\"", g->m->nsteps, from_s);
+            rc = srv_reply_error(r, 400, "query.from", "from must be a step 0..%zu, not "
+                                 "\"%s\"", g->m->nsteps, from_s);
+            srv_call_end(c);
+            return rc;
         }
     }
     json_t *o = json_pack("{s:I,s:o}", "step", (json_int_t)g->m->nsteps, "steps",
-                          srv_view_steps(g, role, (size_t)from, g->m->nsteps));
-    pthread_mutex_unlock(&g->mu);
+                          srv_view_steps(g, c->role, (size_t)from, g->m->nsteps));
+    srv_call_end(c);
     return srv_reply_json(r, 200, o);
 }
 
-int srv_api_game_record(srv_req *r)
+int srv_api_game_steps(srv_req *r)
 {
-    srv_game *g = srv_req_game(r);
-    if (!g)
-        return 404;
-    int role = lock_role(r, g);
-    if (role == -3)
-        return 403;
+    return srv_call_run(r, NULL, NULL, steps_locked);
+}
+
+static int record_locked(srv_req *r, srv_call *c)
+{
+    int rc = 0;
+    srv_game *g = c->g;
     if (g->status != SRV_FINISHED) {
-        pthread_mutex_unlock(&g->mu);
-        return srv_reply_error(r, 409, "game", "the record is given once the game is over: "
-                               "it holds the seed, which foretells every coin and die");
+        rc = srv_reply_error(r, 409, "game", "the record is given once the game is over: "
+                             "it holds the seed, which foretells every coin and die");
+        srv_call_end(c);
+        return rc;
     }
     char *text = NULL;
     size_t len = 0;
@@ -370,11 +375,16 @@ int srv_api_game_record(srv_req *r)
     int ok = f ? eng_match_save(g->m, f, &err) : -1;
     if (f)
         fclose(f);
-    pthread_mutex_unlock(&g->mu);
+    srv_call_end(c);
     char name[SRV_ID_HEX + 8];
     snprintf(name, sizeof name, "%s.pwr", g->id);
-    int rc = ok == 0 ? srv_reply_text(r, 200, "text/plain; charset=utf-8", text, name)
+    rc = ok == 0 ? srv_reply_text(r, 200, "text/plain; charset=utf-8", text, name)
                      : srv_reply_error(r, 503, "record", "the record could not be written");
     free(text);
     return rc;
+}
+
+int srv_api_game_record(srv_req *r)
+{
+    return srv_call_run(r, NULL, NULL, record_locked);
 }

@@ -26,6 +26,10 @@ static int take_back(srv *s, srv_game *g, eng_error *err)
     eng_match_undo(g->m, g->m->nsteps - g->undo.back_to);
     g->ntimes = g->m->nsteps;
     g->undo.pending = false;
+    /* the games list's summary follows the position taken back to (a
+     * failure here leaves only the list behind until the next step) */
+    if (srv_store_set_status(s->store, g, err) != 0)
+        fprintf(stderr, "pocketwar serve: game %s: %s\n", g->id, err->msg);
     srv_game_touch(g);
     srv_workers_offer(s, g);
     return 0;
@@ -76,37 +80,23 @@ static int answer(srv_req *r, srv_game *g, int role, bool accept)
     return srv_reply_json(r, 200, json_pack("{s:o}", "game", srv_view_game(g, role)));
 }
 
-int srv_api_game_undo(srv_req *r)
+static const char *const undo_keys[] = {"step", NULL};
+static int undo_locked(srv_req *r, srv_call *c)
 {
-    static const char *const known[] = {"step", NULL};
-    srv_game *g = srv_req_game(r);
-    if (!g)
-        return 404;
-    json_t *body = srv_body_json(r);
-    if (!body)
-        return 400;
-    eng_error err;
-    if (!eng_json_check_keys(body, "body", known, &err)) {
-        json_decref(body);
-        return srv_reply_error(r, 400, "body", "%s", err.msg);
-    }
-    pthread_mutex_lock(&g->mu);
-    int role = srv_req_role(r, g), rc;
-    if (role == -3)
-        rc = 403;
-    else if (role < 0)
-        rc = srv_reply_error(r, 403, "token", "undo needs a seat's token");
-    else if (g->status == SRV_FINISHED)
-        rc = srv_reply_error(r, 409, "game", "the game is over");
-    else if (!srv_req_step(r, g, body))
+    int rc = 0;
+    if (!srv_req_step(r, c->g, c->body))
         rc = 409;
     else if (strstr(r->path, "/undo/accept"))
-        rc = answer(r, g, role, true);
+        rc = answer(r, c->g, c->role, true);
     else if (strstr(r->path, "/undo/refuse"))
-        rc = answer(r, g, role, false);
+        rc = answer(r, c->g, c->role, false);
     else
-        rc = ask(r, g, role);
-    pthread_mutex_unlock(&g->mu);
-    json_decref(body);
+        rc = ask(r, c->g, c->role);
+    srv_call_end(c);
     return rc;
+}
+
+int srv_api_game_undo(srv_req *r)
+{
+    return srv_call_run(r, undo_keys, "undo", undo_locked);
 }

@@ -1,12 +1,27 @@
 /*
- * srv_games.c - the games in memory: the list, and what happens after any
- * new step (chance played from the seeded generator unless a referee
- * enters it, the steps committed in one transaction, the result noted, the
- * live streams woken, a computer seat queued).
+ * srv_games.c - the games in memory: the list, who holds each game, and
+ * what happens after any new step (chance played from the seeded generator
+ * unless a referee enters it, the steps committed in one transaction, the
+ * result noted, the live streams woken, a computer seat queued).
+ *
+ * A game is held while a request, a live stream or the workers' queue uses
+ * it. When the last lets go, a finished game leaves memory at once and an
+ * active one once it has been idle for cfg.idle_ms; asked for again, it is
+ * rebuilt from the store (its seed and steps, replayed). So memory follows
+ * the games being played, not every game ever made.
+ *
+ * Now and then the memory the allocator holds free (each HTTP thread
+ * allocates in an arena of its own and keeps its high-water mark) is given
+ * back to the system, so the server's resident size follows what it uses.
  */
+#define _DEFAULT_SOURCE
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 #include "srv_private.h"
+
+#define SRV_SWEEP_MS 1000                /* idle games looked for at most this often */
+#define SRV_TRIM_MS 5000                 /* free memory given back at most this often */
 
 srv_game *srv_game_alloc(void)
 {
@@ -32,9 +47,28 @@ void srv_game_free(srv_game *g)
     free(g);
 }
 
-void srv_games_add(srv *s, srv_game *g)
+/* With games_mu held. */
+static srv_game *find(srv *s, const char *id)
 {
-    pthread_mutex_lock(&s->games_mu);
+    for (size_t i = 0; i < s->ngames; i++)
+        if (strcmp(s->games[i]->id, id) == 0)
+            return s->games[i];
+    return NULL;
+}
+
+/* Takes g off the list (games_mu held); the caller frees it. */
+static void unlist(srv *s, srv_game *g)
+{
+    for (size_t i = 0; i < s->ngames; i++)
+        if (s->games[i] == g) {
+            s->games[i] = s->games[--s->ngames];
+            return;
+        }
+}
+
+/* Lists g, held once (games_mu held). */
+static void add(srv *s, srv_game *g)
+{
     if (s->ngames == s->games_cap) {
         s->games_cap = s->games_cap ? 2 * s->games_cap : 64;
         s->games = realloc(s->games, s->games_cap * sizeof *s->games);
@@ -42,18 +76,99 @@ void srv_games_add(srv *s, srv_game *g)
             abort();
     }
     s->games[s->ngames++] = g;
+    g->refs = 1;
+}
+
+void srv_games_add(srv *s, srv_game *g)
+{
+    pthread_mutex_lock(&s->games_mu);
+    add(s, g);
     pthread_mutex_unlock(&s->games_mu);
 }
 
-srv_game *srv_games_find(srv *s, const char *id)
+srv_game *srv_games_get(srv *s, const char *id, eng_error *err)
 {
-    srv_game *found = NULL;
+    err->msg[0] = '\0';
     pthread_mutex_lock(&s->games_mu);
-    for (size_t i = 0; i < s->ngames && !found; i++)
-        if (strcmp(s->games[i]->id, id) == 0)
-            found = s->games[i];
+    srv_game *g = find(s, id);
+    if (g)
+        g->refs++;
     pthread_mutex_unlock(&s->games_mu);
-    return found;
+    if (g)
+        return g;
+    /* not in memory: rebuild it from the store (outside games_mu, which is
+     * always taken last) */
+    srv_game *built = srv_store_load_game(s->store, id, err);
+    if (!built)
+        return NULL;
+    pthread_mutex_lock(&s->games_mu);
+    g = find(s, id);                     /* another request rebuilt it meanwhile */
+    if (g)
+        g->refs++;
+    else
+        add(s, built);
+    pthread_mutex_unlock(&s->games_mu);
+    if (!g)
+        return built;
+    srv_game_free(built);
+    return g;
+}
+
+void srv_game_hold(srv *s, srv_game *g)
+{
+    pthread_mutex_lock(&s->games_mu);
+    g->refs++;
+    pthread_mutex_unlock(&s->games_mu);
+}
+
+/* Takes off the list the games nobody holds that are finished or have been
+ * idle too long, into out (games_mu held); returns how many. */
+static size_t sweep(srv *s, int64_t now, srv_game **out, size_t max)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < s->ngames && n < max;) {
+        srv_game *g = s->games[i];
+        /* nobody holds g, so nobody else reads or changes it */
+        if (g->refs == 0 && (g->status == SRV_FINISHED ||
+                             now - g->last_used >= s->cfg.idle_ms)) {
+            s->games[i] = s->games[--s->ngames];
+            out[n++] = g;
+        } else {
+            i++;
+        }
+    }
+    return n;
+}
+
+void srv_game_release(srv *s, srv_game *g)
+{
+    if (!g)
+        return;
+    srv_game *gone[16];
+    size_t n = 0;
+    bool trim = false;
+    int64_t now = srv_now_ms();
+    pthread_mutex_lock(&s->games_mu);
+    if (--g->refs == 0) {
+        g->last_used = now;
+        if (g->status == SRV_FINISHED) {
+            unlist(s, g);
+            gone[n++] = g;
+        }
+    }
+    if (now - s->last_sweep >= SRV_SWEEP_MS) {
+        s->last_sweep = now;
+        n += sweep(s, now, gone + n, sizeof gone / sizeof *gone - n);
+    }
+    if (now - s->last_trim >= SRV_TRIM_MS) {
+        s->last_trim = now;
+        trim = true;
+    }
+    pthread_mutex_unlock(&s->games_mu);
+    for (size_t i = 0; i < n; i++)
+        srv_game_free(gone[i]);
+    if (trim)
+        malloc_trim(0);
 }
 
 srv_game **srv_games_list(srv *s, size_t *n)
@@ -62,11 +177,40 @@ srv_game **srv_games_list(srv *s, size_t *n)
     srv_game **out = malloc((s->ngames + 1) * sizeof *out);
     if (!out)
         abort();
-    if (s->ngames)
-        memcpy(out, s->games, s->ngames * sizeof *out);
+    for (size_t i = 0; i < s->ngames; i++) {
+        out[i] = s->games[i];
+        out[i]->refs++;
+    }
     *n = s->ngames;
     pthread_mutex_unlock(&s->games_mu);
     return out;
+}
+
+void srv_games_list_release(srv *s, srv_game **all, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        srv_game_release(s, all[i]);
+    free(all);
+}
+
+size_t srv_games_resident(srv *s)
+{
+    pthread_mutex_lock(&s->games_mu);
+    size_t n = s->ngames;
+    pthread_mutex_unlock(&s->games_mu);
+    return n;
+}
+void srv_game_times_room(srv_game *g, size_t n)
+{
+    if (n <= g->times_cap)
+        return;
+    size_t cap = g->times_cap ? g->times_cap : 64;
+    while (cap < n)
+        cap *= 2;
+    g->times = realloc(g->times, cap * sizeof *g->times);
+    if (!g->times)
+        abort();
+    g->times_cap = cap;
 }
 
 void srv_game_touch(srv_game *g)
@@ -90,9 +234,7 @@ int srv_game_commit(srv *s, srv_game *g, size_t from, eng_error *err)
         while (eng_current_player(g->m->state) == ENG_CHANCE)
             eng_match_apply_chance(g->m);
     int64_t now = srv_now_ms();
-    g->times = realloc(g->times, (g->m->nsteps + 1) * sizeof *g->times);
-    if (!g->times)
-        abort();
+    srv_game_times_room(g, g->m->nsteps);
     for (size_t i = from; i < g->m->nsteps; i++)
         g->times[i] = now;
     g->ntimes = g->m->nsteps;

@@ -292,6 +292,7 @@ static int api_handler(struct mg_connection *conn, void *cbdata)
         status = 413;
     else if (hit)
         status = hit->handler(&r);
+    srv_req_done(&r);
     free(r.body);
     return status;
 }

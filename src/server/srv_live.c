@@ -55,16 +55,11 @@ static bool send_event(struct mg_connection *conn, uint64_t version, json_t *dat
     return n > 0;
 }
 
-int srv_live_stream(srv_req *r)
+static int stream_locked(srv_req *r, srv_call *c)
 {
-    srv_game *g = srv_req_game(r);
-    if (!g)
-        return 404;
-    pthread_mutex_lock(&g->mu);
-    int role = srv_req_role(r, g);
-    pthread_mutex_unlock(&g->mu);
-    if (role == -3)
-        return 403;
+    srv_game *g = c->g;               /* held (so kept in memory) while the stream is open */
+    int role = c->role;
+    srv_call_end(c);
     if (!stream_open(r->s))
         return srv_reply_error(r, 429, "connections", "too many open live streams (the limit "
                                "is %d); close a page or try again later",
@@ -107,6 +102,11 @@ int srv_live_stream(srv_req *r)
     return 200;
 }
 
+int srv_live_stream(srv_req *r)
+{
+    return srv_call_run(r, NULL, NULL, stream_locked);
+}
+
 void srv_live_wake_all(srv *s)
 {
     size_t n;
@@ -116,5 +116,5 @@ void srv_live_wake_all(srv *s)
         pthread_cond_broadcast(&all[i]->changed);
         pthread_mutex_unlock(&all[i]->mu);
     }
-    free(all);
+    srv_games_list_release(s, all, n);
 }

@@ -5,6 +5,7 @@
  */
 #define _DEFAULT_SOURCE
 #include <limits.h>
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -14,7 +15,7 @@
 static void add_loaded(void *ctx, srv_game *g)
 {
     srv *s = ctx;
-    srv_games_add(s, g);
+    srv_games_add(s, g);              /* held until the server has started */
     s->loaded++;
 }
 
@@ -49,7 +50,17 @@ srv *srv_start(const srv_config *cfg, eng_error *err)
         s->cfg.max_streams = s->cfg.http_threads / 2;
     if (s->cfg.max_body == 0)
         s->cfg.max_body = 1 << 20;
+    if (s->cfg.idle_ms <= 0)
+        s->cfg.idle_ms = 5 * 60 * 1000;
+    /* Memory stays near what is in use: two malloc arenas rather than one
+     * per HTTP thread (each keeps its own high-water mark), and blocks of
+     * 16 KiB and more (a game's rule-set data, the drawings and replies a
+     * request builds) mapped on their own, so they go back whole when freed
+     * instead of leaving holes among the games' long-lived data. */
+    mallopt(M_ARENA_MAX, 2);
+    mallopt(M_MMAP_THRESHOLD, 16 * 1024);
     pthread_mutex_init(&s->games_mu, NULL);
+    pthread_mutex_init(&s->conn_mu, NULL);
     pthread_mutex_init(&s->q_mu, NULL);
     pthread_cond_init(&s->q_cond, NULL);
     const char *web = s->cfg.web_dir ? s->cfg.web_dir : srv_web_dir();
@@ -74,6 +85,7 @@ srv *srv_start(const srv_config *cfg, eng_error *err)
         NULL,
     };
     struct mg_callbacks cb = {.log_message = log_message};
+    srv_limits_callbacks(&cb);
     mg_init_library(0);
     s->ctx = mg_start(&cb, s, options);
     if (!s->ctx) {
@@ -85,15 +97,18 @@ srv *srv_start(const srv_config *cfg, eng_error *err)
     if (mg_get_server_ports(s->ctx, 4, ports) > 0)
         s->port = ports[0].port;
     srv_http_routes(s);
-    /* games whose computer was to act when the server stopped */
+    /* games whose computer was to act when the server stopped; then each
+     * loaded game is let go (held once since it was listed), so a finished
+     * one leaves memory and an idle one follows later */
     size_t n;
     srv_game **all = srv_games_list(s, &n);
     for (size_t i = 0; i < n; i++) {
         pthread_mutex_lock(&all[i]->mu);
         srv_workers_offer(s, all[i]);
         pthread_mutex_unlock(&all[i]->mu);
+        srv_game_release(s, all[i]);
     }
-    free(all);
+    srv_games_list_release(s, all, n);
     return s;
 fail:
     srv_stop(s);
@@ -131,5 +146,6 @@ void srv_stop(srv *s)
     pthread_cond_destroy(&s->q_cond);
     pthread_mutex_destroy(&s->q_mu);
     pthread_mutex_destroy(&s->games_mu);
+    pthread_mutex_destroy(&s->conn_mu);
     free(s);
 }

@@ -61,9 +61,12 @@ typedef struct srv_game {
     char result[SRV_RESULT_MAX];        /* "" while active */
     int64_t created, updated;           /* ms since the epoch */
     int64_t *times;                     /* when each step was taken */
-    size_t ntimes;
+    size_t ntimes, times_cap;
     srv_undo undo;
     bool queued;                        /* waiting for (or held by) a worker */
+    /* kept in memory while used (under the server's games_mu): */
+    int refs;                           /* requests, streams, the workers' queue */
+    int64_t last_used;                  /* when refs last fell to 0 */
 } srv_game;
 
 typedef struct srv_store srv_store;
@@ -89,6 +92,12 @@ struct srv {
     int nworkers;
 
     int streams;                        /* open live streams (under q_mu) */
+    int hints;                          /* hints thinking now (under q_mu) */
+    int64_t last_sweep;                 /* idle games last looked for (games_mu) */
+    int64_t last_trim;                  /* free memory last given back (games_mu) */
+
+    pthread_mutex_t conn_mu;            /* connections held by HTTP threads */
+    int serving;                        /* accepted and served (not refused) */
 };
 
 /* ---- clock and ids (srv_tokens.c) -------------------------------------------- */
@@ -107,7 +116,7 @@ int srv_role_viewer(const srv_game *g, int role);
 
 /* ---- the games store (srv_store.c) --------------------------------------------- */
 
-#define SRV_SCHEMA_VERSION 1
+#define SRV_SCHEMA_VERSION 2
 
 srv_store *srv_store_open(const char *path, eng_error *err);
 void srv_store_close(srv_store *st);
@@ -120,19 +129,39 @@ int srv_store_set_status(srv_store *st, const srv_game *g, eng_error *err);
 /* An undo request asked, or answered ("accepted", "refused", "dropped");
  * "accepted" also removes the steps taken back, in the same transaction. */
 int srv_store_undo(srv_store *st, const srv_game *g, const char *answer, eng_error *err);
-/* Rebuilds every stored game, calling add for each (which takes it). */
+/* Rebuilds every active stored game (and any game a version-1 store has
+ * not summarised yet), calling add for each (which takes it). */
 int srv_store_load(srv_store *st, void (*add)(void *ctx, srv_game *g), void *ctx,
                    eng_error *err);
+/* Rebuilds the stored game with this id by replaying its steps: NULL with
+ * err->msg "" when there is none, NULL with a message on a store error. */
+srv_game *srv_store_load_game(srv_store *st, const char *id, eng_error *err);
+/* The stored games' summaries (as srv_view_summary wrote them), newest
+ * first, filtered by status and rules ("" for any), at most limit; *total
+ * the number of games in the store. NULL and err on a store error. */
+json_t *srv_store_list(srv_store *st, const char *status, const char *rules, int limit,
+                       size_t *total, eng_error *err);
 
 /* ---- games in memory (srv_games.c) ---------------------------------------------- */
 
+/* A game stays in memory while something holds it (a request, a live
+ * stream, the workers' queue). Once nothing does, a finished game is
+ * dropped at once and an active one after cfg.idle_ms; asked for again, it
+ * is rebuilt from the store by replaying its steps. */
 srv_game *srv_game_alloc(void);
 void srv_game_free(srv_game *g);
+/* Lists g (new or rebuilt), held once for the caller. */
 void srv_games_add(srv *s, srv_game *g);
-/* The game with this id, or NULL. Games are never removed while running. */
-srv_game *srv_games_find(srv *s, const char *id);
-/* A snapshot of the list (caller frees the array, not the games). */
+/* The game with this id, held for the caller (from memory, or rebuilt from
+ * the store); NULL if there is none, or the store failed (err says). */
+srv_game *srv_games_get(srv *s, const char *id, eng_error *err);
+/* Holds g once more (g->mu may be held), or lets go of it (nothing held). */
+void srv_game_hold(srv *s, srv_game *g);
+void srv_game_release(srv *s, srv_game *g);
+/* A snapshot of the games in memory, each held (let go with
+ * srv_games_list_release). */
 srv_game **srv_games_list(srv *s, size_t *n);
+void srv_games_list_release(srv *s, srv_game **all, size_t n);
 
 /* The steps of the match after `from` are new: stamps their times, plays
  * chance outcomes from the seeded generator unless a referee enters them,
@@ -140,6 +169,8 @@ srv_game **srv_games_list(srv *s, size_t *n);
  * streams and queues a computer to act. With g->mu held. On a store error
  * the new steps are taken back and -1 returned. */
 int srv_game_commit(srv *s, srv_game *g, size_t from, eng_error *err);
+/* Makes room for n step times in g->times (grown by doubling). */
+void srv_game_times_room(srv_game *g, size_t n);
 /* Marks a change (undo asked, resign) for the live streams. g->mu held. */
 void srv_game_touch(srv_game *g);
 /* Result text for a finished match. */
@@ -162,8 +193,15 @@ int srv_workers_start(srv *s, int n, eng_error *err);
 void srv_workers_stop(srv *s);
 /* Queues g if a computer seat is to act (g->mu held). */
 void srv_workers_offer(srv *s, srv_game *g);
-/* Is this spec a computer player the server offers? */
+/* Is this spec a computer player the server offers? (Plain names; never
+ * the cheating yardstick.) */
 bool srv_level_known(const char *level);
+/* A player of that level for a game of this rule set (its budget scaled to
+ * it, one thread); NULL and err if the server does not offer it. */
+ai_player *srv_player_new(const eng_game *game, const char *level, uint64_t seed,
+                          eng_error *err);
+/* What a hint uses unless asked otherwise: the terminal's helper. */
+#define SRV_HINT_LEVEL "thumb"
 
 /* ---- HTTP (srv_http.c) ------------------------------------------------------------ */
 
@@ -180,6 +218,7 @@ typedef struct srv_req {
     size_t body_len;
     char game_id[SRV_ID_HEX + 2];
     char token[SRV_TOKEN_HEX + 2];      /* from the header or ?token= */
+    srv_game *game;                     /* held by srv_req_game; let go after the reply */
     struct srv_capture *capture;        /* no connection: the reply goes here */
 } srv_req;
 
@@ -219,12 +258,47 @@ void srv_live_wake_all(srv *s);
 /* Hooks the API and the static files into the listener (srv_http.c). */
 void srv_http_routes(srv *s);
 
+/* Connections beyond what the HTTP threads can serve soon are refused with
+ * a 503 and Retry-After rather than queued (srv_limits.c): civetweb's
+ * callbacks, set on cb. */
+struct mg_callbacks;
+void srv_limits_callbacks(struct mg_callbacks *cb);
+/* Connections served at once: the HTTP threads less a few kept to refuse. */
+int srv_limits_serving(const srv *s);
+/* A thinking slot for a hint (at most cfg.workers at once); false if none. */
+bool srv_hint_slot_take(srv *s);
+void srv_hint_slot_give(srv *s);
+
 /* Static files from the web folder (srv_static.c). */
 int srv_static_serve(srv *s, struct mg_connection *conn, const char *uri);
 
 /* Shared checks for the handlers (srv_api_common.c). */
-/* The game named in the path, or NULL after a 404. */
+/* The game named in the path (held in r->game until srv_req_done), or NULL
+ * after a 404 (503 if the store failed). */
 srv_game *srv_req_game(srv_req *r);
+/* Lets go of what the request held (its game). */
+void srv_req_done(srv_req *r);
+
+/* The preamble of a request on one game. */
+typedef struct srv_call {
+    srv_game *g;                        /* locked between begin and end */
+    int role;                           /* the token's role */
+    json_t *body;                       /* the body, when keys were given */
+} srv_call;
+/* Finds the game named in the path (404); with `known` (NULL-ended), reads
+ * the body as a JSON object holding only those keys (400); locks the game
+ * and reads the token's role (403); with `seat_for` ("undo", "resigning"),
+ * the role must be a seat ("... needs a seat's token", 403) and the game
+ * still going (409). Returns 0 with c->g locked, or the status it replied
+ * with (nothing held). */
+int srv_call_begin(srv_req *r, const char *const *known, const char *seat_for, srv_call *c);
+/* Unlocks the game and frees the body (again: nothing). */
+void srv_call_end(srv_call *c);
+/* The preamble (srv_call_begin), then fn with the game locked, then
+ * srv_call_end (fn may end it sooner, to work or reply unlocked). Returns
+ * fn's status, or the preamble's. */
+int srv_call_run(srv_req *r, const char *const *known, const char *seat_for,
+                 int (*fn)(srv_req *r, srv_call *c));
 /* The role of the request's token in g (g->mu held), or -3 after a 403. */
 int srv_req_role(srv_req *r, srv_game *g);
 /* Checks the body's "step" against the game's; false after a 400/409. */

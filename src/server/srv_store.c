@@ -5,6 +5,10 @@
  * them. Every change is one transaction, committed before the server
  * answers the request that made it.
  *
+ * Each game's row also keeps its summary as the games list shows it
+ * (JSON, rewritten with every change), so the list is read from the store
+ * without rebuilding games that are not in memory.
+ *
  * The schema has a version (table schema_version); an older store is
  * upgraded in place, a store from a newer server is refused.
  */
@@ -12,6 +16,8 @@
 #include <string.h>
 #include <sqlite3.h>
 #include "srv_private.h"
+
+#define SRV_STORE_CACHE_KIB "512"
 
 struct srv_store {
     sqlite3 *db;
@@ -34,6 +40,11 @@ static const char schema_v1[] =
     " at_step INTEGER NOT NULL, back_to INTEGER NOT NULL, asked INTEGER NOT NULL,"
     " answer TEXT, answered INTEGER);"
     "INSERT INTO schema_version VALUES(1);";
+
+/* version 2: each game's summary for the list ('' until written) */
+static const char schema_v2[] =
+    "ALTER TABLE games ADD COLUMN summary TEXT NOT NULL DEFAULT '';"
+    "UPDATE schema_version SET version = 2;";
 
 static bool exec(srv_store *st, const char *sql, eng_error *err)
 {
@@ -76,8 +87,12 @@ static bool upgrade(srv_store *st, int from, const char *path, eng_error *err)
         if (tables > 0)
             return eng_error_fail(err, "%s is an SQLite file but not a pocketwar games store",
                                   path);
-        return exec(st, "BEGIN", err) && exec(st, schema_v1, err) && exec(st, "COMMIT", err);
+        if (!(exec(st, "BEGIN", err) && exec(st, schema_v1, err) && exec(st, "COMMIT", err)))
+            return false;
+        from = 1;
     }
+    if (from == 1)
+        return exec(st, "BEGIN", err) && exec(st, schema_v2, err) && exec(st, "COMMIT", err);
     return true;
 }
 
@@ -95,6 +110,9 @@ srv_store *srv_store_open(const char *path, eng_error *err)
         return NULL;
     }
     sqlite3_busy_timeout(st->db, 5000);
+    /* a bounded page cache: the store grows with every game, the server's
+     * memory must not (the file is read again as needed) */
+    exec(st, "PRAGMA cache_size=-" SRV_STORE_CACHE_KIB ";", err);
     /* WAL: a transaction is on disk once COMMIT returns, so a killed
      * process loses nothing it answered (NORMAL gives up only what a power
      * cut could take) */
@@ -160,13 +178,19 @@ static const char *status_name(int status)
 
 static bool put_status(srv_store *st, const srv_game *g, eng_error *err)
 {
-    sqlite3_stmt *q = prep(st, "UPDATE games SET status=?, result=?, updated=? WHERE id=?");
+    sqlite3_stmt *q = prep(st, "UPDATE games SET status=?, result=?, updated=?, summary=? "
+                               "WHERE id=?");
+    json_t *sum = srv_view_summary(g);
+    char *text = json_dumps(sum, JSON_COMPACT);
+    json_decref(sum);
     if (q) {
         sqlite3_bind_text(q, 1, status_name(g->status), -1, SQLITE_STATIC);
         sqlite3_bind_text(q, 2, g->result, -1, SQLITE_TRANSIENT);
         sqlite3_bind_int64(q, 3, g->updated);
-        sqlite3_bind_text(q, 4, g->id, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(q, 4, text ? text : "", -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(q, 5, g->id, -1, SQLITE_TRANSIENT);
     }
+    free(text);
     return run(st, q, err);
 }
 
@@ -191,7 +215,7 @@ static bool add_game(srv_store *st, const srv_game *g, const void *arg, eng_erro
 {
     (void)arg;
     char *opts = json_dumps(g->m->options, JSON_COMPACT | JSON_SORT_KEYS);
-    sqlite3_stmt *q = prep(st, "INSERT INTO games VALUES(?,?,?,?,?,?,?,?,?,?,?)");
+    sqlite3_stmt *q = prep(st, "INSERT INTO games VALUES(?,?,?,?,?,?,?,?,?,?,?,'')");
     if (q) {
         sqlite3_bind_text(q, 1, g->id, -1, SQLITE_TRANSIENT);
         sqlite3_bind_text(q, 2, eng_rules_name(g->m->rules), -1, SQLITE_STATIC);
@@ -223,7 +247,7 @@ static bool add_game(srv_store *st, const srv_game *g, const void *arg, eng_erro
         if (!run(st, q, err))
             return false;
     }
-    return true;
+    return put_status(st, g, err);
 }
 
 int srv_store_add_game(srv_store *st, const srv_game *g, eng_error *err)
@@ -373,9 +397,7 @@ static bool load_rest(srv_store *st, srv_game *g, eng_error *err)
             break;
         }
         g->m->steps[g->m->nsteps - 1].who = who;
-        g->times = realloc(g->times, (g->ntimes + 1) * sizeof *g->times);
-        if (!g->times)
-            abort();
+        srv_game_times_room(g, g->ntimes + 1);
         g->times[g->ntimes++] = sqlite3_column_int64(q, 3);
     }
     sqlite3_finalize(q);
@@ -394,46 +416,66 @@ static bool load_rest(srv_store *st, srv_game *g, eng_error *err)
     return true;
 }
 
+#define SRV_GAME_COLUMNS "id, rules, scenario, options, seed, referee, referee_token, " \
+                         "created, updated, status, result, summary"
+
+/* The game of the row q (SRV_GAME_COLUMNS) rebuilt by replaying its steps;
+ * NULL and err if it does not replay. With the store's lock held. */
+static srv_game *load_row(srv_store *st, sqlite3_stmt *q, eng_error *err)
+{
+    json_error_t jerr;
+    json_t *opts = json_loads(col(q, 3), 0, &jerr);
+    eng_error why;
+    eng_match *m = eng_match_new(col(q, 1), col(q, 2), opts,
+                                 (uint64_t)sqlite3_column_int64(q, 4), &why);
+    json_decref(opts);
+    if (!m) {
+        eng_error_set(err, "game %s: %s", col(q, 0), why.msg);
+        return NULL;
+    }
+    srv_game *g = srv_game_alloc();
+    g->m = m;
+    copy(g->id, sizeof g->id, col(q, 0));
+    g->nseats = eng_game_players(m->game);
+    g->referee = sqlite3_column_int(q, 5) != 0;
+    copy(g->referee_token, sizeof g->referee_token, col(q, 6));
+    g->created = sqlite3_column_int64(q, 7);
+    g->updated = sqlite3_column_int64(q, 8);
+    g->status = strcmp(col(q, 9), "finished") == 0 ? SRV_FINISHED : SRV_ACTIVE;
+    copy(g->result, sizeof g->result, col(q, 10));
+    if (!load_rest(st, g, err)) {
+        srv_game_free(g);
+        return NULL;
+    }
+    for (int p = 0; p < g->nseats; p++)
+        if (g->seat[p].kind == SRV_HUMAN)
+            eng_match_set_player(m, p, "human");
+        else
+            eng_match_set_player(m, p, g->seat[p].level);
+    return g;
+}
+
 int srv_store_load(srv_store *st, void (*add)(void *ctx, srv_game *g), void *ctx,
                    eng_error *err)
 {
     pthread_mutex_lock(&st->mu);
-    sqlite3_stmt *q = prep(st, "SELECT id, rules, scenario, options, seed, referee, "
-                               "referee_token, created, updated, status, result "
-                               "FROM games ORDER BY created, id");
+    sqlite3_stmt *q = prep(st, "SELECT " SRV_GAME_COLUMNS " FROM games "
+                               "WHERE status='active' OR summary='' ORDER BY created, id");
     int rc = 0;
+    srv_game **unsummed = NULL;
+    size_t nun = 0;
     while (q && sqlite3_step(q) == SQLITE_ROW) {
-        json_error_t jerr;
-        json_t *opts = json_loads(col(q, 3), 0, &jerr);
-        eng_error why;
-        eng_match *m = eng_match_new(col(q, 1), col(q, 2), opts,
-                                     (uint64_t)sqlite3_column_int64(q, 4), &why);
-        json_decref(opts);
-        if (!m) {
-            eng_error_set(err, "game %s: %s", col(q, 0), why.msg);
+        srv_game *g = load_row(st, q, err);
+        if (!g) {
             rc = -1;
             break;
         }
-        srv_game *g = srv_game_alloc();
-        g->m = m;
-        copy(g->id, sizeof g->id, col(q, 0));
-        g->nseats = eng_game_players(m->game);
-        g->referee = sqlite3_column_int(q, 5) != 0;
-        copy(g->referee_token, sizeof g->referee_token, col(q, 6));
-        g->created = sqlite3_column_int64(q, 7);
-        g->updated = sqlite3_column_int64(q, 8);
-        g->status = strcmp(col(q, 9), "finished") == 0 ? SRV_FINISHED : SRV_ACTIVE;
-        copy(g->result, sizeof g->result, col(q, 10));
-        if (!load_rest(st, g, err)) {
-            srv_game_free(g);
-            rc = -1;
-            break;
+        if (!*col(q, 11)) {              /* from a version-1 store: summarise it */
+            unsummed = realloc(unsummed, (nun + 1) * sizeof *unsummed);
+            if (!unsummed)
+                abort();
+            unsummed[nun++] = g;
         }
-        for (int p = 0; p < g->nseats; p++)
-            if (g->seat[p].kind == SRV_HUMAN)
-                eng_match_set_player(m, p, "human");
-            else
-                eng_match_set_player(m, p, g->seat[p].level);
         add(ctx, g);
     }
     if (!q) {
@@ -442,5 +484,56 @@ int srv_store_load(srv_store *st, void (*add)(void *ctx, srv_game *g), void *ctx
     }
     sqlite3_finalize(q);
     pthread_mutex_unlock(&st->mu);
+    for (size_t i = 0; i < nun && rc == 0; i++)
+        rc = srv_store_set_status(st, unsummed[i], err);
+    free(unsummed);
     return rc;
+}
+
+srv_game *srv_store_load_game(srv_store *st, const char *id, eng_error *err)
+{
+    err->msg[0] = '\0';
+    pthread_mutex_lock(&st->mu);
+    sqlite3_stmt *q = prep(st, "SELECT " SRV_GAME_COLUMNS " FROM games WHERE id=?");
+    srv_game *g = NULL;
+    if (!q) {
+        eng_error_set(err, "games store: %s", sqlite3_errmsg(st->db));
+    } else {
+        sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
+        if (sqlite3_step(q) == SQLITE_ROW)
+            g = load_row(st, q, err);
+    }
+    sqlite3_finalize(q);
+    pthread_mutex_unlock(&st->mu);
+    return g;
+}
+
+json_t *srv_store_list(srv_store *st, const char *status, const char *rules, int limit,
+                       size_t *total, eng_error *err)
+{
+    pthread_mutex_lock(&st->mu);
+    json_t *a = json_array();
+    sqlite3_stmt *q = prep(st, "SELECT summary FROM games WHERE (?1 = '' OR status = ?1) "
+                               "AND (?2 = '' OR rules = ?2) "
+                               "ORDER BY created DESC, rowid DESC LIMIT ?3");
+    sqlite3_stmt *c = prep(st, "SELECT count(*) FROM games");
+    if (!q || !c) {
+        eng_error_set(err, "games store: %s", sqlite3_errmsg(st->db));
+        json_decref(a);
+        a = NULL;
+    } else {
+        sqlite3_bind_text(q, 1, status, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(q, 2, rules, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_int(q, 3, limit);
+        while (sqlite3_step(q) == SQLITE_ROW) {
+            json_t *o = json_loads(col(q, 0), 0, NULL);
+            if (o)
+                json_array_append_new(a, o);
+        }
+        *total = sqlite3_step(c) == SQLITE_ROW ? (size_t)sqlite3_column_int64(c, 0) : 0;
+    }
+    sqlite3_finalize(q);
+    sqlite3_finalize(c);
+    pthread_mutex_unlock(&st->mu);
+    return a;
 }

@@ -6,21 +6,75 @@
  * resignation). Its move is committed like anyone's.
  *
  * Computer seats think on one thread each (the workers are the
- * parallelism) with the level's budget scaled to the rule set.
+ * parallelism) with the level's budget scaled to the rule set. A queued
+ * game is held (srv_game_hold) until its worker is done with it.
+ *
+ * Hints think the same way, each on a thread of its own, at most as many
+ * at once as there are workers.
  */
 #include <stdlib.h>
 #include <string.h>
 #include "srv_private.h"
 
-bool srv_level_known(const char *level)
+/* Reads a level the server offers into its kind and settings for game
+ * (NULL: unscaled); false and err if it is not one. */
+static bool level_parse(const eng_game *game, const char *level, const ai_kind **k,
+                        ai_config *cfg, eng_error *err)
 {
     /* plain names only: settings such as iterations=... could be abused */
     if (strchr(level, ':'))
-        return false;
+        return eng_error_fail(err, "\"%s\": the server takes a computer level by its plain "
+                              "name (random, thumb, flat, mcts, easy, normal, hard), without "
+                              "settings", level);
+    ai_budget b = AI_BUDGET_NONE;
+    b.threads = 1;
+    if (game) {
+        b.level_scale = eng_game_search_scale(game);
+        b.level_finish = eng_game_search_finish(game);
+    }
+    if (ai_spec_parse(level, &b, k, cfg, err) != 0)
+        return eng_error_fail(err, "no computer player named \"%s\"; choose from random, "
+                              "thumb, flat, mcts, easy, normal, hard", level);
+    if ((*k)->cheats)
+        return eng_error_fail(err, "\"%s\" cheats (it foresees the dice and reads hidden "
+                              "information): it is a yardstick for measurement, never an "
+                              "opponent or a helper; choose another player", level);
+    return true;
+}
+
+bool srv_level_known(const char *level)
+{
     const ai_kind *k;
     ai_config cfg = {0};
     eng_error err;
-    return ai_spec_parse(level, NULL, &k, &cfg, &err) == 0;
+    return level_parse(NULL, level, &k, &cfg, &err);
+}
+
+ai_player *srv_player_new(const eng_game *game, const char *level, uint64_t seed,
+                          eng_error *err)
+{
+    const ai_kind *k;
+    ai_config cfg = {0};
+    if (!level_parse(game, level, &k, &cfg, err))
+        return NULL;
+    cfg.seed = seed;
+    return ai_new(k, &cfg);
+}
+
+bool srv_hint_slot_take(srv *s)
+{
+    pthread_mutex_lock(&s->q_mu);
+    bool ok = s->hints < s->cfg.workers;
+    s->hints += ok;
+    pthread_mutex_unlock(&s->q_mu);
+    return ok;
+}
+
+void srv_hint_slot_give(srv *s)
+{
+    pthread_mutex_lock(&s->q_mu);
+    s->hints--;
+    pthread_mutex_unlock(&s->q_mu);
 }
 
 void srv_workers_offer(srv *s, srv_game *g)
@@ -31,6 +85,7 @@ void srv_workers_offer(srv *s, srv_game *g)
     if (p < 0 || g->seat[p].kind != SRV_COMPUTER)
         return;
     g->queued = true;
+    srv_game_hold(s, g);             /* the queue's; let go by the worker */
     pthread_mutex_lock(&s->q_mu);
     if (s->qlen == s->qcap) {
         size_t cap = s->qcap ? 2 * s->qcap : 64;
@@ -52,19 +107,10 @@ void srv_workers_offer(srv *s, srv_game *g)
 static ai_player *seat_player(srv_game *g, int p)
 {
     srv_seat *se = &g->seat[p];
-    if (se->ai)
-        return se->ai;
-    ai_budget b = AI_BUDGET_NONE;
-    b.threads = 1;
-    b.level_scale = eng_game_search_scale(g->m->game);
-    b.level_finish = eng_game_search_finish(g->m->game);
-    const ai_kind *k;
-    ai_config cfg = {0};
     eng_error err;
-    if (ai_spec_parse(se->level, &b, &k, &cfg, &err) != 0)
-        return NULL;
-    cfg.seed = g->m->seed ^ (0x9e3779b97f4a7c15ULL * (uint64_t)(p + 1));
-    se->ai = ai_new(k, &cfg);
+    if (!se->ai)
+        se->ai = srv_player_new(g->m->game, se->level,
+                                g->m->seed ^ (0x9e3779b97f4a7c15ULL * (uint64_t)(p + 1)), &err);
     return se->ai;
 }
 
@@ -121,6 +167,7 @@ static void *worker_main(void *arg)
         s->qlen--;
         pthread_mutex_unlock(&s->q_mu);
         play_one(s, g);
+        srv_game_release(s, g);
     }
 }
 
