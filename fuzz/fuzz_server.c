@@ -99,6 +99,14 @@ static uint64_t store_digest(fz_run *r)
     return h;
 }
 
+/* The game with this id, in memory or rebuilt from the store, held until
+ * srv_game_release; NULL if there is none. */
+static srv_game *fz_game_get(srv *s, const char *id)
+{
+    eng_error err;
+    return srv_games_get(s, id, &err);
+}
+
 static uint64_t memory_digest(fz_run *r)
 {
     size_t n;
@@ -116,7 +124,7 @@ static uint64_t memory_digest(fz_run *r)
         h = fnv(h, &g->undo, sizeof g->undo);
         pthread_mutex_unlock(&g->mu);
     }
-    free(all);
+    srv_games_list_release(r->s, all, n);
     return h;
 }
 
@@ -152,11 +160,12 @@ static char *expand(fz_run *r, const char *text, size_t len)
                 snprintf(val, sizeof val, "%s", r->games[gi].token[text[i + 4] - '1']);
                 used = 6;
             } else if (game && kind == 's' && i + 3 < len && text[i + 3] == '}') {
-                srv_game *g = srv_games_find(r->s, r->games[gi].id);
+                srv_game *g = fz_game_get(r->s, r->games[gi].id);
                 if (g) {
                     pthread_mutex_lock(&g->mu);
                     snprintf(val, sizeof val, "%zu", g->m->nsteps);
                     pthread_mutex_unlock(&g->mu);
+                    srv_game_release(r->s, g);
                 }
                 used = 4;
             }
@@ -260,17 +269,11 @@ static int plain_role(const srv_game *g, const char *auth, const char *query)
  * answers a request holding that seat's token, and the position is the
  * engine's view for the role (a seat's own; the public view for the
  * referee and spectators). */
-static void check_view(fz_run *r, const json_t *gv, const char *head, const char *auth,
-                       const char *query)
+static void check_view_of(fz_run *r, srv_game *g, const json_t *gv, const char *head,
+                          const char *auth, const char *query)
 {
     const json_t *you = json_object_get(gv, "you");
     const json_t *pos = json_object_get(gv, "position");
-    const char *id = json_string_value(json_object_get(gv, "id"));
-    if (!pos || !id)
-        return;
-    srv_game *g = srv_games_find(r->s, id);
-    if (!g)
-        return;
     int seat = -1;
     long long at = -1;                       /* -1: the position now */
     if (you) {
@@ -311,6 +314,19 @@ static void check_view(fz_run *r, const json_t *gv, const char *head, const char
                 "---\n%s\nto: %s", seat + 1, a, b, head);
     }
     json_decref(want);
+}
+
+static void check_view(fz_run *r, const json_t *gv, const char *head, const char *auth,
+                       const char *query)
+{
+    const char *id = json_string_value(json_object_get(gv, "id"));
+    if (!json_object_get(gv, "position") || !id)
+        return;
+    srv_game *g = fz_game_get(r->s, id);
+    if (!g)
+        return;
+    check_view_of(r, g, gv, head, auth, query);
+    srv_game_release(r->s, g);
 }
 
 static void check_reply(fz_run *r, const char *head, const char *auth, const char *query,
@@ -410,15 +426,16 @@ static void check_restart(fz_run *r)
     size_t n;
     srv_game **all = srv_games_list(r->s, &n);
     for (size_t i = 0; i < n; i++) {
-        srv_game *g = all[i], *h = srv_games_find(again, g->id);
+        srv_game *g = all[i], *h = fz_game_get(again, g->id);
         if (!h)
             fz_fail("game %s is not in the store", g->id);
         if (h->m->nsteps != g->m->nsteps || h->status != g->status ||
             strcmp(h->result, g->result) != 0 || !eng_state_equal(h->m->state, g->m->state))
             fz_fail("game %s comes back from the store otherwise (%zu steps, not %zu)", g->id,
                     h->m->nsteps, g->m->nsteps);
+        srv_game_release(again, h);
     }
-    free(all);
+    srv_games_list_release(r->s, all, n);
     srv_stop(again);
 }
 

@@ -325,6 +325,7 @@ int srv_http_dispatch(srv *s, const char *method, const char *path, const char *
         }
         hit->handler(&r);
     }
+    srv_req_done(&r);
     free(r.body);
     return out->status;
 }
