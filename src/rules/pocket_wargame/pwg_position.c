@@ -61,54 +61,39 @@ json_t *pwg_internal_json(const pwg_data *d, const pwg_state *s)
     return o;
 }
 
-static int unit_find(const pwg_data *d, const char *ref)
+static void unit_name(const void *d, int u, char *buf, size_t n)
 {
-    for (int u = 0; u < d->nunits; u++) {
-        char r[24];
-        pwg_unit_ref(d, u, -1, r, sizeof r);
-        if (strcmp(r, ref) == 0)
-            return u;
-    }
-    return -1;
+    pwg_unit_ref(d, u, -1, buf, n);
+}
+
+static int unit_find(const void *d, const char *ref)
+{
+    return eng_pos_find_name(d, ((const pwg_data *)d)->nunits, unit_name, ref);
+}
+
+static eng_pos_refs unit_refs(const pwg_data *d)
+{
+    return (eng_pos_refs){unit_find, d, PWG_NONE,
+                          " in this scenario (units are named like \"1/HI1\")", "(not a string)"};
 }
 
 static bool read_unit(const pwg_data *d, const json_t *obj, const char *key, const char *where,
                       uint8_t *out, char *why, size_t n)
 {
-    const json_t *v = json_object_get(obj, key);
-    if (!v)
-        return true;
-    if (json_is_null(v)) {
-        *out = PWG_NONE;
-        return true;
-    }
-    const char *t = json_string_value(v);
-    int u = t ? unit_find(d, t) : -1;
-    if (u < 0)
-        return eng_pos_fail(why, n, "%s.%s: no unit \"%s\" in this scenario (units are named "
-                            "like \"1/HI1\")", where, key, t ? t : "(not a string)");
-    *out = (uint8_t)u;
-    return true;
+    eng_pos_refs r = unit_refs(d);
+    return eng_pos_ref_opt(&r, obj, key, where, out, why, n);
+}
+
+static int loc_parse(const void *d, const char *text, char *err, size_t n)
+{
+    return pwg_loc_parse(d, text, err, n);
 }
 
 static bool read_loc(const pwg_data *d, const json_t *obj, const char *key, const char *where,
                      uint8_t *out, char *why, size_t n)
 {
-    const json_t *v = json_object_get(obj, key);
-    if (!v)
-        return true;
-    if (json_is_null(v)) {
-        *out = PWG_NONE;
-        return true;
-    }
-    if (!json_is_string(v))
-        return eng_pos_fail(why, n, "%s.%s: expected a location like \"b2\"", where, key);
-    char w[ENG_ERROR_MAX / 2];
-    int loc = pwg_loc_parse(d, json_string_value(v), w, sizeof w);
-    if (loc < 0)
-        return eng_pos_fail(why, n, "%s.%s: %s", where, key, w);
-    *out = (uint8_t)loc;
-    return true;
+    eng_pos_places p = {loc_parse, d, PWG_NONE, "a location like \"b2\"", "a location"};
+    return eng_pos_place_opt(&p, obj, key, where, true, out, why, n);
 }
 
 static bool read_force(const pwg_data *d, const json_t *v, const char *where, int *out,
@@ -121,14 +106,6 @@ static bool read_force(const pwg_data *d, const json_t *v, const char *where, in
     return true;
 }
 
-static int name_index(const char *(*name)(int), int last, const char *s)
-{
-    for (int k = 0; k <= last; k++)
-        if (strcmp(name(k), s) == 0)
-            return k;
-    return -1;
-}
-
 static bool read_top(const pwg_data *d, pwg_state *s, const json_t *pos, char *why, size_t n)
 {
     long x = s->turn;
@@ -139,7 +116,7 @@ static bool read_top(const pwg_data *d, pwg_state *s, const json_t *pos, char *w
     if (!eng_pos_str_opt(pos, "phase", "", &t, why, n))
         return false;
     if (t) {
-        int k = name_index(pwg_phase_name, PWG_P_END, t);
+        int k = eng_pos_word_index(pwg_phase_name, PWG_P_END, t);
         if (k < 0)
             return eng_pos_fail(why, n, "phase: a turn has no phase \"%s\" (set-up, alliances, "
                                 "cavalry, ranged, movement, melee, end)", t);
@@ -148,7 +125,7 @@ static bool read_top(const pwg_data *d, pwg_state *s, const json_t *pos, char *w
     if (!eng_pos_str_opt(pos, "stage", "", &t, why, n))
         return false;
     if (t) {
-        int k = name_index(pwg_stage_name, PWG_S_OVER, t);
+        int k = eng_pos_word_index(pwg_stage_name, PWG_S_OVER, t);
         if (k < 0)
             return eng_pos_fail(why, n, "stage: no stage \"%s\" (deal, deployment, first "
                                 "player, alliances, cavalry, ranged, movement, toss, spend, "
@@ -264,23 +241,17 @@ static bool read_units(const pwg_data *d, pwg_state *s, const json_t *pos, char 
         return eng_pos_fail(why, n, "units: expected an array");
     size_t i;
     const json_t *o;
+    eng_pos_refs r = unit_refs(d);
     json_array_foreach(units, i, o) {
         char w[64];
-        snprintf(w, sizeof w, "units[%zu]", i);
-        if (!json_is_object(o))
-            return eng_pos_fail(why, n, "%s: expected an object", w);
-        const char *ref, *cond;
-        if (!eng_pos_str_opt(o, "ref", w, &ref, why, n))
-            return false;
-        int u = ref ? unit_find(d, ref) : -1;
+        int u = eng_pos_unit_entry(&r, o, i, w, sizeof w, why, n);
         if (u < 0)
-            return eng_pos_fail(why, n, "%s.ref: no unit \"%s\" in this scenario (units are "
-                                "named like \"1/HI1\")", w, ref ? ref : "(missing)");
-        snprintf(w, sizeof w, "unit %s", ref);
+            return false;
+        const char *cond;
         if (!eng_pos_str_opt(o, "condition", w, &cond, why, n))
             return false;
         if (cond) {
-            int k = name_index(pwg_cond_name, PWG_RESERVE, cond);
+            int k = eng_pos_word_index(pwg_cond_name, PWG_RESERVE, cond);
             if (k < 0)
                 return eng_pos_fail(why, n, "%s.condition: steady, wavering, destroyed, "
                                     "exited, undeployed or reserve, not \"%s\"", w, cond);
@@ -446,7 +417,7 @@ static bool read_combat(const pwg_data *d, pwg_state *s, const json_t *pos, char
             !eng_pos_str_opt(ld, "before", "combat.last_damage", &before, why, n))
             return json_is_object(ld) ? false : eng_pos_fail(why, n, "combat.last_damage: expected "
                                                              "an object or null");
-        int k = before ? name_index(pwg_cond_name, PWG_RESERVE, before) : -1;
+        int k = before ? eng_pos_word_index(pwg_cond_name, PWG_RESERVE, before) : -1;
         if (before && k < 0)
             return eng_pos_fail(why, n, "combat.last_damage.before: no condition \"%s\"", before);
         cb->last_by = (uint8_t)by;
@@ -525,11 +496,7 @@ static bool check(const pwg_data *d, pwg_state *s, const json_t *pos, char *why,
     const json_t *ta = json_object_get(pos, "to_act");
     if (ta) {
         int who = pwg_current_player(d, s);
-        bool ok = json_is_null(ta) ? who == ENG_TERMINAL
-                  : json_is_string(ta) ? strcmp(json_string_value(ta), "chance") == 0 &&
-                                             who == ENG_CHANCE
-                  : json_is_integer(ta) && who == json_integer_value(ta) - 1;
-        if (!ok)
+        if (!eng_pos_to_act_is(ta, who))
             return eng_pos_fail(why, n, "to_act: at stage \"%s\" the decision is %s",
                                 pwg_stage_name(s->stage), who == ENG_CHANCE ? "chance's"
                                 : who == ENG_TERMINAL ? "nobody's: the battle is over"
