@@ -106,6 +106,25 @@ static bool read_force(const pwg_data *d, const json_t *v, const char *where, in
     return true;
 }
 
+/* An array of force numbers as a set of forces (bit f for force f + 1);
+ * anything else leaves *out as it is. */
+static bool read_force_set(const pwg_data *d, const json_t *a, const char *where, uint8_t *out,
+                           char *why, size_t n)
+{
+    if (!json_is_array(a))
+        return true;
+    *out = 0;
+    size_t i;
+    const json_t *e;
+    json_array_foreach(a, i, e) {
+        int f;
+        if (!read_force(d, e, where, &f, why, n))
+            return false;
+        *out |= (uint8_t)(1 << f);
+    }
+    return true;
+}
+
 static bool read_top(const pwg_data *d, pwg_state *s, const json_t *pos, char *why, size_t n)
 {
     long x = s->turn;
@@ -154,18 +173,9 @@ static bool read_top(const pwg_data *d, pwg_state *s, const json_t *pos, char *w
             if (!eng_pos_int_opt(o, "points", w, -PWG_MAX_POINTS, PWG_MAX_POINTS, &p, why, n))
                 return false;
             s->points[f] = (int16_t)p;
-            const json_t *ch = json_object_get(o, "changed_this_turn");
-            if (json_is_array(ch)) {
-                s->changed[f] = 0;
-                size_t i;
-                const json_t *e;
-                json_array_foreach(ch, i, e) {
-                    int g;
-                    if (!read_force(d, e, "forces.changed_this_turn", &g, why, n))
-                        return false;
-                    s->changed[f] |= (uint8_t)(1 << g);
-                }
-            }
+            if (!read_force_set(d, json_object_get(o, "changed_this_turn"),
+                                "forces.changed_this_turn", &s->changed[f], why, n))
+                return false;
             const json_t *al = json_object_get(o, "declared_allies");
             if (al) {
                 if (!json_is_array(al))
@@ -273,6 +283,17 @@ static bool read_units(const pwg_data *d, pwg_state *s, const json_t *pos, char 
     return true;
 }
 
+/* Entry i of one of the combat's lists ("tosses", "damage"): an object
+ * naming its "unit"; w (wn bytes) says where it is. */
+static bool combat_entry(const pwg_data *d, const json_t *t, const char *list, size_t i, char *w,
+                         size_t wn, uint8_t *u, char *why, size_t n)
+{
+    snprintf(w, wn, "combat.%s[%zu]", list, i);
+    if (!json_is_object(t))
+        return eng_pos_fail(why, n, "%s: expected an object", w);
+    return read_unit(d, t, "unit", w, u, why, n);
+}
+
 static bool read_combat(const pwg_data *d, pwg_state *s, const json_t *pos, char *why, size_t n)
 {
     const json_t *dep = json_object_get(pos, "deployment");
@@ -281,18 +302,9 @@ static bool read_combat(const pwg_data *d, pwg_state *s, const json_t *pos, char
         if (!eng_pos_int_opt(dep, "round", "deployment", 1, 64, &r, why, n))
             return false;
         s->deploy_round = (uint8_t)r;
-        const json_t *done = json_object_get(dep, "placed_this_round");
-        if (json_is_array(done)) {
-            s->deploy_done = 0;
-            size_t i;
-            const json_t *e;
-            json_array_foreach(done, i, e) {
-                int f;
-                if (!read_force(d, e, "deployment.placed_this_round", &f, why, n))
-                    return false;
-                s->deploy_done |= (uint8_t)(1 << f);
-            }
-        }
+        if (!read_force_set(d, json_object_get(dep, "placed_this_round"),
+                            "deployment.placed_this_round", &s->deploy_done, why, n))
+            return false;
     }
     const json_t *c = json_object_get(pos, "combat");
     if (!c || json_is_null(c))
@@ -324,11 +336,9 @@ static bool read_combat(const pwg_data *d, pwg_state *s, const json_t *pos, char
         const json_t *t;
         json_array_foreach(tosses, i, t) {
             char w[48];
-            snprintf(w, sizeof w, "combat.tosses[%zu]", i);
             uint8_t u = PWG_NONE;
-            if (!json_is_object(t) || !read_unit(d, t, "unit", w, &u, why, n))
-                return json_is_object(t) ? false : eng_pos_fail(why, n, "%s: expected an "
-                                                                "object", w);
+            if (!combat_entry(d, t, "tosses", i, w, sizeof w, &u, why, n))
+                return false;
             if (u == PWG_NONE)
                 return eng_pos_fail(why, n, "%s: names no unit", w);
             bool tosses_b = false, left = false, cancel = false;
@@ -363,13 +373,11 @@ static bool read_combat(const pwg_data *d, pwg_state *s, const json_t *pos, char
         const json_t *t;
         json_array_foreach(dmg, i, t) {
             char w[48];
-            snprintf(w, sizeof w, "combat.damage[%zu]", i);
             uint8_t u = PWG_NONE;
             long cnt = 0;
-            if (!json_is_object(t) || !read_unit(d, t, "unit", w, &u, why, n) ||
+            if (!combat_entry(d, t, "damage", i, w, sizeof w, &u, why, n) ||
                 !eng_pos_int_opt(t, "count", w, 0, 9, &cnt, why, n))
-                return json_is_object(t) ? false : eng_pos_fail(why, n, "%s: expected an "
-                                                                "object", w);
+                return false;
             if (u == PWG_NONE)
                 return eng_pos_fail(why, n, "%s: names no unit", w);
             cb->dmg[u] = (uint8_t)cnt;
@@ -562,19 +570,8 @@ bool pwg_from_json(const void *data, void *st, const json_t *pos, char *why, siz
         else if (s->stage >= PWG_S_ALLIANCE && s->stage <= PWG_S_MOVEMENT)
             s->turn_pos = (uint8_t)((f - s->first + d->nforces) % d->nforces);
     }
-    if (s->stage == PWG_S_OVER) {
-        const json_t *w = json_object_get(pos, "winners");
-        if (json_is_array(w)) {
-            s->winners = 0;
-            size_t i;
-            const json_t *e;
-            json_array_foreach(w, i, e) {
-                int f;
-                if (!read_force(d, e, "winners", &f, why, n))
-                    return false;
-                s->winners |= (uint8_t)(1 << f);
-            }
-        }
-    }
+    if (s->stage == PWG_S_OVER &&
+        !read_force_set(d, json_object_get(pos, "winners"), "winners", &s->winners, why, n))
+        return false;
     return check(d, s, pos, why, n);
 }
