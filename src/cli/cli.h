@@ -37,7 +37,7 @@ int cmd_blunders(int argc, char **argv);
 
 /* Options that choose a game. */
 typedef struct cli_game_opts {
-    const char *rules;      /* default "pocket-wargame" */
+    const char *rules;      /* default: eng_rules_default() */
     const char *scenario;   /* default: the rule set's default scenario */
     uint64_t seed;
     bool seed_given;

@@ -26,7 +26,7 @@ void cli_error(const char *cmd, const char *fmt, ...)
 void cli_game_opts_init(cli_game_opts *o)
 {
     memset(o, 0, sizeof *o);
-    o->rules = "pocket-wargame";
+    o->rules = eng_rules_name(eng_rules_default());
     o->options = json_object();
 }
 

@@ -366,4 +366,9 @@ bool eng_action_forgoes(const eng_state *s, eng_action a, char *why, size_t n);
 void eng_phase_note(const eng_state *before, eng_action a, const eng_state *after, int player,
                     char *buf, size_t n);
 
+/* ---- the default rule set (registry.c) ---------------------------------------- */
+
+/* The rule set the front ends use where none is named: the registry's first. */
+const eng_rules *eng_rules_default(void);
+
 #endif
