@@ -37,7 +37,7 @@ int cmd_blunders(int argc, char **argv);
 
 /* Options that choose a game. */
 typedef struct cli_game_opts {
-    const char *rules;      /* default "pocket-wargame" */
+    const char *rules;      /* default: eng_rules_default() */
     const char *scenario;   /* default: the rule set's default scenario */
     uint64_t seed;
     bool seed_given;
@@ -188,6 +188,9 @@ int cli_record_to(const eng_match *m, const char *cmd, int to);
 
 /* True when stdout is a terminal that takes colour (and NO_COLOR unset). */
 bool cli_color(FILE *f);
+/* Writes j as indented JSON in its keys' order, and a newline, to out;
+ * then drops j. */
+void cli_json_print(FILE *out, json_t *j);
 
 /* The name in names (NULL-ended) that word is most likely a slip for (one
  * or two letters wrong, missing, extra or swapped), or NULL: for "did you

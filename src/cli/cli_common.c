@@ -1,7 +1,7 @@
 /*
  * cli_common.c - option handling shared by the commands: the game options,
- * numbers, records, colour and error lines. (Computer players' names and
- * budgets are in cli_ai.c.)
+ * numbers, records, colour, JSON output and error lines. (Computer
+ * players' names and budgets are in cli_ai.c.)
  */
 #include <errno.h>
 #include <getopt.h>
@@ -26,7 +26,7 @@ void cli_error(const char *cmd, const char *fmt, ...)
 void cli_game_opts_init(cli_game_opts *o)
 {
     memset(o, 0, sizeof *o);
-    o->rules = "pocket-wargame";
+    o->rules = eng_rules_name(eng_rules_default());
     o->options = json_object();
 }
 
@@ -220,6 +220,14 @@ bool cli_color(FILE *f)
     if (term && strcmp(term, "dumb") == 0)
         return false;
     return isatty(fileno(f));
+}
+
+void cli_json_print(FILE *out, json_t *j)
+{
+    char *s = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+    fprintf(out, "%s\n", s);
+    free(s);
+    json_decref(j);
 }
 
 /* Edit distance with transpositions ("hlep" is one from "help"), capped. */

@@ -141,10 +141,7 @@ int cmd_hint(int argc, char **argv)
         json_object_set_new(j, "threads", json_integer(why.threads));
         json_object_set_new(j, "seconds", json_real(why.seconds));
         json_object_set_new(j, "candidates", cands);
-        char *s = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-        puts(s);
-        free(s);
-        json_decref(j);
+        cli_json_print(stdout, j);
     } else {
         printf("After %zu %s: %s\n", m->nsteps, eng_noun((long)m->nsteps, "step", "steps"),
                status);

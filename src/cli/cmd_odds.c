@@ -35,10 +35,7 @@ static void print_one(const eng_odds *o, bool as_json)
 {
     if (as_json) {
         json_t *j = eng_odds_json(o);
-        char *s = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-        puts(s);
-        free(s);
-        json_decref(j);
+        cli_json_print(stdout, j);
         return;
     }
     printf("%s:\n", o->action);
@@ -106,10 +103,7 @@ int cmd_odds(int argc, char **argv)
     if (!action) {
         if (as_json) {
             json_t *j = eng_odds_all_json(m->state, view);
-            char *s = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-            puts(s);
-            free(s);
-            json_decref(j);
+            cli_json_print(stdout, j);
             rc = 0;
             goto out;
         }

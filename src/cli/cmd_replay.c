@@ -60,10 +60,7 @@ static int replay_json(const eng_match *m, size_t n, int view)
                           "scenario", m->scenario, "seed", (json_int_t)m->seed, "steps_total",
                           (int)m->nsteps, "steps", steps, "status", status, "standing", standing,
                           "result", result);
-    char *out = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-    puts(out);
-    free(out);
-    json_decref(j);
+    cli_json_print(stdout, j);
     eng_state_free(s);
     return 0;
 }

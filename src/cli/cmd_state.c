@@ -102,10 +102,7 @@ int cmd_state(int argc, char **argv)
     json_t *odds = o.odds && j ? eng_odds_all_json(m->state, o.view) : NULL;
     if (odds)
         json_object_set_new(j, "odds", odds);
-    char *s = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-    puts(s);
-    free(s);
-    json_decref(j);
+    cli_json_print(stdout, j);
     eng_match_free(m);
     return 0;
 }
@@ -175,10 +172,7 @@ int cmd_legal(int argc, char **argv)
             eng_explain_chance(m->state, more, sizeof more);
             json_object_set_new(j, "chance", json_string(more));
         }
-        char *s = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-        puts(s);
-        free(s);
-        json_decref(j);
+        cli_json_print(stdout, j);
     } else {
         json_decref(arr);
         if (who == ENG_TERMINAL)

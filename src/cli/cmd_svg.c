@@ -124,10 +124,7 @@ int cmd_svg(int argc, char **argv)
     }
     if (o.actions) {
         json_t *j = actions_json(m, o.view);
-        char *text = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-        fprintf(out, "%s\n", text);
-        free(text);
-        json_decref(j);
+        cli_json_print(out, j);
     } else {
         eng_svg(m->state, o.view, out);
     }

@@ -212,10 +212,7 @@ static void print_json(const tourney *t, const eng_match *m, const double *elo)
             sc.results ? tourney_points(&sc) / sc.results : 0.0, "score_interval95", slo, shi));
     }
     json_object_set_new(root, "pairings", pairings);
-    char *s = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-    puts(s);
-    free(s);
-    json_decref(root);
+    cli_json_print(stdout, root);
 }
 
 int cmd_tournament(int argc, char **argv)

@@ -63,6 +63,10 @@ int proto_showboard(proto *p, int argc, char **argv, const char *line, FILE *out
 int proto_result(proto *p, int argc, char **argv, const char *line, FILE *out);
 int proto_returns(proto *p, int argc, char **argv, const char *line, FILE *out);
 int proto_history(proto *p, int argc, char **argv, const char *line, FILE *out);
+/* One step of a history as the protocol prints it: "P1 TEXT", "chance
+ * TEXT" or "entered TEXT" (who as in eng_step), after a line break unless
+ * first. */
+void proto_step_line(FILE *out, bool first, int who, const char *text);
 
 /* A viewer named by number (1..), name, or "all"; -2 after an error
  * written to out. ENG_VIEW_ALL when word is NULL. */

@@ -37,14 +37,11 @@ int proto_explain(proto *p, int argc, char **argv, const char *line, FILE *out)
     for (size_t i = from; i < p->m->nsteps; i++) {
         const eng_step *st = &p->m->steps[i];
         char text[512];
-        if (st->who >= 0) {
+        if (st->who >= 0)
             eng_action_text(s, st->action, text, sizeof text);
-            fprintf(out, "%sP%d %s", i > from ? "\n" : "", st->who + 1, text);
-        } else {
+        else
             eng_explain_outcome(s, st->action, text, sizeof text);
-            fprintf(out, "%s%s %s", i > from ? "\n" : "",
-                    st->who == ENG_WHO_ENTERED ? "entered" : "chance", text);
-        }
+        proto_step_line(out, i == from, st->who, text);
         eng_apply_fast(s, st->action);
     }
     eng_state_free(s);

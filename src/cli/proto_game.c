@@ -282,23 +282,10 @@ int proto_position(proto *p, int argc, char **argv, const char *line, FILE *out)
             while (*at && *at != ' ')
                 at++;
         }
-        char *list = strdup(at);
-        char *save = NULL;
-        int k = 0;
-        for (char *tok = strtok_r(list, ";", &save); tok; tok = strtok_r(NULL, ";", &save)) {
-            char *text = trim(tok);
-            k++;
-            if (!*text)
-                continue;
-            eng_error err;
-            if (step(m, text, &err) != 0) {
-                fprintf(out, "move %d \"%s\": %s", k, text, err.msg);
-                free(list);
-                eng_match_free(m);
-                return -1;
-            }
+        if (play_moves(m, at, out) != 0) {
+            eng_match_free(m);
+            return -1;
         }
-        free(list);
     }
     replace_game(p, m, out);
     return 0;
@@ -551,6 +538,15 @@ int proto_showboard(proto *p, int argc, char **argv, const char *line, FILE *out
     return 0;
 }
 
+void proto_step_line(FILE *out, bool first, int who, const char *text)
+{
+    if (who >= 0)
+        fprintf(out, "%sP%d %s", first ? "" : "\n", who + 1, text);
+    else
+        fprintf(out, "%s%s %s", first ? "" : "\n", who == ENG_WHO_ENTERED ? "entered" : "chance",
+                text);
+}
+
 int proto_history(proto *p, int argc, char **argv, const char *line, FILE *out)
 {
     if (proto_need_game(p, out))
@@ -563,11 +559,7 @@ int proto_history(proto *p, int argc, char **argv, const char *line, FILE *out)
         const eng_step *st = &p->m->steps[i];
         char text[ENG_TEXT_MAX];
         eng_action_text_seen(s, st->action, v, text, sizeof text);
-        if (st->who >= 0)
-            fprintf(out, "%sP%d %s", i ? "\n" : "", st->who + 1, text);
-        else
-            fprintf(out, "%s%s %s", i ? "\n" : "",
-                    st->who == ENG_WHO_ENTERED ? "entered" : "chance", text);
+        proto_step_line(out, i == 0, st->who, text);
         eng_apply_fast(s, st->action);
     }
     eng_state_free(s);

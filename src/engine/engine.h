@@ -392,4 +392,9 @@ int eng_chance_batch_parse(const eng_state *s, const char *text, eng_action *out
  * of its notation that still read as a ("3H" for "deal f6 3H"). */
 void eng_chance_short_text(const eng_state *s, eng_action a, char *buf, size_t n);
 
+/* ---- the default rule set (registry.c) ---------------------------------------- */
+
+/* The rule set the front ends use where none is named: the registry's first. */
+const eng_rules *eng_rules_default(void);
+
 #endif

@@ -1,6 +1,8 @@
 /*
- * english.c - English for messages: plural names and possessives.
+ * english.c - English for messages: plural names and possessives, and a
+ * message written piece by piece.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include "english.h"
@@ -27,4 +29,15 @@ const char *eng_possessive(const char *name, char *buf, size_t n)
     bool s_end = len > 0 && (name[len - 1] == 's' || name[len - 1] == 'S');
     snprintf(buf, n, "%s%s", name, s_end ? "'" : "'s");
     return buf;
+}
+
+void eng_text_add(char *buf, size_t n, const char *fmt, ...)
+{
+    size_t len = strlen(buf);
+    if (len + 1 >= n)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf + len, n - len, fmt, ap);
+    va_end(ap);
 }

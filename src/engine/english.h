@@ -1,7 +1,8 @@
 /*
  * english.h - small helpers for English in messages: a count's noun
  * ("1 die", "2 dice"), a side's name as subject ("Orcs win", "Red wins")
- * and in the possessive ("the Elves' turn", "Red's turn").
+ * and in the possessive ("the Elves' turn", "Red's turn"), and adding to a
+ * message piece by piece.
  */
 #ifndef ENGLISH_H
 #define ENGLISH_H
@@ -21,5 +22,9 @@ bool eng_name_plural(const char *name);
 const char *eng_verb(const char *name, const char *singular, const char *plural);
 /* "Red's", "Orcs'": the possessive of a side's name, written to buf. */
 const char *eng_possessive(const char *name, char *buf, size_t n);
+
+/* Adds printf-style text to the end of the message in buf (n bytes), cut
+ * to fit; a full buf stays as it is. */
+void eng_text_add(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 #endif

@@ -58,4 +58,54 @@ bool eng_pos_keys(const json_t *obj, const char *where, const char *const *known
                   size_t n);
 bool eng_pos_fail(char *why, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/* ---- names and references in a position (position_read.c) ------------------- */
+
+/* The k in 0..last whose name(k) is word, or -1. */
+int eng_pos_word_index(const char *(*name)(int), int last, const char *word);
+/* The index in 0..count-1 whose name (as name(ctx, k, ...) writes it) is
+ * text, or -1: how a rule set finds a unit by its reference ("1/HI1"). */
+int eng_pos_find_name(const void *ctx, int count,
+                      void (*name)(const void *ctx, int k, char *buf, size_t n), const char *text);
+
+/* How a position refers to a rule set's units: find(ctx, name) gives the
+ * unit's index or -1; none is the index that null stands for; a message
+ * about a name not found says hint after it, and odd for a value that is
+ * no string. */
+typedef struct eng_pos_refs {
+    int (*find)(const void *ctx, const char *name);
+    const void *ctx;
+    uint8_t none;
+    const char *hint;
+    const char *odd;
+} eng_pos_refs;
+
+/* obj's key as a unit: missing, *out stays; null, none; a name find
+ * knows, its index; else false with "WHERE.KEY: no unit \"NAME\"HINT". */
+bool eng_pos_ref_opt(const eng_pos_refs *r, const json_t *obj, const char *key,
+                     const char *where, uint8_t *out, char *why, size_t n);
+/* Entry i of a position's "units" array: an object naming its unit by
+ * "ref". The unit's index, with "unit REF" written to where (wn bytes);
+ * or -1 with why. */
+int eng_pos_unit_entry(const eng_pos_refs *r, const json_t *o, size_t i, char *where, size_t wn,
+                       char *why, size_t n);
+/* How a position names a rule set's places: parse(ctx, text, err, n) gives
+ * the place's index, or -1 with err saying why; none is the index that
+ * null stands for; a value that is no string is "expected EXPECTED"; null
+ * where a place is needed "must name NOUN". */
+typedef struct eng_pos_places {
+    int (*parse)(const void *ctx, const char *text, char *err, size_t n);
+    const void *ctx;
+    uint8_t none;
+    const char *expected;
+    const char *noun;
+} eng_pos_places;
+
+/* obj's key as a place: missing, *out stays; null, none (if nullable,
+ * else an error); else the place parsed, or false with "WHERE.KEY: why". */
+bool eng_pos_place_opt(const eng_pos_places *p, const json_t *obj, const char *key,
+                       const char *where, bool nullable, uint8_t *out, char *why, size_t n);
+/* Does a position's "to_act" (null: nobody, "chance", or a player from 1)
+ * name who (ENG_TERMINAL, ENG_CHANCE or a player from 0)? */
+bool eng_pos_to_act_is(const json_t *to_act, int who);
+
 #endif

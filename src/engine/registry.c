@@ -26,3 +26,5 @@ const eng_rules *eng_rules_find(const char *name)
             return registry[i];
     return NULL;
 }
+
+const eng_rules *eng_rules_default(void) { return registry[0]; }

@@ -1,7 +1,7 @@
 /*
  * svg.h - what the rule sets' SVG drawings share: escaping, element ids,
- * the document's frame and style, the owners' colours and marks, and the
- * key's rows.
+ * the document's frame and style, the owners' colours and marks, the
+ * heading, the arrowhead, and the key's rows.
  *
  * House rules of a drawing (docs/drawing.md): a viewBox that scales to any
  * screen; every element with an id starts on a line of its own and its
@@ -40,5 +40,15 @@ const char *svg_ink(const char *fill);
  * each rule set draws the symbols beside them. */
 void svg_key_heading(FILE *out, double x, double y, const char *text);
 void svg_key_words(FILE *out, double x, double y, const char *text);
+
+/* The <defs> with the marker "pw-arrow", the arrowhead that shots and
+ * attacks point with. */
+void svg_arrow_marker(FILE *out);
+/* The heading at the top left, x from the left: the title in bold, and
+ * under it the status line (class pw-status). */
+void svg_heading(FILE *out, double x, const char *title, const char *status);
+/* A side's row in the key or panel at (x, y), the baseline: its owner mark
+ * in fill, then its name in bold; the row's other words go after. */
+void svg_key_owner(FILE *out, int owner, double x, double y, const char *fill, const char *name);
 
 #endif

@@ -1,6 +1,7 @@
 /*
  * svg_draw.c - the pieces of an SVG drawing every rule set shares (svg.h):
- * escaping, ids, the frame and its style, colours, owner marks, the key.
+ * escaping, ids, the frame and its style, colours, owner marks, the
+ * heading and the arrowhead, the key.
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -131,4 +132,29 @@ void svg_key_words(FILE *out, double x, double y, const char *text)
     fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"13\">", x, y);
     svg_text(out, text);
     fputs("</text>\n", out);
+}
+
+void svg_arrow_marker(FILE *out)
+{
+    fputs("<defs><marker id=\"pw-arrow\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" markerWidth=\"5\" "
+          "markerHeight=\"5\" orient=\"auto\"><path d=\"M0 0 L10 5 L0 10 z\" fill=\"#b00000\"/>"
+          "</marker></defs>\n", out);
+}
+
+void svg_heading(FILE *out, double x, const char *title, const char *status)
+{
+    fprintf(out, "<text x=\"%.0f\" y=\"24\" font-size=\"18\" font-weight=\"bold\">", x);
+    svg_text(out, title);
+    fputs("</text>\n", out);
+    fprintf(out, "<text class=\"pw-status\" x=\"%.0f\" y=\"42\" font-size=\"14\">", x);
+    svg_text(out, status);
+    fputs("</text>\n", out);
+}
+
+void svg_key_owner(FILE *out, int owner, double x, double y, const char *fill, const char *name)
+{
+    svg_owner_mark(out, owner, x + 10, y - 5, 9, fill);
+    fprintf(out, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"14\" font-weight=\"bold\">", x + 26, y);
+    svg_text(out, name);
+    fputs("</text>", out);
 }

@@ -212,7 +212,7 @@ int srv_api_games_create(srv_req *r)
                              "false");
         goto done;
     }
-    const char *rules = jr ? json_string_value(jr) : "pocket-wargame";
+    const char *rules = jr ? json_string_value(jr) : eng_rules_name(eng_rules_default());
     const eng_rules *rs = eng_rules_find(rules);
     if (!rs) {
         rc = srv_reply_error(r, 400, "body.rules", "no rule set named \"%s\"", rules);

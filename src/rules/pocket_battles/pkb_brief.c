@@ -5,22 +5,9 @@
  * special-action rule), and the standing line: the round out of the
  * limit and the points each side has destroyed against the half needed.
  */
-#include <stdarg.h>
 #include <string.h>
 #include "english.h"
 #include "pkb.h"
-
-static void app(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void app(char *buf, size_t n, const char *fmt, ...)
-{
-    size_t len = strlen(buf);
-    if (len + 1 >= n)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf + len, n - len, fmt, ap);
-    va_end(ap);
-}
 
 static void sentence(json_t *arr, const char *text)
 {
@@ -61,14 +48,14 @@ static json_t *side_json(const pkb_data *d, int p)
             int upts = 0;
             for (int k = 0; k < pl->usize[u]; k++) {
                 const pkb_troop_def *t = &pl->fac.troop[pl->utroop[u][k]];
-                app(line, sizeof line, "%s %s (%s)", k ? "," : "", t->name, t->code);
+                eng_text_add(line, sizeof line, "%s %s (%s)", k ? "," : "", t->name, t->code);
                 upts += t->points;
             }
-            app(line, sizeof line, "; %d points", upts);
+            eng_text_add(line, sizeof line, "; %d points", upts);
             if (pl->placed) {
                 char z[16];
                 pkb_zone_name(p, pl->uzone[u], z, sizeof z);
-                app(line, sizeof line, ", placed at %s", z);
+                eng_text_add(line, sizeof line, ", placed at %s", z);
             }
             sentence(forces, line);
         }
@@ -137,17 +124,18 @@ void pkb_standing(const void *data, const void *st, char *buf, size_t n)
     buf[0] = '\0';
     if (s->round == 0 || !pkb_revealed(s)) {
         if (d->max_rounds)
-            app(buf, n, "%d rounds; ", d->max_rounds);
-        app(buf, n, "to win, destroy half the enemy army's points");
+            eng_text_add(buf, n, "%d rounds; ", d->max_rounds);
+        eng_text_add(buf, n, "to win, destroy half the enemy army's points");
         return;
     }
     if (d->max_rounds)
-        app(buf, n, "round %d of %d; ", s->round, d->max_rounds);
+        eng_text_add(buf, n, "round %d of %d; ", s->round, d->max_rounds);
     else
-        app(buf, n, "round %d; ", s->round);
-    app(buf, n, "destroyed (half needed)");
+        eng_text_add(buf, n, "round %d; ", s->round);
+    eng_text_add(buf, n, "destroyed (half needed)");
     for (int p = 0; p < PKB_SIDES; p++) {
         const pkb_side *e = &s->side[1 - p];
-        app(buf, n, "%s %s %d (%d)", p ? "," : "", d->pl[p].name, e->lost, (e->points + 1) / 2);
+        eng_text_add(buf, n, "%s %s %d (%d)", p ? "," : "", d->pl[p].name, e->lost,
+                     (e->points + 1) / 2);
     }
 }

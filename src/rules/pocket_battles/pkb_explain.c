@@ -7,21 +7,9 @@
  * that is shot into). For a referee's prompt, what the die about to be
  * rolled is for and where its dice come from.
  */
-#include <stdarg.h>
 #include <string.h>
+#include "english.h"
 #include "pkb.h"
-
-static void app(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void app(char *buf, size_t n, const char *fmt, ...)
-{
-    size_t len = strlen(buf);
-    if (len + 1 >= n)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf + len, n - len, fmt, ap);
-    va_end(ap);
-}
 
 /* The faces printed on g's living troops for this kind of strike:
  * "engagement dice 3 3 4 4 5" (or "no shooting dice"). */
@@ -41,7 +29,7 @@ static void faces_text(const pkb_data *d, const pkb_state *s, int g, int kind, c
                                                                           : "engagement");
     for (int f = 1; f <= 6; f++)
         for (int k = 0; k < count[f]; k++)
-            app(buf, n, " %d", f);
+            eng_text_add(buf, n, " %d", f);
 }
 
 /* Titles of g's traits with effect fx: "Shield, Pavise" */
@@ -49,7 +37,7 @@ static void fx_names(const pkb_data *d, uint32_t traits, int fx, char *buf, size
 {
     buf[0] = '\0';
     for (uint32_t m = traits & d->fx[fx]; m; m &= m - 1)
-        app(buf, n, "%s%s", buf[0] ? ", " : "", d->trait[pkb_ctz(m)].title);
+        eng_text_add(buf, n, "%s%s", buf[0] ? ", " : "", d->trait[pkb_ctz(m)].title);
 }
 
 /* "Elves'", "Romans'", "Celt's" */
@@ -74,8 +62,9 @@ static void hits_go(const pkb_data *d, const pkb_state *s, int h, char *buf, siz
         uint8_t list[PKB_Q];
         int k = pkb_engagement(s, t, list);
         int share = (h + k - 1) / k;
-        app(buf, n, "; shot into an engagement of %d units: %d split, rounded up, is %d each", k,
-            h, share);
+        eng_text_add(buf, n,
+                     "; shot into an engagement of %d units: %d split, rounded up, is %d each", k,
+                     h, share);
         for (int i = 0; i < k; i++) {
             uint32_t tr = pkb_unit_traits(d, s, list[i]);
             int fewer = pkb_fx(d, tr, PKB_FX_FEWER_SHOT);
@@ -83,7 +72,7 @@ static void hits_go(const pkb_data *d, const pkb_state *s, int h, char *buf, siz
             if (fewer) {
                 fx_names(d, tr, PKB_FX_FEWER_SHOT, names, sizeof names);
                 int got = share - fewer < 0 ? 0 : share - fewer;
-                app(buf, n, "; %s -%d (%s) = %d", l, fewer, names, got);
+                eng_text_add(buf, n, "; %s -%d (%s) = %d", l, fewer, names, got);
             }
         }
         return;
@@ -94,9 +83,10 @@ static void hits_go(const pkb_data *d, const pkb_state *s, int h, char *buf, siz
     pkb_label(t, l, sizeof l);
     if (fewer) {
         fx_names(d, tr, fx, names, sizeof names);
-        app(buf, n, ", -%d %s = %d hit%s on %s", fewer, names, got, got == 1 ? "" : "s", l);
+        eng_text_add(buf, n, ", -%d %s = %d hit%s on %s", fewer, names, got, got == 1 ? "" : "s",
+                     l);
     } else {
-        app(buf, n, " on %s", l);
+        eng_text_add(buf, n, " on %s", l);
     }
 }
 
@@ -110,15 +100,15 @@ static void die_outcome(const pkb_data *d, const pkb_state *s, int face, char *b
     snprintf(buf, n, "roll %d for %s's %s against %s: %d hit%s", face, l, strike_verb(s), faces,
              hits, hits == 1 ? "" : "s");
     if (total > 1)
-        app(buf, n, " (die %d of %d)", s->nrolled + 1, total);
+        eng_text_add(buf, n, " (die %d of %d)", s->nrolled + 1, total);
     if (s->dice_left != 1)
         return;
     int h = s->hits + hits;
     if (total > 1) {
-        app(buf, n, "; rolled");
+        eng_text_add(buf, n, "; rolled");
         for (int i = 0; i < s->nrolled; i++)
-            app(buf, n, " %d", s->rolled[i]);
-        app(buf, n, " %d: %d hit%s", face, h, h == 1 ? "" : "s");
+            eng_text_add(buf, n, " %d", s->rolled[i]);
+        eng_text_add(buf, n, " %d: %d hit%s", face, h, h == 1 ? "" : "s");
     }
     hits_go(d, s, h, buf, n);
 }
@@ -142,10 +132,10 @@ void pkb_explain_outcome(const void *data, const void *st, eng_action a, char *b
         snprintf(buf, n, "roll %d: %s %d against %s %d: ", face, d->pl[1].name, face,
                  d->pl[0].name, r0);
         if (r0 == face)
-            app(buf, n, "equal, both roll again");
+            eng_text_add(buf, n, "equal, both roll again");
         else
-            app(buf, n, "%s, the higher, is the attacker and places and acts first",
-                d->pl[r0 > face ? 0 : 1].name);
+            eng_text_add(buf, n, "%s, the higher, is the attacker and places and acts first",
+                         d->pl[r0 > face ? 0 : 1].name);
         return;
     }
     if (s->phase == PKB_PH_DICE && pkb_alive(s, s->striker))
@@ -164,7 +154,7 @@ void pkb_explain_chance(const void *data, const void *st, char *buf, size_t n)
         snprintf(buf, n, "Die for the attacker, %s: the higher roll attacks; equal dice roll "
                  "again", who);
         if (s->roll[0])
-            app(buf, n, " (%s rolled %d)", d->pl[0].name, s->roll[0]);
+            eng_text_add(buf, n, " (%s rolled %d)", d->pl[0].name, s->roll[0]);
         return;
     }
     if (s->phase != PKB_PH_DICE || !pkb_alive(s, s->striker))
@@ -188,13 +178,13 @@ void pkb_explain_chance(const void *data, const void *st, char *buf, size_t n)
     for (int i = 0; i < 3; i++)
         if (fx[i] >= 0 && pkb_fx(d, tr, fx[i])) {
             fx_names(d, tr, fx[i], names, sizeof names);
-            app(buf, n, ", +%d %s", pkb_fx(d, tr, fx[i]), names);
+            eng_text_add(buf, n, ", +%d %s", pkb_fx(d, tr, fx[i]), names);
         }
     if (s->charge_die) {
-        app(buf, n, ", +1 charge");
+        eng_text_add(buf, n, ", +1 charge");
         if (s->charge_die > 1) {
             fx_names(d, tr, PKB_FX_DICE_CHARGE, names, sizeof names);
-            app(buf, n, ", +%d %s", s->charge_die - 1, names);
+            eng_text_add(buf, n, ", +%d %s", s->charge_die - 1, names);
         }
     }
 }

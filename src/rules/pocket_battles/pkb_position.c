@@ -142,8 +142,9 @@ static bool read_side_internal(const pkb_data *d, pkb_state *s, int p, const jso
     return true;
 }
 
-static int label_find(const pkb_state *s, const char *label)
+static int label_find(const void *st, const char *label)
 {
+    const pkb_state *s = st;
     for (int p = 0; p < PKB_SIDES; p++)
         for (int u = 0; u < s->side[p].nunits; u++) {
             char l[8];
@@ -390,11 +391,7 @@ static bool check(const pkb_data *d, pkb_state *s, const json_t *pos, char *why,
     const json_t *ta = json_object_get(pos, "to_act");
     if (ta) {
         int who = pkb_current_player(d, s);
-        bool ok = json_is_null(ta) ? who == ENG_TERMINAL
-                  : json_is_string(ta) ? strcmp(json_string_value(ta), "chance") == 0 &&
-                                             who == ENG_CHANCE
-                  : json_is_integer(ta) && who == json_integer_value(ta) - 1;
-        if (!ok)
+        if (!eng_pos_to_act_is(ta, who))
             return eng_pos_fail(why, n, "to_act: in the \"%s\" phase the decision is %s",
                                 pkb_phase_name(s->phase), who == ENG_CHANCE ? "chance's"
                                 : who == ENG_TERMINAL ? "nobody's: the battle is over"
@@ -406,19 +403,8 @@ static bool check(const pkb_data *d, pkb_state *s, const json_t *pos, char *why,
 static bool read_label(const pkb_state *s, const json_t *o, const char *key, uint8_t *out,
                        char *why, size_t n)
 {
-    const json_t *v = json_object_get(o, key);
-    if (!v)
-        return true;
-    if (json_is_null(v)) {
-        *out = PKB_NONE;
-        return true;
-    }
-    const char *l = json_string_value(v);
-    int g = l ? label_find(s, l) : -1;
-    if (g < 0)
-        return eng_pos_fail(why, n, "resolution.%s: no unit \"%s\"", key, l ? l : "?");
-    *out = (uint8_t)g;
-    return true;
+    eng_pos_refs r = {label_find, s, PKB_NONE, "", "?"};
+    return eng_pos_ref_opt(&r, o, key, "resolution", out, why, n);
 }
 
 static int word_index(const char *const *words, int count, const char *w)
@@ -537,10 +523,8 @@ bool pkb_from_json(const void *data, void *st, const json_t *pos, char *why, siz
     if (!eng_pos_str_opt(pos, "phase", "", &ph, why, n))
         return false;
     if (ph) {
-        int k = 0;
-        while (k <= PKB_PH_OVER && strcmp(pkb_phase_name(k), ph) != 0)
-            k++;
-        if (k > PKB_PH_OVER)
+        int k = eng_pos_word_index(pkb_phase_name, PKB_PH_OVER, ph);
+        if (k < 0)
             return eng_pos_fail(why, n, "phase: no phase \"%s\" (army building, roll for "
                                 "attacker, deployment, turn, reaction, target, dice, wounds, "
                                 "round end, over)", ph);

@@ -361,10 +361,8 @@ static double panel_army(const pkb_data *d, const pkb_state *s, int p, int viewe
     int level = pkb_hidden_level(s, viewer, p);
     int orders, wounds;
     pkb_tokens_in_use(s, p, &orders, &wounds);
-    svg_owner_mark(out, p, x + 10, y - 5, 9, pl_fill(d, p));
-    fprintf(out, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"14\" font-weight=\"bold\">", x + 26, y);
-    svg_text(out, d->pl[p].name);
-    fprintf(out, "</text><text x=\"%.0f\" y=\"%.0f\" font-size=\"12\">player %d%s</text>\n", x + 150, y,
+    svg_key_owner(out, p, x, y, pl_fill(d, p), d->pl[p].name);
+    fprintf(out, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"12\">player %d%s</text>\n", x + 150, y,
             p + 1, s->attacker == p ? ", attacker" : s->attacker == 1 - p ? ", defender" : "");
     y += 18;
     char line[200];
@@ -577,19 +575,14 @@ void pkb_svg(const void *data, const void *st, int viewer, FILE *out)
     char title[160];
     snprintf(title, sizeof title, "Pocket Battles: %s", d->title[0] ? d->title : d->scenario);
     svg_begin(out, w, h, "pocket-battles", title);
-    fputs("<defs><marker id=\"pw-arrow\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" markerWidth=\"5\" "
-          "markerHeight=\"5\" orient=\"auto\"><path d=\"M0 0 L10 5 L0 10 z\" fill=\"#b00000\"/>"
-          "</marker></defs>\n", out);
-    fprintf(out, "<text x=\"%.0f\" y=\"24\" font-size=\"18\" font-weight=\"bold\">", 6.0);
-    svg_text(out, title);
+    svg_arrow_marker(out);
+    char heading[200], status[256];
+    snprintf(heading, sizeof heading, "%s", title);
     if (s->round)
-        fprintf(out, ", round %d", s->round);
-    fputs("</text>\n", out);
-    char status[256];
+        snprintf(heading + strlen(heading), sizeof heading - strlen(heading), ", round %d",
+                 s->round);
     pkb_status_text(d, s, status, sizeof status);
-    fprintf(out, "<text class=\"pw-status\" x=\"6\" y=\"42\" font-size=\"14\">");
-    svg_text(out, status);
-    fputs("</text>\n", out);
+    svg_heading(out, 6, heading, status);
     draw_labels(d, &L, out);
     for (int z = 0; z < PKB_ZONES; z++)
         draw_zone(&L, z, out);

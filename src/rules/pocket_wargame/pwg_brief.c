@@ -4,21 +4,9 @@
  * end-phase rules, terrain), and the standing line (turn out of the
  * limit, strength, points) that the status line carries.
  */
-#include <stdarg.h>
 #include <string.h>
+#include "english.h"
 #include "pwg.h"
-
-static void app(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void app(char *buf, size_t n, const char *fmt, ...)
-{
-    size_t len = strlen(buf);
-    if (len + 1 >= n)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf + len, n - len, fmt, ap);
-    va_end(ap);
-}
 
 static json_t *sentence(json_t *arr, const char *text)
 {
@@ -34,7 +22,7 @@ static void loc_list(const pwg_data *d, const uint8_t *locs, int nlocs, const ch
     for (int i = 0; i < nlocs; i++) {
         char l[8];
         pwg_loc_name(d, locs[i], l, sizeof l);
-        app(buf, n, "%s%s", i == 0 ? "" : i == nlocs - 1 ? word : ", ", l);
+        eng_text_add(buf, n, "%s%s", i == 0 ? "" : i == nlocs - 1 ? word : ", ", l);
     }
 }
 
@@ -52,7 +40,8 @@ static int units_text(const pwg_data *d, int first, int count, int force, int co
                 ((cond_mask >> d->unit[u].cond) & 1))
                 k++;
         if (k) {
-            app(buf, n, "%s%d %s (%s)", total ? ", " : "", k, d->type[t].name, d->type[t].code);
+            eng_text_add(buf, n, "%s%d %s (%s)", total ? ", " : "", k, d->type[t].name,
+                         d->type[t].code);
             total += k;
         }
     }
@@ -125,16 +114,16 @@ static void rule_text(const pwg_data *d, const pwg_end_rule *r, char *buf, size_
         bool first = true;
         for (int f = 0; f < d->nforces; f++)
             if ((r->forces >> f) & 1) {
-                app(buf, n, "%s%s", first ? "" : " and ", d->force[f].name);
+                eng_text_add(buf, n, "%s%s", first ? "" : " and ", d->force[f].name);
                 first = false;
             }
         if (r->deploy_area) {
-            app(buf, n, " in their own deployment area");
+            eng_text_add(buf, n, " in their own deployment area");
         } else {
             loc_list(d, r->locs, r->nlocs, " or ", where, sizeof where);
-            app(buf, n, " on %s", where);
+            eng_text_add(buf, n, " on %s", where);
         }
-        app(buf, n, " with no enemy on the same card rally to steady");
+        eng_text_add(buf, n, " with no enemy on the same card rally to steady");
         return;
     }
     case PWG_R_REINFORCE:
@@ -168,14 +157,14 @@ static void terrain_text(const pwg_data *d, char *buf, size_t n)
             if (!d->card[c].court && plain < 0)
                 plain = d->card[c].terrain;
         }
-        app(buf, n, "%s%s %s", su ? ", " : "", d->suit_name[su],
-            plain >= 0 ? d->terrain[plain].name : "?");
+        eng_text_add(buf, n, "%s%s %s", su ? ", " : "", d->suit_name[su],
+                     plain >= 0 ? d->terrain[plain].name : "?");
         if (court >= 0 && court != plain)
-            app(buf, n, " (court cards %s)", d->terrain[court].name);
+            eng_text_add(buf, n, " (court cards %s)", d->terrain[court].name);
     }
     for (int c = 0; c < d->ncards; c++)
         if (d->card[c].suit == PWG_NONE) {
-            app(buf, n, "; jokers %s", d->terrain[d->card[c].terrain].name);
+            eng_text_add(buf, n, "; jokers %s", d->terrain[d->card[c].terrain].name);
             break;
         }
 }
@@ -249,18 +238,18 @@ void pwg_standing(const void *data, const void *st, char *buf, size_t n)
     buf[0] = '\0';
     if (d->victory.turn_limit > 0) {
         if (s->turn > 0)
-            app(buf, n, "turn %d of %d", s->turn, d->victory.turn_limit);
+            eng_text_add(buf, n, "turn %d of %d", s->turn, d->victory.turn_limit);
         else
-            app(buf, n, "%d turns", d->victory.turn_limit);
+            eng_text_add(buf, n, "%d turns", d->victory.turn_limit);
     }
-    app(buf, n, "%sstrength", buf[0] ? "; " : "");
+    eng_text_add(buf, n, "%sstrength", buf[0] ? "; " : "");
     for (int f = 0; f < d->nforces; f++)
-        app(buf, n, "%s %s %d", f ? "," : "", d->force[f].name, pwg_strength(d, s, f));
+        eng_text_add(buf, n, "%s %s %d", f ? "," : "", d->force[f].name, pwg_strength(d, s, f));
     if (d->scores_points) {
-        app(buf, n, "; points");
+        eng_text_add(buf, n, "; points");
         for (int f = 0; f < d->nforces; f++)
-            app(buf, n, "%s %s %d", f ? "," : "", d->force[f].name, s->points[f]);
+            eng_text_add(buf, n, "%s %s %d", f ? "," : "", d->force[f].name, s->points[f]);
         if (d->victory.points_to_win > 0)
-            app(buf, n, " (%d win)", d->victory.points_to_win);
+            eng_text_add(buf, n, " (%d win)", d->victory.points_to_win);
     }
 }

@@ -5,21 +5,9 @@
  * test is down, the heads on each side and who spends first); and, for a
  * referee's prompt, what the coin or card about to fall is for.
  */
-#include <stdarg.h>
 #include <string.h>
+#include "english.h"
 #include "pwg.h"
-
-static void app(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void app(char *buf, size_t n, const char *fmt, ...)
-{
-    size_t len = strlen(buf);
-    if (len + 1 >= n)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf + len, n - len, fmt, ap);
-    va_end(ap);
-}
 
 /* Why unit u's head may cancel damage in this combat ("a light unit shot
  * at"), or "" if it may not. */
@@ -66,7 +54,7 @@ static void toss_outcome(const pwg_data *d, const pwg_state *s, eng_action a, ch
     } else {
         snprintf(buf, n, "toss %s T: no head", ref);
         if (s->combat.kind == PWG_CB_MELEE)
-            app(buf, n, " (it takes damage before the heads-throwers, rule 2)");
+            eng_text_add(buf, n, " (it takes damage before the heads-throwers, rule 2)");
     }
     /* the last coin: the heads on each side and who spends first */
     pwg_state after;
@@ -80,17 +68,17 @@ static void toss_outcome(const pwg_data *d, const pwg_state *s, eng_action a, ch
     for (int v = 0; v < d->nunits; v++)
         if ((s->combat.cu[v] & PWG_CU_HEAD) || (v == u && heads))
             heads_by[d->unit[v].force]++;
-    app(buf, n, "; heads:");
+    eng_text_add(buf, n, "; heads:");
     bool first = true;
     for (int f = 0; f < d->nforces; f++)
         if ((s->combat.forces >> f) & 1) {
-            app(buf, n, "%s %s %d", first ? "" : ",", d->force[f].name, heads_by[f]);
+            eng_text_add(buf, n, "%s %s %d", first ? "" : ",", d->force[f].name, heads_by[f]);
             first = false;
         }
     if (c)
-        app(buf, n, "; %s spends first", d->force[c->order[c->pos]].name);
+        eng_text_add(buf, n, "; %s spends first", d->force[c->order[c->pos]].name);
     else
-        app(buf, n, "; no head can be spent, so nothing happens");
+        eng_text_add(buf, n, "; no head can be spent, so nothing happens");
 }
 
 void pwg_explain_outcome(const void *data, const void *st, eng_action a, char *buf, size_t n)
@@ -115,10 +103,10 @@ void pwg_explain_outcome(const void *data, const void *st, eng_action a, char *b
             return;
         snprintf(buf, n, "first %d: %s goes first", f + 1, d->force[f].name);
         if (d->nforces > 2) {
-            app(buf, n, " (order");
+            eng_text_add(buf, n, " (order");
             for (int k = 0; k < d->nforces; k++)
-                app(buf, n, "%s %s", k ? "," : "", d->force[(f + k) % d->nforces].name);
-            app(buf, n, ")");
+                eng_text_add(buf, n, "%s %s", k ? "," : "", d->force[(f + k) % d->nforces].name);
+            eng_text_add(buf, n, ")");
         }
         return;
     }
@@ -148,7 +136,7 @@ void pwg_explain_chance(const void *data, const void *st, char *buf, size_t n)
     case PWG_S_FIRST:
         snprintf(buf, n, "Who goes first, all equally likely:");
         for (int f = 0; f < d->nforces; f++)
-            app(buf, n, "%s %d %s", f ? "," : "", f + 1, d->force[f].name);
+            eng_text_add(buf, n, "%s %d %s", f ? "," : "", f + 1, d->force[f].name);
         return;
     case PWG_S_TOSS: {
         int u = pwg_combat_next_toss(d, s);

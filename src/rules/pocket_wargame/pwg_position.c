@@ -61,54 +61,39 @@ json_t *pwg_internal_json(const pwg_data *d, const pwg_state *s)
     return o;
 }
 
-static int unit_find(const pwg_data *d, const char *ref)
+static void unit_name(const void *d, int u, char *buf, size_t n)
 {
-    for (int u = 0; u < d->nunits; u++) {
-        char r[24];
-        pwg_unit_ref(d, u, -1, r, sizeof r);
-        if (strcmp(r, ref) == 0)
-            return u;
-    }
-    return -1;
+    pwg_unit_ref(d, u, -1, buf, n);
+}
+
+static int unit_find(const void *d, const char *ref)
+{
+    return eng_pos_find_name(d, ((const pwg_data *)d)->nunits, unit_name, ref);
+}
+
+static eng_pos_refs unit_refs(const pwg_data *d)
+{
+    return (eng_pos_refs){unit_find, d, PWG_NONE,
+                          " in this scenario (units are named like \"1/HI1\")", "(not a string)"};
 }
 
 static bool read_unit(const pwg_data *d, const json_t *obj, const char *key, const char *where,
                       uint8_t *out, char *why, size_t n)
 {
-    const json_t *v = json_object_get(obj, key);
-    if (!v)
-        return true;
-    if (json_is_null(v)) {
-        *out = PWG_NONE;
-        return true;
-    }
-    const char *t = json_string_value(v);
-    int u = t ? unit_find(d, t) : -1;
-    if (u < 0)
-        return eng_pos_fail(why, n, "%s.%s: no unit \"%s\" in this scenario (units are named "
-                            "like \"1/HI1\")", where, key, t ? t : "(not a string)");
-    *out = (uint8_t)u;
-    return true;
+    eng_pos_refs r = unit_refs(d);
+    return eng_pos_ref_opt(&r, obj, key, where, out, why, n);
+}
+
+static int loc_parse(const void *d, const char *text, char *err, size_t n)
+{
+    return pwg_loc_parse(d, text, err, n);
 }
 
 static bool read_loc(const pwg_data *d, const json_t *obj, const char *key, const char *where,
                      uint8_t *out, char *why, size_t n)
 {
-    const json_t *v = json_object_get(obj, key);
-    if (!v)
-        return true;
-    if (json_is_null(v)) {
-        *out = PWG_NONE;
-        return true;
-    }
-    if (!json_is_string(v))
-        return eng_pos_fail(why, n, "%s.%s: expected a location like \"b2\"", where, key);
-    char w[ENG_ERROR_MAX / 2];
-    int loc = pwg_loc_parse(d, json_string_value(v), w, sizeof w);
-    if (loc < 0)
-        return eng_pos_fail(why, n, "%s.%s: %s", where, key, w);
-    *out = (uint8_t)loc;
-    return true;
+    eng_pos_places p = {loc_parse, d, PWG_NONE, "a location like \"b2\"", "a location"};
+    return eng_pos_place_opt(&p, obj, key, where, true, out, why, n);
 }
 
 static bool read_force(const pwg_data *d, const json_t *v, const char *where, int *out,
@@ -121,12 +106,23 @@ static bool read_force(const pwg_data *d, const json_t *v, const char *where, in
     return true;
 }
 
-static int name_index(const char *(*name)(int), int last, const char *s)
+/* An array of force numbers as a set of forces (bit f for force f + 1);
+ * anything else leaves *out as it is. */
+static bool read_force_set(const pwg_data *d, const json_t *a, const char *where, uint8_t *out,
+                           char *why, size_t n)
 {
-    for (int k = 0; k <= last; k++)
-        if (strcmp(name(k), s) == 0)
-            return k;
-    return -1;
+    if (!json_is_array(a))
+        return true;
+    *out = 0;
+    size_t i;
+    const json_t *e;
+    json_array_foreach(a, i, e) {
+        int f;
+        if (!read_force(d, e, where, &f, why, n))
+            return false;
+        *out |= (uint8_t)(1 << f);
+    }
+    return true;
 }
 
 static bool read_top(const pwg_data *d, pwg_state *s, const json_t *pos, char *why, size_t n)
@@ -139,7 +135,7 @@ static bool read_top(const pwg_data *d, pwg_state *s, const json_t *pos, char *w
     if (!eng_pos_str_opt(pos, "phase", "", &t, why, n))
         return false;
     if (t) {
-        int k = name_index(pwg_phase_name, PWG_P_END, t);
+        int k = eng_pos_word_index(pwg_phase_name, PWG_P_END, t);
         if (k < 0)
             return eng_pos_fail(why, n, "phase: a turn has no phase \"%s\" (set-up, alliances, "
                                 "cavalry, ranged, movement, melee, end)", t);
@@ -148,7 +144,7 @@ static bool read_top(const pwg_data *d, pwg_state *s, const json_t *pos, char *w
     if (!eng_pos_str_opt(pos, "stage", "", &t, why, n))
         return false;
     if (t) {
-        int k = name_index(pwg_stage_name, PWG_S_OVER, t);
+        int k = eng_pos_word_index(pwg_stage_name, PWG_S_OVER, t);
         if (k < 0)
             return eng_pos_fail(why, n, "stage: no stage \"%s\" (deal, deployment, first "
                                 "player, alliances, cavalry, ranged, movement, toss, spend, "
@@ -177,18 +173,9 @@ static bool read_top(const pwg_data *d, pwg_state *s, const json_t *pos, char *w
             if (!eng_pos_int_opt(o, "points", w, -PWG_MAX_POINTS, PWG_MAX_POINTS, &p, why, n))
                 return false;
             s->points[f] = (int16_t)p;
-            const json_t *ch = json_object_get(o, "changed_this_turn");
-            if (json_is_array(ch)) {
-                s->changed[f] = 0;
-                size_t i;
-                const json_t *e;
-                json_array_foreach(ch, i, e) {
-                    int g;
-                    if (!read_force(d, e, "forces.changed_this_turn", &g, why, n))
-                        return false;
-                    s->changed[f] |= (uint8_t)(1 << g);
-                }
-            }
+            if (!read_force_set(d, json_object_get(o, "changed_this_turn"),
+                                "forces.changed_this_turn", &s->changed[f], why, n))
+                return false;
             const json_t *al = json_object_get(o, "declared_allies");
             if (al) {
                 if (!json_is_array(al))
@@ -269,23 +256,17 @@ static bool read_units(const pwg_data *d, pwg_state *s, const json_t *pos, char 
         return eng_pos_fail(why, n, "units: expected an array");
     size_t i;
     const json_t *o;
+    eng_pos_refs r = unit_refs(d);
     json_array_foreach(units, i, o) {
         char w[64];
-        snprintf(w, sizeof w, "units[%zu]", i);
-        if (!json_is_object(o))
-            return eng_pos_fail(why, n, "%s: expected an object", w);
-        const char *ref, *cond;
-        if (!eng_pos_str_opt(o, "ref", w, &ref, why, n))
-            return false;
-        int u = ref ? unit_find(d, ref) : -1;
+        int u = eng_pos_unit_entry(&r, o, i, w, sizeof w, why, n);
         if (u < 0)
-            return eng_pos_fail(why, n, "%s.ref: no unit \"%s\" in this scenario (units are "
-                                "named like \"1/HI1\")", w, ref ? ref : "(missing)");
-        snprintf(w, sizeof w, "unit %s", ref);
+            return false;
+        const char *cond;
         if (!eng_pos_str_opt(o, "condition", w, &cond, why, n))
             return false;
         if (cond) {
-            int k = name_index(pwg_cond_name, PWG_RESERVE, cond);
+            int k = eng_pos_word_index(pwg_cond_name, PWG_RESERVE, cond);
             if (k < 0)
                 return eng_pos_fail(why, n, "%s.condition: steady, wavering, destroyed, "
                                     "exited, undeployed or reserve, not \"%s\"", w, cond);
@@ -307,6 +288,17 @@ static bool read_units(const pwg_data *d, pwg_state *s, const json_t *pos, char 
     return true;
 }
 
+/* Entry i of one of the combat's lists ("tosses", "damage"): an object
+ * naming its "unit"; w (wn bytes) says where it is. */
+static bool combat_entry(const pwg_data *d, const json_t *t, const char *list, size_t i, char *w,
+                         size_t wn, uint8_t *u, char *why, size_t n)
+{
+    snprintf(w, wn, "combat.%s[%zu]", list, i);
+    if (!json_is_object(t))
+        return eng_pos_fail(why, n, "%s: expected an object", w);
+    return read_unit(d, t, "unit", w, u, why, n);
+}
+
 static bool read_combat(const pwg_data *d, pwg_state *s, const json_t *pos, char *why, size_t n)
 {
     const json_t *dep = json_object_get(pos, "deployment");
@@ -315,18 +307,9 @@ static bool read_combat(const pwg_data *d, pwg_state *s, const json_t *pos, char
         if (!eng_pos_int_opt(dep, "round", "deployment", 1, 64, &r, why, n))
             return false;
         s->deploy_round = (uint8_t)r;
-        const json_t *done = json_object_get(dep, "placed_this_round");
-        if (json_is_array(done)) {
-            s->deploy_done = 0;
-            size_t i;
-            const json_t *e;
-            json_array_foreach(done, i, e) {
-                int f;
-                if (!read_force(d, e, "deployment.placed_this_round", &f, why, n))
-                    return false;
-                s->deploy_done |= (uint8_t)(1 << f);
-            }
-        }
+        if (!read_force_set(d, json_object_get(dep, "placed_this_round"),
+                            "deployment.placed_this_round", &s->deploy_done, why, n))
+            return false;
     }
     const json_t *c = json_object_get(pos, "combat");
     if (!c || json_is_null(c))
@@ -358,11 +341,9 @@ static bool read_combat(const pwg_data *d, pwg_state *s, const json_t *pos, char
         const json_t *t;
         json_array_foreach(tosses, i, t) {
             char w[48];
-            snprintf(w, sizeof w, "combat.tosses[%zu]", i);
             uint8_t u = PWG_NONE;
-            if (!json_is_object(t) || !read_unit(d, t, "unit", w, &u, why, n))
-                return json_is_object(t) ? false : eng_pos_fail(why, n, "%s: expected an "
-                                                                "object", w);
+            if (!combat_entry(d, t, "tosses", i, w, sizeof w, &u, why, n))
+                return false;
             if (u == PWG_NONE)
                 return eng_pos_fail(why, n, "%s: names no unit", w);
             bool tosses_b = false, left = false, cancel = false;
@@ -397,13 +378,11 @@ static bool read_combat(const pwg_data *d, pwg_state *s, const json_t *pos, char
         const json_t *t;
         json_array_foreach(dmg, i, t) {
             char w[48];
-            snprintf(w, sizeof w, "combat.damage[%zu]", i);
             uint8_t u = PWG_NONE;
             long cnt = 0;
-            if (!json_is_object(t) || !read_unit(d, t, "unit", w, &u, why, n) ||
+            if (!combat_entry(d, t, "damage", i, w, sizeof w, &u, why, n) ||
                 !eng_pos_int_opt(t, "count", w, 0, 9, &cnt, why, n))
-                return json_is_object(t) ? false : eng_pos_fail(why, n, "%s: expected an "
-                                                                "object", w);
+                return false;
             if (u == PWG_NONE)
                 return eng_pos_fail(why, n, "%s: names no unit", w);
             cb->dmg[u] = (uint8_t)cnt;
@@ -451,7 +430,7 @@ static bool read_combat(const pwg_data *d, pwg_state *s, const json_t *pos, char
             !eng_pos_str_opt(ld, "before", "combat.last_damage", &before, why, n))
             return json_is_object(ld) ? false : eng_pos_fail(why, n, "combat.last_damage: expected "
                                                              "an object or null");
-        int k = before ? name_index(pwg_cond_name, PWG_RESERVE, before) : -1;
+        int k = before ? eng_pos_word_index(pwg_cond_name, PWG_RESERVE, before) : -1;
         if (before && k < 0)
             return eng_pos_fail(why, n, "combat.last_damage.before: no condition \"%s\"", before);
         cb->last_by = (uint8_t)by;
@@ -530,11 +509,7 @@ static bool check(const pwg_data *d, pwg_state *s, const json_t *pos, char *why,
     const json_t *ta = json_object_get(pos, "to_act");
     if (ta) {
         int who = pwg_current_player(d, s);
-        bool ok = json_is_null(ta) ? who == ENG_TERMINAL
-                  : json_is_string(ta) ? strcmp(json_string_value(ta), "chance") == 0 &&
-                                             who == ENG_CHANCE
-                  : json_is_integer(ta) && who == json_integer_value(ta) - 1;
-        if (!ok)
+        if (!eng_pos_to_act_is(ta, who))
             return eng_pos_fail(why, n, "to_act: at stage \"%s\" the decision is %s",
                                 pwg_stage_name(s->stage), who == ENG_CHANCE ? "chance's"
                                 : who == ENG_TERMINAL ? "nobody's: the battle is over"
@@ -611,19 +586,8 @@ bool pwg_from_json(const void *data, void *st, const json_t *pos, char *why, siz
         else if (s->stage >= PWG_S_ALLIANCE && s->stage <= PWG_S_MOVEMENT)
             s->turn_pos = (uint8_t)((f - s->first + d->nforces) % d->nforces);
     }
-    if (s->stage == PWG_S_OVER) {
-        const json_t *w = json_object_get(pos, "winners");
-        if (json_is_array(w)) {
-            s->winners = 0;
-            size_t i;
-            const json_t *e;
-            json_array_foreach(w, i, e) {
-                int f;
-                if (!read_force(d, e, "winners", &f, why, n))
-                    return false;
-                s->winners |= (uint8_t)(1 << f);
-            }
-        }
-    }
+    if (s->stage == PWG_S_OVER &&
+        !read_force_set(d, json_object_get(pos, "winners"), "winners", &s->winners, why, n))
+        return false;
     return check(d, s, pos, why, n);
 }

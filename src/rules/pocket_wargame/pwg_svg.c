@@ -298,10 +298,8 @@ static double key_forces(const pwg_data *d, const pwg_state *s, int viewer, doub
         fprintf(out, "<g id=\"f-%d\" class=\"pw-force\">", f + 1);
         fprintf(out, "<rect class=\"pw-edge\" x=\"%.0f\" y=\"%.0f\" width=\"%.0f\" height=\"24\" "
                 "fill=\"none\" stroke=\"none\"/>", x - 4, y - 17, KEY_W - 20);
-        svg_owner_mark(out, f, x + 10, y - 5, 9, fill);
-        fprintf(out, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"14\" font-weight=\"bold\">", x + 26, y);
-        svg_text(out, fo->name);
-        fprintf(out, "</text><text x=\"%.0f\" y=\"%.0f\" font-size=\"12\">strength %d", x + 120, y,
+        svg_key_owner(out, f, x, y, fill, fo->name);
+        fprintf(out, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"12\">strength %d", x + 120, y,
                 pwg_strength(d, s, f));
         if (d->scores_points)
             fprintf(out, ", points %d", s->points[f]);
@@ -432,17 +430,10 @@ void pwg_svg(const void *data, const void *st, int viewer, FILE *out)
     char title[160];
     snprintf(title, sizeof title, "Pocket Wargame: %s", d->title[0] ? d->title : d->scenario);
     svg_begin(out, g.w, g.h, "pocket-wargame", title);
-    fputs("<defs><marker id=\"pw-arrow\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" markerWidth=\"5\" "
-          "markerHeight=\"5\" orient=\"auto\"><path d=\"M0 0 L10 5 L0 10 z\" fill=\"#b00000\"/>"
-          "</marker></defs>\n", out);
-    fprintf(out, "<text x=\"%.0f\" y=\"24\" font-size=\"18\" font-weight=\"bold\">", MARGIN);
-    svg_text(out, title);
-    fputs("</text>\n", out);
+    svg_arrow_marker(out);
     char status[256];
     pwg_status_text(d, s, status, sizeof status);
-    fprintf(out, "<text class=\"pw-status\" x=\"%.0f\" y=\"42\" font-size=\"14\">", MARGIN);
-    svg_text(out, status);
-    fputs("</text>\n", out);
+    svg_heading(out, MARGIN, title, status);
     int combat_loc = (s->stage == PWG_S_TOSS || s->stage == PWG_S_SPEND) ? s->combat.loc : -1;
     draw_edges(d, out);
     for (int loc = 0; loc < d->nlocs; loc++)

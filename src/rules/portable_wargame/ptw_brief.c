@@ -5,21 +5,9 @@
  * the standing line: the turn out of the limit, units lost against the
  * exhaustion point, objectives held.
  */
-#include <stdarg.h>
 #include <string.h>
+#include "english.h"
 #include "ptw.h"
-
-static void app(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void app(char *buf, size_t n, const char *fmt, ...)
-{
-    size_t len = strlen(buf);
-    if (len + 1 >= n)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf + len, n - len, fmt, ap);
-    va_end(ap);
-}
 
 static void sentence(json_t *arr, const char *text)
 {
@@ -47,15 +35,15 @@ static json_t *side_json(const ptw_data *d, int f)
             char sq[8], r[24];
             ptw_sq_name(d, vd->loc, sq, sizeof sq);
             ptw_unit_ref(d, v, f, r, sizeof r);
-            app(where, sizeof where, "%s%s at %s%s", k ? ", " : "", r, sq,
-                vd->towed_by != PTW_NONE ? " (limbered)" : "");
+            eng_text_add(where, sizeof where, "%s%s at %s%s", k ? ", " : "", r, sq,
+                         vd->towed_by != PTW_NONE ? " (limbered)" : "");
             k++;
         }
         const ptw_type *t = &d->type[ud->type];
         snprintf(line, sizeof line, "%d %s %s (%s): %s", k, ptw_quality_name(ud->quality),
                  t->name, t->code, where);
         if (d->cc2014)
-            app(line, sizeof line, "; strength %d", ud->strength);
+            eng_text_add(line, sizeof line, "; strength %d", ud->strength);
         sentence(forces, line);
     }
     return json_pack("{s:s,s:i,s:o,s:i,s:i}", "name", sd->name, "number", f + 1, "forces",
@@ -79,7 +67,8 @@ json_t *ptw_briefing(const void *data)
         for (int i = 0; i < v->nobj; i++) {
             char sq[8];
             ptw_sq_name(d, v->obj[i], sq, sizeof sq);
-            app(objs, sizeof objs, "%s%s", i ? (i == v->nobj - 1 ? " and " : ", ") : "", sq);
+            eng_text_add(objs, sizeof objs, "%s%s", i ? (i == v->nobj - 1 ? " and " : ", ") : "",
+                         sq);
             json_array_append_new(objectives,
                                   json_pack("{s:s,s:o}", "at", sq, "holder",
                                             v->obj_holder[i] == PTW_NONE
@@ -138,14 +127,14 @@ void ptw_standing(const void *data, const void *st, char *buf, size_t n)
     const ptw_data *d = data;
     const ptw_state *s = st;
     buf[0] = '\0';
-    app(buf, n, "turn %d of %d; lost (exhaustion at)", s->turn, d->victory.turn_limit);
+    eng_text_add(buf, n, "turn %d of %d; lost (exhaustion at)", s->turn, d->victory.turn_limit);
     for (int f = 0; f < 2; f++) {
-        app(buf, n, "%s %s %d (%d)", f ? "," : "", d->side[f].name, ptw_lost(d, s, f),
-            d->side[f].exhaustion);
+        eng_text_add(buf, n, "%s %s %d (%d)", f ? "," : "", d->side[f].name, ptw_lost(d, s, f),
+                     d->side[f].exhaustion);
         if (s->exhausted[f])
-            app(buf, n, " exhausted");
+            eng_text_add(buf, n, " exhausted");
     }
     if (d->victory.rule == PTW_V_OBJECTIVE)
-        app(buf, n, "; objectives %s %d, %s %d of %d", d->side[0].name, ptw_held(d, s, 0),
-            d->side[1].name, ptw_held(d, s, 1), d->victory.nobj);
+        eng_text_add(buf, n, "; objectives %s %d, %s %d of %d", d->side[0].name, ptw_held(d, s, 0),
+                     d->side[1].name, ptw_held(d, s, 1), d->victory.nobj);
 }

@@ -9,21 +9,9 @@
  * conditions as ptw_fire.c and ptw_combat.c add them up; the tests check
  * that the named parts always sum to those functions' totals.
  */
-#include <stdarg.h>
 #include <string.h>
+#include "english.h"
 #include "ptw.h"
-
-static void app(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void app(char *buf, size_t n, const char *fmt, ...)
-{
-    size_t len = strlen(buf);
-    if (len + 1 >= n)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf + len, n - len, fmt, ap);
-    va_end(ap);
-}
 
 #define MAX_MODS 6
 
@@ -103,11 +91,11 @@ static void cc_mods(const ptw_data *d, const ptw_state *s, int u, int enemy, boo
 static void sum_text(int die, const mods *m, char *buf, size_t n)
 {
     buf[0] = '\0';
-    app(buf, n, "%d", die);
+    eng_text_add(buf, n, "%d", die);
     for (int i = 0; i < m->n; i++)
-        app(buf, n, ", %+d %s", m->v[i], m->name[i]);
+        eng_text_add(buf, n, ", %+d %s", m->v[i], m->name[i]);
     if (m->n)
-        app(buf, n, " = %d", die + m->total);
+        eng_text_add(buf, n, " = %d", die + m->total);
 }
 
 /* "+2 direct sight, +1 commander (+3 in all)", or "no modifiers" */
@@ -119,9 +107,9 @@ static void mods_text(const mods *m, char *buf, size_t n)
         return;
     }
     for (int i = 0; i < m->n; i++)
-        app(buf, n, "%s%+d %s", i ? ", " : "", m->v[i], m->name[i]);
+        eng_text_add(buf, n, "%s%+d %s", i ? ", " : "", m->v[i], m->name[i]);
     if (m->n > 1)
-        app(buf, n, " (%+d in all)", m->total);
+        eng_text_add(buf, n, " (%+d in all)", m->total);
 }
 
 /* The units a shell landing on sq hits: "hitting 2/INF2", or "empty" */
@@ -133,10 +121,10 @@ static void hit_list(const ptw_data *d, const ptw_state *s, int sq, char *buf, s
         if (s->loc[u] == sq && s->towed_by[u] == PTW_NONE) {
             char r[24];
             ptw_unit_ref(d, u, -1, r, sizeof r);
-            app(buf, n, "%s%s", k++ ? " and " : ": hits ", r);
+            eng_text_add(buf, n, "%s%s", k++ ? " and " : ": hits ", r);
         }
     if (!k)
-        app(buf, n, ", where no unit stands");
+        eng_text_add(buf, n, ", where no unit stands");
 }
 
 static void landing(const ptw_data *d, const ptw_state *s, int g, int v, char *buf, size_t n)
@@ -150,7 +138,7 @@ static void landing(const ptw_data *d, const ptw_state *s, int g, int v, char *b
     int score = v + m.total, to = ptw_landing_square(d, s, g, score);
     snprintf(buf, n, "landing %s %s: ", r, sum);
     if (score < 1) {
-        app(buf, n, "below 1, the fire is totally ineffective");
+        eng_text_add(buf, n, "below 1, the fire is totally ineffective");
         return;
     }
     if (to != PTW_NONE) {
@@ -158,13 +146,13 @@ static void landing(const ptw_data *d, const ptw_state *s, int g, int v, char *b
         hit_list(d, s, to, who, sizeof who);
     }
     if (score >= 5)
-        app(buf, n, "lands on the target, %s%s", t, who);
+        eng_text_add(buf, n, "lands on the target, %s%s", t, who);
     else if (to == PTW_NONE)
-        app(buf, n, "lands one square %s %s, off the board: no effect",
-            score == 2 || score == 4 ? "in front of" : "behind", t);
+        eng_text_add(buf, n, "lands one square %s %s, off the board: no effect",
+                     score == 2 || score == 4 ? "in front of" : "behind", t);
     else
-        app(buf, n, "lands one square %s %s, on %s%s",
-            score == 2 || score == 4 ? "in front of" : "behind", t, l, who);
+        eng_text_add(buf, n, "lands one square %s %s, on %s%s",
+                     score == 2 || score == 4 ? "in front of" : "behind", t, l, who);
 }
 
 static void initiative(const ptw_data *d, const ptw_state *s, int side, int v, char *buf,
@@ -175,10 +163,11 @@ static void initiative(const ptw_data *d, const ptw_state *s, int side, int v, c
     if (!other)
         return;
     if (other == v)
-        app(buf, n, " against %s %d: equal, both roll again", d->side[1 - side].name, other);
+        eng_text_add(buf, n, " against %s %d: equal, both roll again", d->side[1 - side].name,
+                     other);
     else
-        app(buf, n, " against %s %d: %s is side A and acts first", d->side[1 - side].name,
-            other, d->side[v > other ? side : 1 - side].name);
+        eng_text_add(buf, n, " against %s %d: %s is side A and acts first", d->side[1 - side].name,
+                     other, d->side[v > other ? side : 1 - side].name);
 }
 
 static void shot(const ptw_data *d, const ptw_state *s, int u, int v, char *buf, size_t n)
@@ -193,9 +182,9 @@ static void shot(const ptw_data *d, const ptw_state *s, int u, int v, char *buf,
     int dice = ptw_type_of(d, u)->dice, hits = s->shot_hits + hit;
     snprintf(buf, n, "shot %s %s, needing 5: %s", r, sum, hit ? "a hit" : "a miss");
     if (dice > 1)
-        app(buf, n, " (die %d of %d)", s->shot_die + 1, dice);
+        eng_text_add(buf, n, " (die %d of %d)", s->shot_die + 1, dice);
     if (s->shot_die + 1 == dice)
-        app(buf, n, "; %d hit%s on the enemy at %s", hits, hits == 1 ? "" : "s", l);
+        eng_text_add(buf, n, "; %d hit%s on the enemy at %s", hits, hits == 1 ? "" : "s", l);
 }
 
 static void combat(const ptw_data *d, const ptw_state *s, int u, int v, char *buf, size_t n)
@@ -212,11 +201,11 @@ static void combat(const ptw_data *d, const ptw_state *s, int u, int v, char *bu
     int need = ptw_cc_needed(d, s, u, enemy, &front), score = v + m.total;
     snprintf(buf, n, "combat %s %s (%s)", r, sum, attacker ? "attacker" : "defender");
     if (!d->cc2014) {
-        app(buf, n, ", needing %d+ %s not to be hit: %s", need,
-            front ? "front-on" : "flank or rear on", score >= need ? "not hit" : "hit");
+        eng_text_add(buf, n, ", needing %d+ %s not to be hit: %s", need,
+                     front ? "front-on" : "flank or rear on", score >= need ? "not hit" : "hit");
         return;
     }
-    app(buf, n, ", needing %d+ to hit: %s %s", need, score >= need ? "hits" : "misses", e);
+    eng_text_add(buf, n, ", needing %d+ to hit: %s %s", need, score >= need ? "hits" : "misses", e);
     if (attacker)
         return;
     /* both dice are in: the lower retreats, equal fights again */
@@ -224,10 +213,11 @@ static void combat(const ptw_data *d, const ptw_state *s, int u, int v, char *bu
     cc_mods(d, s, s->cc_att, s->cc_def, true, &ma);
     int sa = s->cc_roll_a + ma.total;
     if (sa == score)
-        app(buf, n, "; %d against %d, equal: another round unless one is destroyed", sa, score);
+        eng_text_add(buf, n, "; %d against %d, equal: another round unless one is destroyed", sa,
+                     score);
     else
-        app(buf, n, "; %d against %d: %s, the lower, retreats 1 square or loses another "
-            "strength point", sa, score, sa < score ? e : r);
+        eng_text_add(buf, n, "; %d against %d: %s, the lower, retreats 1 square or loses another "
+                     "strength point", sa, score, sa < score ? e : r);
 }
 
 static void hit(const ptw_data *d, const ptw_state *s, int u, int v, char *buf, size_t n)
@@ -238,7 +228,7 @@ static void hit(const ptw_data *d, const ptw_state *s, int u, int v, char *buf, 
     snprintf(buf, n, "hit %s %d, %s (destroyed on 1-%d): %s", r, v, ptw_quality_name(q), lim,
              v <= lim ? "destroyed" : "survives, and retreats 1 square or is destroyed");
     if (u != s->hit_unit)
-        app(buf, n, " (the gun towed by the hit transport)");
+        eng_text_add(buf, n, " (the gun towed by the hit transport)");
 }
 
 void ptw_explain_outcome(const void *data, const void *st, eng_action a, char *buf, size_t n)
@@ -296,7 +286,7 @@ void ptw_explain_chance(const void *data, const void *st, char *buf, size_t n)
         snprintf(buf, n, "Initiative die for %s: the higher die is side A and acts first; "
                  "equal dice roll again", d->side[who].name);
         if (s->init_roll[1 - who])
-            app(buf, n, " (%s rolled %d)", d->side[1 - who].name, s->init_roll[1 - who]);
+            eng_text_add(buf, n, " (%s rolled %d)", d->side[1 - who].name, s->init_roll[1 - who]);
         return;
     case PTW_A_SHOT_ROLL:
         shot_mods(d, s, who, s->shot_sq, &m);

@@ -58,56 +58,39 @@ json_t *ptw_internal_json(const ptw_data *d, const ptw_state *s)
 
 /* ---- readers of this game's values ------------------------------------------ */
 
+static int sq_parse(const void *d, const char *text, char *err, size_t n)
+{
+    return ptw_sq_parse(d, text, err, n);
+}
+
 static bool read_sq(const ptw_data *d, const json_t *obj, const char *key, const char *where,
                     uint8_t *out, bool nullable, char *why, size_t n)
 {
-    const json_t *v = json_object_get(obj, key);
-    if (!v)
-        return true;
-    if (json_is_null(v)) {
-        if (!nullable)
-            return eng_pos_fail(why, n, "%s.%s: must name a square", where, key);
-        *out = PTW_NONE;
-        return true;
-    }
-    if (!json_is_string(v))
-        return eng_pos_fail(why, n, "%s.%s: expected a square like \"c4\"", where, key);
-    char w[ENG_ERROR_MAX / 2];
-    int sq = ptw_sq_parse(d, json_string_value(v), w, sizeof w);
-    if (sq < 0)
-        return eng_pos_fail(why, n, "%s.%s: %s", where, key, w);
-    *out = (uint8_t)sq;
-    return true;
+    eng_pos_places p = {sq_parse, d, PTW_NONE, "a square like \"c4\"", "a square"};
+    return eng_pos_place_opt(&p, obj, key, where, nullable, out, why, n);
 }
 
-static int unit_find(const ptw_data *d, const char *ref)
+static void unit_name(const void *d, int u, char *buf, size_t n)
 {
-    for (int u = 0; u < d->nunits; u++) {
-        char r[24];
-        ptw_unit_ref(d, u, -1, r, sizeof r);
-        if (strcmp(r, ref) == 0)
-            return u;
-    }
-    return -1;
+    ptw_unit_ref(d, u, -1, buf, n);
+}
+
+static int unit_find(const void *d, const char *ref)
+{
+    return eng_pos_find_name(d, ((const ptw_data *)d)->nunits, unit_name, ref);
+}
+
+static eng_pos_refs unit_refs(const ptw_data *d)
+{
+    return (eng_pos_refs){unit_find, d, PTW_NONE,
+                          " in this scenario (units are named like \"1/INF1\")", "(not a string)"};
 }
 
 static bool read_unit(const ptw_data *d, const json_t *obj, const char *key, const char *where,
                       uint8_t *out, char *why, size_t n)
 {
-    const json_t *v = json_object_get(obj, key);
-    if (!v)
-        return true;
-    if (json_is_null(v)) {
-        *out = PTW_NONE;
-        return true;
-    }
-    const char *t = json_string_value(v);
-    int u = t ? unit_find(d, t) : -1;
-    if (u < 0)
-        return eng_pos_fail(why, n, "%s.%s: no unit \"%s\" in this scenario (units are named "
-                            "like \"1/INF1\")", where, key, t ? t : "(not a string)");
-    *out = (uint8_t)u;
-    return true;
+    eng_pos_refs r = unit_refs(d);
+    return eng_pos_ref_opt(&r, obj, key, where, out, why, n);
 }
 
 static bool read_side(const json_t *obj, const char *key, const char *where, uint8_t *out,
@@ -164,10 +147,8 @@ static bool read_top(const ptw_data *d, ptw_state *s, const json_t *pos, char *w
     if (!eng_pos_str_opt(pos, "stage", "", &stage, why, n))
         return false;
     if (stage) {
-        int k = 0;
-        while (k <= PTW_S_OVER && strcmp(ptw_stage_name(k), stage) != 0)
-            k++;
-        if (k > PTW_S_OVER)
+        int k = eng_pos_word_index(ptw_stage_name, PTW_S_OVER, stage);
+        if (k < 0)
             return eng_pos_fail(why, n, "stage: a turn of this game has no stage \"%s\" (the "
                                 "stages: artillery, landing, initiative, activation, face, "
                                 "shot, close combat, advance, hit, retreat, over)", stage);
@@ -259,19 +240,12 @@ static bool read_units(const ptw_data *d, ptw_state *s, const json_t *pos, char 
         return eng_pos_fail(why, n, "units: expected an array");
     size_t i;
     const json_t *o;
+    eng_pos_refs r = unit_refs(d);
     json_array_foreach(units, i, o) {
         char w[64];
-        snprintf(w, sizeof w, "units[%zu]", i);
-        if (!json_is_object(o))
-            return eng_pos_fail(why, n, "%s: expected an object", w);
-        const char *ref;
-        if (!eng_pos_str_opt(o, "ref", w, &ref, why, n))
-            return false;
-        int u = ref ? unit_find(d, ref) : -1;
+        int u = eng_pos_unit_entry(&r, o, i, w, sizeof w, why, n);
         if (u < 0)
-            return eng_pos_fail(why, n, "%s.ref: no unit \"%s\" in this scenario (units are "
-                                "named like \"1/INF1\")", w, ref ? ref : "(missing)");
-        snprintf(w, sizeof w, "unit %s", ref);
+            return false;
         const char *status;
         if (!eng_pos_str_opt(o, "status", w, &status, why, n))
             return false;
@@ -409,11 +383,6 @@ static bool read_activity(const ptw_data *d, ptw_state *s, const json_t *pos, ch
 
 /* ---- checks against the rules ------------------------------------------------------ */
 
-static void unit_name(const ptw_data *d, int u, char *buf, size_t n)
-{
-    ptw_unit_ref(d, u, -1, buf, n);
-}
-
 static bool check_units(const ptw_data *d, ptw_state *s, char *why, size_t n)
 {
     uint8_t seen[PTW_MAX_SQ][2][3];
@@ -543,11 +512,7 @@ static bool check_flow(const ptw_data *d, ptw_state *s, const json_t *pos, char 
     }
     if (ta) {
         int who = ptw_current_player(d, s);
-        bool ok = json_is_null(ta) ? who == ENG_TERMINAL
-                  : json_is_string(ta) ? strcmp(json_string_value(ta), "chance") == 0 &&
-                                             who == ENG_CHANCE
-                  : json_is_integer(ta) && who == json_integer_value(ta) - 1;
-        if (!ok)
+        if (!eng_pos_to_act_is(ta, who))
             return eng_pos_fail(why, n, "to_act: at stage \"%s\" the decision is %s%s%s",
                                 ptw_stage_name(s->stage),
                                 who == ENG_CHANCE ? "chance's" : who == ENG_TERMINAL

@@ -345,10 +345,7 @@ static double key_sides(const ptw_data *d, const ptw_state *s, double x, double 
     y += 22;
     for (int f = 0; f < 2; f++) {
         const ptw_side *sd = &d->side[f];
-        svg_owner_mark(out, f, x + 10, y - 5, 9, side_fill(d, f));
-        fprintf(out, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"14\" font-weight=\"bold\">", x + 26, y);
-        svg_text(out, sd->name);
-        fprintf(out, "</text>");
+        svg_key_owner(out, f, x, y, side_fill(d, f), sd->name);
         char line[160];
         snprintf(line, sizeof line, "%d of %d units left, %d lost", ptw_units_left(d, s, f),
                  sd->nunits, ptw_lost(d, s, f));
@@ -480,17 +477,10 @@ void ptw_svg(const void *data, const void *st, int viewer, FILE *out)
     snprintf(title, sizeof title, "The Portable Wargame: %s (close combat %s)", d->title,
              d->cc2014 ? "2014" : "1800s");
     svg_begin(out, w, h, "portable-wargame", title);
-    fputs("<defs><marker id=\"pw-arrow\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" markerWidth=\"5\" "
-          "markerHeight=\"5\" orient=\"auto\"><path d=\"M0 0 L10 5 L0 10 z\" fill=\"#b00000\"/>"
-          "</marker></defs>\n", out);
-    fprintf(out, "<text x=\"%.0f\" y=\"24\" font-size=\"18\" font-weight=\"bold\">", MARGIN);
-    svg_text(out, title);
-    fputs("</text>\n", out);
+    svg_arrow_marker(out);
     char status[256];
     ptw_status_text(d, s, status, sizeof status);
-    fprintf(out, "<text class=\"pw-status\" x=\"%.0f\" y=\"42\" font-size=\"14\">", MARGIN);
-    svg_text(out, status);
-    fputs("</text>\n", out);
+    svg_heading(out, MARGIN, title, status);
     draw_edges(d, out);
     for (int sq = 0; sq < d->nsq; sq++)
         draw_square(d, s, sq, out);
