@@ -366,4 +366,10 @@ bool eng_action_forgoes(const eng_state *s, eng_action a, char *why, size_t n);
 void eng_phase_note(const eng_state *before, eng_action a, const eng_state *after, int player,
                     char *buf, size_t n);
 
+/* ---- hints for the computer players (search_hints.c) ------------------------- */
+
+/* Do the computer levels plan a side's whole run of decisions in this rule
+ * set (its plan_turns)? */
+bool eng_game_plans_turns(const eng_game *g);
+
 #endif

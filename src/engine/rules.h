@@ -139,6 +139,10 @@ struct eng_rules {
      * each as a path under the data folder ("portable-wargame/units.json")
      * or as given (a path). NULL: none. */
     void (*data_files)(const void *data, char *buf, size_t n);
+    /* Whole-turn planning: the computer levels plan each run of a side's own
+     * decisions as a whole (src/ai/ai_plan.c), a measured hint like
+     * search_scale (docs/ai.md). false: they search decision by decision. */
+    bool plan_turns;
 };
 
 #endif

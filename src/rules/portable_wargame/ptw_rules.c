@@ -103,4 +103,6 @@ const eng_rules ptw_rules = {
     /* positions as data */
     .from_json = ptw_from_json,
     .data_files = ptw_data_files,
+    /* whole-turn planning */
+    .plan_turns = true,
 };
