@@ -32,7 +32,6 @@
  * lays its own, a reply in the other side's part) there is nothing to plan
  * and the caller searches as before (ai_plan_decide says so).
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ai_private.h"
@@ -45,7 +44,6 @@
 #define PLAN_FINAL_SAMPLES 16 /* ... on this many fresh dice sequences */
 #define PLAN_REPLY_CHOICES 16 /* the other side's reply is followed when this small */
 #define PLAN_RUNS_PER_ITERATION 2  /* runs (plans x samples) a level iteration buys */
-#define PLAN_RESPONSE_STEPS 80 /* the other side's answer, at most */
 
 typedef struct plan {
     int len;
@@ -65,7 +63,6 @@ typedef struct planner {
     eng_action acts[ENG_MAX_ACTIONS];
     double w[ENG_MAX_ACTIONS];
     long runs;
-    bool respond;             /* judge after the other side's answer */
 } planner;
 
 /* Sample k's fraction at the j-th chance point of a run: the samples
@@ -159,24 +156,6 @@ static bool reply(planner *pl, eng_state *s, int k, int samples, int *j)
     return false;
 }
 
-/* The other side's answer to the run: it plays on by the playout hint
- * (shooting wherever it can) until my next decision. */
-static void respond(planner *pl, eng_state *s, int k, int samples, int j)
-{
-    uint64_t rng = rng_mix(pl->dice ^ UINT64_C(0x616e73776572) ^ ((uint64_t)k << 32));
-    for (int step = 0; step < PLAN_RESPONSE_STEPS; step++) {
-        int who = eng_current_player(s);
-        if (who == pl->me || who == ENG_TERMINAL)
-            return;
-        if (who == ENG_CHANCE) {
-            chance_step(s, pl->dice, k, samples, j++);
-            continue;
-        }
-        int n = usable(pl, s);
-        eng_apply_fast(s, n == 1 ? pl->acts[0] : ai_weighted_pick(pl->acts, pl->w, n, &rng));
-    }
-}
-
 /* Plays plan g in dice sequence k of `samples`; returns what the heuristic
  * makes of the end of the run for me. With `record` (sequence 0), the
  * actions played become the plan: repairs, the fresh decision and the
@@ -203,8 +182,6 @@ static double run(planner *pl, plan *g, int k, int samples, bool record, bool th
         if (who != pl->me) {
             if (chanced && reply(pl, s, k, samples, &j))
                 continue;
-            if (pl->respond)
-                respond(pl, s, k, samples, j);
             break;
         }
         if (i >= PLAN_MAX)
@@ -305,7 +282,6 @@ eng_action ai_plan_decide(ai_player *p, const eng_state *s, ai_explanation *why,
         abort();
     pl->root = s;
     pl->me = eng_current_player(s);
-    pl->respond = getenv("PLAN_RESPOND") != NULL;
     eng_rng r = {p->rng};
     pl->dice = rng_next(&r);
     pl->rng = rng_next(&r);
@@ -346,7 +322,7 @@ eng_action ai_plan_decide(ai_player *p, const eng_state *s, ai_explanation *why,
             }
             memcpy(&pop[half], &pop[PLAN_POP + half], (size_t)(PLAN_POP - half) * sizeof *pop);
             pl->dice = rng_mix(dice0 + gen * UINT64_C(0x9e3779b97f4a7c15));
-            for (int i = 0; i < PLAN_POP; i++)
+            for (int i = 0; i < PLAN_POP && !(i % 4 == 3 && out_of_budget(pl, 0, deadline)); i++)
                 judge(pl, &pop[i], false);
         }
         qsort(pop, PLAN_POP, sizeof *pop, by_fitness);
@@ -380,16 +356,6 @@ eng_action ai_plan_decide(ai_player *p, const eng_state *s, ai_explanation *why,
                 top = x;
         }
         best = leader[top].act[0];
-        if (getenv("PLAN_DEBUG")) {
-            fprintf(stderr, "plan: thumb %.4f runs %ld; leaders:", thumb.fitness, pl->runs);
-            for (int x = 0; x < lead; x++) {
-                char txt[64];
-                eng_action_text(s, leader[x].act[0], txt, sizeof txt);
-                fprintf(stderr, " [%s %.4f(%d)/%.4f len %d]", txt, leader[x].fitness,
-                        leader[x].count, value[x], leader[x].len);
-            }
-            fprintf(stderr, "\n");
-        }
         if (why) {
             why->count = 0;
             for (int x = 0; x < lead; x++) {

@@ -158,16 +158,16 @@ static void print_text(const tourney *t, const eng_match *m, const double *elo)
             printf("  (%d cut at --max-steps, counted drawn)", sc.unfinished);
         putchar('\n');
     }
-    printf("\n%-*s %7s %10s %11s %10s  %s\n", w, "player", "Elo", "decisions", "median ms",
-           "max ms", "what");
+    printf("\n%-*s %7s %10s %11s %10s %10s  %s\n", w, "player", "Elo", "decisions", "median ms",
+           "p99 ms", "max ms", "what");
     for (int p = 0; p < t->nplayers; p++) {
         long count;
         double med, max;
         tourney_think(t, p, &count, &med, &max);
         char what[200];
         describe(t, p, what, sizeof what);
-        printf("%-*s %+7.0f %10ld %11.1f %10.1f  %s\n", w, t->players[p], elo[p], count,
-               med * 1000, max * 1000, what);
+        printf("%-*s %+7.0f %10ld %11.1f %10.1f %10.1f  %s\n", w, t->players[p], elo[p], count,
+               med * 1000, tourney_think_p99(t, p) * 1000, max * 1000, what);
     }
     printf("\nScore: wins plus half the draws, as a share of the games. Elo: maximum\n"
            "likelihood from every result, %s = 0; a draw counts half.\n"
@@ -190,9 +190,10 @@ static void print_json(const tourney *t, const eng_match *m, const double *elo)
         tourney_think(t, p, &count, &med, &max);
         char what[200];
         describe(t, p, what, sizeof what);
-        json_array_append_new(players, json_pack("{s:s,s:s,s:f,s:I,s:f,s:f}", "name",
+        json_array_append_new(players, json_pack("{s:s,s:s,s:f,s:I,s:f,s:f,s:f}", "name",
             t->players[p], "description", what, "elo", elo[p], "decisions",
-            (json_int_t)count, "median_ms", med * 1000, "max_ms", max * 1000));
+            (json_int_t)count, "median_ms", med * 1000, "max_ms", max * 1000, "p99_ms",
+            tourney_think_p99(t, p) * 1000));
     }
     json_object_set_new(root, "players", players);
     json_t *pairings = json_array();

@@ -86,5 +86,7 @@ double tourney_points(const tourney_score *sc);
 void tourney_elo(const tourney *t, double *elo);
 /* A player's decisions with a choice: count, median and longest, seconds. */
 void tourney_think(const tourney *t, int player, long *count, double *median, double *max);
+/* The same decisions' 99th percentile (nearest rank), seconds; 0 if none. */
+double tourney_think_p99(const tourney *t, int player);
 
 #endif

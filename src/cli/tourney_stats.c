@@ -150,3 +150,29 @@ void tourney_think(const tourney *t, int player, long *count, double *median, do
     *max = all[n - 1];
     free(all);
 }
+
+double tourney_think_p99(const tourney *t, int player)
+{
+    long n = 0;
+    for (int i = 0; i < t->ngames; i++)
+        for (int s = 0; s < t->seats; s++)
+            if (t->game[i].seat_player[s] == player)
+                n += t->game[i].nthink[s];
+    if (n == 0)
+        return 0;
+    double *all = malloc((size_t)n * sizeof *all);
+    if (!all)
+        abort();
+    long k = 0;
+    for (int i = 0; i < t->ngames; i++)
+        for (int s = 0; s < t->seats; s++)
+            if (t->game[i].seat_player[s] == player) {
+                memcpy(all + k, t->game[i].think[s], (size_t)t->game[i].nthink[s] * sizeof *all);
+                k += t->game[i].nthink[s];
+            }
+    qsort(all, (size_t)n, sizeof *all, by_double);
+    long at = (long)(0.99 * (double)n + 0.999999) - 1;   /* the nearest rank */
+    double v = all[at < 0 ? 0 : at >= n ? n - 1 : at];
+    free(all);
+    return v;
+}
