@@ -103,7 +103,7 @@ const eng_rules ptw_rules = {
     /* positions as data */
     .from_json = ptw_from_json,
     .data_files = ptw_data_files,
-    /* whole-turn planning: off, the tree search measured stronger here
+    /* whole-turn planning: off, it measured no stronger than the tree search
      * (docs/ai.md); normal:plan=1 plans */
     .plan_turns = false,
 };
