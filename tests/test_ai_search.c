@@ -163,6 +163,7 @@ static void test_chance_and_crn_settings(void **unused)
         };
         for (int v = 0; v < 4; v++) {
             ai_config cfg = settings[v];
+            cfg.plan = -1;                 /* the tree search itself */
             ai_player *p = ai_new(ai_kind_find("mcts"), &cfg);
             ai_explanation why;
             eng_action a = ai_choose(p, s, &why);

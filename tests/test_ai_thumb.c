@@ -79,7 +79,7 @@ static void test_prior_for_the_search(void **unused)
     (void)unused;
     char text[64];
     ai_explanation why;
-    ai_config cfg = {.seed = 4, .iterations = 40, .threads = 1, .prior = 1000};
+    ai_config cfg = {.seed = 4, .iterations = 40, .threads = 1, .prior = 1000, .plan = -1};
     decide(TWO_TARGETS, "mcts", cfg, text, sizeof text, &why, NULL, NULL);
     assert_string_equal(text, "fire INF1 c3");
     long sum = 0;

@@ -59,6 +59,10 @@ typedef struct ai_config {
                               gives no weight (its plainly wrong moves) are never
                               tried while another is legal: 0 = the default (yes),
                               1 = yes, -1 = no */
+    /* whole-turn planning (ai_plan.c): */
+    int plan;              /* tree-search kinds: decisions in a run of the side's own
+                              plan the whole run (0 = as the rule set says,
+                              eng_game_plans_turns; 1 = yes, -1 = no) */
 } ai_config;
 
 /* One candidate move and what the player thinks of it. */

@@ -119,13 +119,17 @@ static int setting(const char *kv, ai_config *cfg, bool *set_it, bool *set_time,
         if (number("prune", val, 0, 1, &v, err))
             return -1;
         cfg->prune = v > 0 ? 1 : -1;
+    } else if (KEY("plan")) {
+        if (number("plan", val, 0, 1, &v, err))
+            return -1;
+        cfg->plan = v > 0 ? 1 : -1;
     } else if (KEY("horizon")) {
         if (number("horizon", val, 1, 100000, &v, err))
             return -1;
         cfg->horizon = (int)v;
     } else {
         eng_error_set(err, "no setting \"%.*s\" (iterations, time, threads, explore, "
-                      "horizon, finish, hint, prune, crn, chance, prior, contempt, mast, rave, amaf)", (int)klen, kv);
+                      "horizon, finish, hint, prune, plan, crn, chance, prior, contempt, mast, rave, amaf)", (int)klen, kv);
         return -1;
     }
 #undef KEY

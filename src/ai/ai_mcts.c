@@ -161,8 +161,18 @@ eng_action ai_mcts_decide(ai_player *p, const eng_state *s, ai_explanation *why,
     return best;
 }
 
+/* Plans the whole run of the side's decisions where the rule set asks for
+ * it (or the setting plan=1) and nothing is hidden; else, and where the run
+ * is one decision, searches the tree. */
 static eng_action mcts_choose(ai_player *p, const eng_state *s, ai_explanation *why)
 {
+    int plan = p->cfg.plan ? p->cfg.plan : eng_game_plans_turns(eng_state_game(s)) ? 1 : -1;
+    if (plan > 0 && !eng_hides_from(s, eng_current_player(s))) {
+        bool planned;
+        eng_action a = ai_plan_decide(p, s, why, &planned);
+        if (planned)
+            return a;
+    }
     return ai_mcts_decide(p, s, why, false);
 }
 

@@ -40,6 +40,11 @@ void ai_play_on_seeing(eng_state *s, int steps, uint64_t *rng, eng_action *acts,
  * foresees chance and reads what the position hides (the oracle kind). */
 eng_action ai_mcts_decide(ai_player *p, const eng_state *s, ai_explanation *why, bool oracle);
 
+/* The whole-turn planner's decision (ai_plan.c), budgeted by the player's
+ * iterations and time; *planned is false (and the action no choice) where
+ * the side's run is a single decision, with nothing to plan. */
+eng_action ai_plan_decide(ai_player *p, const eng_state *s, ai_explanation *why, bool *planned);
+
 /* Every player's prospects in s into value[]: the returns if the game is
  * over, else the rule set's heuristic. */
 void ai_score(const eng_state *s, double *value);

@@ -397,4 +397,10 @@ void eng_chance_short_text(const eng_state *s, eng_action a, char *buf, size_t n
 /* The rule set the front ends use where none is named: the registry's first. */
 const eng_rules *eng_rules_default(void);
 
+/* ---- hints for the computer players (search_hints.c) ------------------------- */
+
+/* Do the computer levels plan a side's whole run of decisions in this rule
+ * set (its plan_turns)? */
+bool eng_game_plans_turns(const eng_game *g);
+
 #endif

@@ -148,6 +148,11 @@ struct eng_rules {
      * chance point st, how many chance steps in a row, this one first, a
      * referee may enter as one list (the cards of a deal); 0 or 1: none. */
     int (*chance_run)(const void *data, const void *st);
+
+    /* Whole-turn planning: the computer levels plan each run of a side's own
+     * decisions as a whole (src/ai/ai_plan.c), a measured hint like
+     * search_scale (docs/ai.md). false: they search decision by decision. */
+    bool plan_turns;
 };
 
 #endif

@@ -105,4 +105,7 @@ const eng_rules ptw_rules = {
     .data_files = ptw_data_files,
     /* losses summary */
     .losses = ptw_losses,
+    /* whole-turn planning: off, it measured no stronger than the tree search
+     * (docs/ai.md); normal:plan=1 plans */
+    .plan_turns = false,
 };
