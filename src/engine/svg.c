@@ -82,10 +82,10 @@ bool eng_svg_has_id(const char *svg, const char *id)
 json_t *eng_svg_ids(const char *svg)
 {
     json_t *set = json_object();
-    /* a plain scan: one pass over the text */
-    for (const char *p = svg; p && *p; p++) {
-        if (p[0] != ' ' || p[1] != 'i' || p[2] != 'd' || p[3] != '=' || p[4] != '"')
-            continue;
+    /* one pass over the text, from one ' id="' to the next (strstr is the
+     * C library's fast search: a byte-by-byte loop here cost the server a
+     * tenth of its time) */
+    for (const char *p = svg ? strstr(svg, " id=\"") : NULL; p; p = strstr(p, " id=\"")) {
         p += 5;
         const char *q = p;
         while (*q && *q != '"')
