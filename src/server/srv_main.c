@@ -15,8 +15,37 @@
 static void add_loaded(void *ctx, srv_game *g)
 {
     srv *s = ctx;
-    srv_games_add(s, g);              /* held until the server has started */
+    srv_games_add(s, g);              /* held until srv_let_go_loaded */
     s->loaded++;
+}
+
+void srv_init_locks(srv *s)
+{
+    pthread_mutex_init(&s->games_mu, NULL);
+    pthread_mutex_init(&s->conn_mu, NULL);
+    pthread_mutex_init(&s->q_mu, NULL);
+    pthread_cond_init(&s->q_cond, NULL);
+}
+
+int srv_load_games(srv *s, eng_error *err)
+{
+    s->store = srv_store_open(s->cfg.db, err);
+    return s->store && srv_store_load(s->store, add_loaded, s, err) == 0 ? 0 : -1;
+}
+
+void srv_let_go_loaded(srv *s, bool offer)
+{
+    size_t n;
+    srv_game **all = srv_games_list(s, &n);
+    for (size_t i = 0; i < n; i++) {
+        if (offer) {
+            pthread_mutex_lock(&all[i]->mu);
+            srv_workers_offer(s, all[i]);
+            pthread_mutex_unlock(&all[i]->mu);
+        }
+        srv_game_release(s, all[i]);
+    }
+    srv_games_list_release(s, all, n);
 }
 
 static int log_message(const struct mg_connection *conn, const char *msg)
@@ -59,17 +88,13 @@ srv *srv_start(const srv_config *cfg, eng_error *err)
      * instead of leaving holes among the games' long-lived data. */
     mallopt(M_ARENA_MAX, 2);
     mallopt(M_MMAP_THRESHOLD, 16 * 1024);
-    pthread_mutex_init(&s->games_mu, NULL);
-    pthread_mutex_init(&s->conn_mu, NULL);
-    pthread_mutex_init(&s->q_mu, NULL);
-    pthread_cond_init(&s->q_cond, NULL);
+    srv_init_locks(s);
     const char *web = s->cfg.web_dir ? s->cfg.web_dir : srv_web_dir();
     if (!realpath(web, s->web_dir)) {
         eng_error_set(err, "no web folder at %s (set POCKETWAR_WEB)", web);
         goto fail;
     }
-    s->store = srv_store_open(s->cfg.db, err);
-    if (!s->store || srv_store_load(s->store, add_loaded, s, err) != 0)
+    if (srv_load_games(s, err) != 0)
         goto fail;
     if (srv_workers_start(s, s->cfg.workers, err) != 0)
         goto fail;
@@ -100,15 +125,7 @@ srv *srv_start(const srv_config *cfg, eng_error *err)
     /* games whose computer was to act when the server stopped; then each
      * loaded game is let go (held once since it was listed), so a finished
      * one leaves memory and an idle one follows later */
-    size_t n;
-    srv_game **all = srv_games_list(s, &n);
-    for (size_t i = 0; i < n; i++) {
-        pthread_mutex_lock(&all[i]->mu);
-        srv_workers_offer(s, all[i]);
-        pthread_mutex_unlock(&all[i]->mu);
-        srv_game_release(s, all[i]);
-    }
-    srv_games_list_release(s, all, n);
+    srv_let_go_loaded(s, true);
     return s;
 fail:
     srv_stop(s);

@@ -330,4 +330,12 @@ int srv_http_dispatch(srv *s, const char *method, const char *path, const char *
  * with srv_stop. */
 srv *srv_open_offline(const srv_config *cfg, eng_error *err);
 
+/* srv_main.c, shared with srv_open_offline: a new server's locks; its store
+ * opened (s->cfg.db) and games loaded, each held once (-1 with err on
+ * failure); then each loaded game let go, after offering it to the computer
+ * workers if offer (a finished game leaves memory until asked for). */
+void srv_init_locks(srv *s);
+int srv_load_games(srv *s, eng_error *err);
+void srv_let_go_loaded(srv *s, bool offer);
+
 #endif
