@@ -9,6 +9,7 @@
 #include <time.h>
 #include "ai.h"
 #include "ai_private.h"
+#include "ai_net.h"
 #include "rng.h"
 
 static const ai_kind *const kinds[] = {
@@ -54,7 +55,34 @@ ai_player *ai_new(const ai_kind *k, const ai_config *cfg)
 
 void ai_free(ai_player *p)
 {
+    if (p)
+        ai_net_free(p->net);
     free(p);
+}
+
+const struct ai_net *ai_player_net(ai_player *p, const eng_state *s)
+{
+    const eng_game *g = eng_state_game(s);
+    int want = p->cfg.eval ? p->cfg.eval : eng_game_eval_net_default(g) ? 1 : -1;
+    if (want < 0)
+        return NULL;
+    if (p->net_game != g) {
+        ai_net_free(p->net);
+        p->net_game = g;
+        eng_error err;
+        p->net = ai_net_for_game(g, &err);
+        if (!p->net && p->cfg.eval > 0)
+            fprintf(stderr, "pocketwar: eval=net: %s; judging by the heuristic\n", err.msg);
+    }
+    return p->net;
+}
+
+void ai_score_by(const struct ai_net *net, const eng_state *s, double *value)
+{
+    if (net)
+        ai_net_score(net, s, value);
+    else
+        ai_score(s, value);
 }
 
 const ai_kind *ai_player_kind(const ai_player *p) { return p->kind; }

@@ -63,6 +63,11 @@ typedef struct ai_config {
     int plan;              /* tree-search kinds: decisions in a run of the side's own
                               plan the whole run (0 = as the rule set says,
                               eng_game_plans_turns; 1 = yes, -1 = no) */
+    /* the learned evaluation (ai_net.c): */
+    int eval;              /* thumb and the tree search judge positions by the rule
+                              set's network instead of its heuristic (0 = as the
+                              rule set says, eng_game_eval_net_default, where its
+                              weights file loads; 1 = yes, -1 = no) */
 } ai_config;
 
 /* One candidate move and what the player thinks of it. */

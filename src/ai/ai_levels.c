@@ -123,13 +123,21 @@ static int setting(const char *kv, ai_config *cfg, bool *set_it, bool *set_time,
         if (number("plan", val, 0, 1, &v, err))
             return -1;
         cfg->plan = v > 0 ? 1 : -1;
+    } else if (KEY("eval")) {
+        if (strcmp(val, "net") != 0 && strcmp(val, "heuristic") != 0) {
+            eng_error_set(err, "eval takes net (the learned evaluation) or heuristic, "
+                          "not \"%s\"", val);
+            return -1;
+        }
+        cfg->eval = strcmp(val, "net") == 0 ? 1 : -1;
     } else if (KEY("horizon")) {
         if (number("horizon", val, 1, 100000, &v, err))
             return -1;
         cfg->horizon = (int)v;
     } else {
         eng_error_set(err, "no setting \"%.*s\" (iterations, time, threads, explore, "
-                      "horizon, finish, hint, prune, plan, crn, chance, prior, contempt, mast, rave, amaf)", (int)klen, kv);
+                      "horizon, finish, hint, prune, plan, eval, crn, chance, prior, contempt, mast, rave, "
+                      "amaf)", (int)klen, kv);
         return -1;
     }
 #undef KEY

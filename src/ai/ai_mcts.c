@@ -82,6 +82,7 @@ eng_action ai_mcts_decide(ai_player *p, const eng_state *s, ai_explanation *why,
     p->rng = r.s;
     double t0 = ai_now();
 
+    const struct ai_net *net = ai_player_net(p, s);
     job *jobs = calloc((size_t)threads, sizeof *jobs);
     if (!jobs)
         abort();
@@ -109,6 +110,7 @@ eng_action ai_mcts_decide(ai_player *p, const eng_state *s, ai_explanation *why,
             .contempt = c->contempt,
             .prune = c->prune >= 0,
             .oracle = oracle,
+            .net = net,
         };
     }
     /* the rule of thumb's judgement of each root action, for the prior */
@@ -121,7 +123,7 @@ eng_action ai_mcts_decide(ai_player *p, const eng_state *s, ai_explanation *why,
         if (!prior)
             abort();
         uint64_t judge_rng = rng_mix(draw ^ UINT64_C(0x7072696f72));
-        ai_thumb_judge(s, acts, n, 0, &judge_rng, prior, NULL);
+        ai_thumb_judge_by(net, s, acts, n, 0, &judge_rng, prior, NULL);
     }
     for (int t = 0; t < threads; t++) {
         jobs[t].par.prior = prior;

@@ -13,6 +13,9 @@ struct ai_player {
     const ai_kind *kind;   /* set by ai_new */
     ai_config cfg;
     uint64_t rng;          /* the player's own generator (SplitMix64 state) */
+    /* the learned evaluation, loaded at the first decision of a game */
+    struct ai_net *net;
+    const eng_game *net_game;   /* the game it was looked for */
 };
 
 extern const ai_kind ai_random_kind;
@@ -49,6 +52,15 @@ eng_action ai_plan_decide(ai_player *p, const eng_state *s, ai_explanation *why,
  * over, else the rule set's heuristic. */
 void ai_score(const eng_state *s, double *value);
 
+/* The network player p judges s's game by (its setting eval, else the
+ * rule set's default), loaded at its first use in a game; NULL: the
+ * heuristic. A network asked for (eval=net) that does not load is said on
+ * standard error once and the heuristic judges. */
+const struct ai_net *ai_player_net(ai_player *p, const eng_state *s);
+
+/* ai_score by the network net, or by the heuristic when net is NULL. */
+void ai_score_by(const struct ai_net *net, const eng_state *s, double *value);
+
 /* ai_play_on at random for at most `horizon` steps, then ai_score. */
 void ai_playout(eng_state *s, int horizon, uint64_t *rng, double *value);
 
@@ -79,6 +91,9 @@ eng_action ai_rank(ai_scored *c, int n, long work, ai_explanation *why);
  * judged per action (0: the default). Never peeks, never foresees. */
 long ai_thumb_judge(const eng_state *s, const eng_action *acts, int n, int budget,
                     uint64_t *rng, double *value, int *visits);
+/* The same, positions judged by the network net (NULL: the heuristic). */
+long ai_thumb_judge_by(const struct ai_net *net, const eng_state *s, const eng_action *acts,
+                       int n, int budget, uint64_t *rng, double *value, int *visits);
 
 /* A uniformly random whole number below n from *rng. */
 uint32_t ai_rand_below(uint64_t *rng, uint32_t n);

@@ -19,6 +19,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include "ai_private.h"
+#include "ai_net.h"
 
 #define THUMB_DEFAULT_OUTCOMES 64   /* positions judged per action, at most */
 #define THUMB_DEALS 8               /* re-dealt positions when something is hidden */
@@ -34,6 +35,7 @@
 /* Scratch for one decision: a position per level of look-ahead. */
 typedef struct outlook_ctx {
     uint64_t *rng;
+    const ai_net *net;   /* judges positions; NULL: the heuristic */
     eng_state *level[THUMB_DEPTH + 1];
     long judged;   /* positions scored, for the explanation */
 } outlook_ctx;
@@ -87,7 +89,7 @@ static double outlook(outlook_ctx *ctx, eng_state *s, int me, int depth, int bud
                 eng_apply_fast(s, ai_sample_chance(s, ctx->rng));
         }
         double value[ENG_MAX_PLAYERS];
-        ai_score(s, value);
+        ai_score_by(ctx->net, s, value);
         ctx->judged++;
         return value[me];
     }
@@ -148,6 +150,12 @@ static long break_ties(ai_player *p, const eng_state *s, int me, bool secrets, a
 long ai_thumb_judge(const eng_state *s, const eng_action *acts, int n, int budget,
                     uint64_t *rng, double *value, int *visits)
 {
+    return ai_thumb_judge_by(NULL, s, acts, n, budget, rng, value, visits);
+}
+
+long ai_thumb_judge_by(const ai_net *net, const eng_state *s, const eng_action *acts, int n,
+                       int budget, uint64_t *rng, double *value, int *visits)
+{
     int me = eng_current_player(s);
     if (budget <= 0)
         budget = THUMB_DEFAULT_OUTCOMES;
@@ -157,7 +165,7 @@ long ai_thumb_judge(const eng_state *s, const eng_action *acts, int n, int budge
     int *seen = calloc((size_t)n, sizeof *seen);
     if (!sum || !seen)
         abort();
-    outlook_ctx ctx = {.rng = rng};
+    outlook_ctx ctx = {.rng = rng, .net = net};
     for (int d = 0; d <= THUMB_DEPTH; d++)
         ctx.level[d] = eng_state_clone(s);
     eng_state *deal = eng_state_clone(s), *after = eng_state_clone(s);
@@ -195,7 +203,8 @@ static eng_action thumb_choose(ai_player *p, const eng_state *s, ai_explanation 
     int visits[ENG_MAX_ACTIONS];
     int n = eng_legal_actions(s, acts);
     int me = eng_current_player(s);
-    long judged = ai_thumb_judge(s, acts, n, p->cfg.iterations, &p->rng, value, visits);
+    long judged = ai_thumb_judge_by(ai_player_net(p, s), s, acts, n, p->cfg.iterations,
+                                    &p->rng, value, visits);
 
     ai_scored *c = calloc((size_t)n, sizeof *c);
     if (!c)

@@ -119,6 +119,8 @@ typedef struct mcts_params {
                               moves) while any other has weight */
     bool oracle;           /* cheat (the oracle yardstick): no re-deal of what is
                               hidden, and chance takes the game's own outcome */
+    const struct ai_net *net;  /* judges at the horizon instead of the heuristic;
+                              NULL = the heuristic (read-only, shared by threads) */
 } mcts_params;
 
 /* One iteration's player decisions, in the tree and in the playout, for

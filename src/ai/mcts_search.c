@@ -115,7 +115,7 @@ static int prune_blunders(const eng_state *s, eng_action *acts, int n)
  * side's result alike) is worth less to it than to the others. */
 static void final_result(const eng_state *s, const mcts_params *par, int me, double *value)
 {
-    ai_score(s, value);
+    ai_score_by(par->net, s, value);
     if (par->contempt <= 0 || !eng_is_terminal(s))
         return;
     int np = eng_game_players(eng_state_game(s));

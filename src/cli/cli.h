@@ -34,6 +34,7 @@ int cmd_serve(int argc, char **argv);
 int cmd_svg(int argc, char **argv);
 int cmd_odds(int argc, char **argv);
 int cmd_blunders(int argc, char **argv);
+int cmd_train(int argc, char **argv);
 
 /* Options that choose a game. */
 typedef struct cli_game_opts {
@@ -89,6 +90,9 @@ eng_match *cli_match_seeded(const cli_game_opts *o, uint64_t seed, eng_error *er
 typedef struct cli_ai_opts {
     ai_budget budget;       /* -1 where not given */
     bool allow_cheats;      /* the oracle yardstick accepted (tournament, battle) */
+    /* the learned evaluation: the rule set whose network eval=net must
+     * load (cli_ai_opts_for_game; NULL: not checked) */
+    const eng_rules *rules;
 } cli_ai_opts;
 
 #define CLI_AI_BUDGET_HELP \

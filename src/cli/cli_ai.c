@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include "english.h"
 #include "cli.h"
+#include "ai_net.h"
 
 int cli_cores(void)
 {
@@ -25,6 +26,7 @@ void cli_ai_opts_for_game(cli_ai_opts *o, const eng_game *g)
 {
     o->budget.level_scale = g ? eng_game_search_scale(g) : 1;
     o->budget.level_finish = g ? eng_game_search_finish(g) : 0;
+    o->rules = g ? eng_game_rules(g) : NULL;
 }
 
 int cli_ai_opt(cli_ai_opts *o, int code, const char *arg)
@@ -56,6 +58,15 @@ static int parse(const char *spec, const cli_ai_opts *o, const ai_kind **k, ai_c
         b.threads = cli_cores();
     if (ai_spec_parse(spec, &b, k, cfg, err) != 0)
         return -1;
+    if (cfg->eval > 0 && o && o->rules) {   /* eval=net: its weights must load */
+        eng_error why;
+        ai_net *net = ai_net_for_rules(o->rules, &why);
+        if (!net) {
+            eng_error_set(err, "computer player \"%s\": %s", spec, why.msg);
+            return -1;
+        }
+        ai_net_free(net);
+    }
     if ((*k)->cheats && !(o && o->allow_cheats)) {
         eng_error_set(err, "\"%s\" cheats (it foresees the dice and reads hidden "
                       "information): it is a yardstick for `tournament` and `battle`, "

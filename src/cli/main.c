@@ -22,6 +22,7 @@ static const cli_command commands[] = {
     {"bench",  "measure the engine's and the tree search's speed", cmd_bench},
     {"blunders", "how often computer players pick a plainly wrong move", cmd_blunders},
     {"serve",  "serve games over HTTP: browser app, JSON API, games store", cmd_serve},
+    {"train",  "train a rule set's learned evaluation by self-play", cmd_train},
     {NULL, NULL, NULL},
 };
 

@@ -403,4 +403,19 @@ const eng_rules *eng_rules_default(void);
  * set (its plan_turns)? */
 bool eng_game_plans_turns(const eng_game *g);
 
+/* ---- a learned evaluation: features of a position (features.c) --------------- */
+
+/* How many numbers the rule set describes a position by (0: it gives none). */
+int eng_rules_feature_count(const eng_rules *r);
+/* The position s from player's point of view as eng_feature_count numbers,
+ * each about 0..1 (eng_rules_feature_count of its rule set), into out; false (out untouched) when the rule set gives
+ * none. Terminal positions too. */
+bool eng_features(const eng_state *s, int player, float *out);
+/* The path of the rule set's evaluation network's weights (under the data
+ * folder, "data/portable-wargame/eval-net.txt"); false (buf = "") when the
+ * rule set names none. The file may still be missing. */
+bool eng_rules_eval_net_path(const eng_rules *r, char *buf, size_t n);
+/* Do the computer levels judge positions by that network by default? */
+bool eng_game_eval_net_default(const eng_game *g);
+
 #endif

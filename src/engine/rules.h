@@ -153,6 +153,16 @@ struct eng_rules {
      * decisions as a whole (src/ai/ai_plan.c), a measured hint like
      * search_scale (docs/ai.md). false: they search decision by decision. */
     bool plan_turns;
+    /* A learned evaluation (features.c; src/ai/ai_net.c): the position as a
+     * fixed-length vector of feature_count numbers, each about 0..1, from
+     * player's point of view, which a network trained by self-play reads;
+     * the file of its weights under the rule set's data folder
+     * ("eval-net.txt"); and whether the computer levels judge positions by
+     * it by default (a measured hint, like search_scale). All 0/NULL: none. */
+    int feature_count;
+    void (*features)(const void *data, const void *st, int player, float *out);
+    const char *eval_net;
+    bool eval_net_default;
 };
 
 #endif

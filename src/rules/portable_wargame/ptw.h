@@ -421,6 +421,13 @@ void ptw_result_text(const void *data, const void *st, char *buf, size_t n);
 double ptw_heuristic(const void *data, const void *st, int player);
 void ptw_playout_weights(const void *data, const void *st, const eng_action *acts, int n,
                          double *w);
+/* the heuristic's terms, for the features */
+double ptw_worth_share(const ptw_data *d, const ptw_state *s, int side);
+double ptw_threat_share(const ptw_data *d, const ptw_state *s, int side);
+double ptw_flank_share(const ptw_data *d, const ptw_state *s, int side);
+/* ptw_features.c: the position as numbers for a learned evaluation */
+#define PTW_FEATURES 58
+void ptw_features(const void *data, const void *st, int player, float *out);
 /* ptw_blunder.c: sets to 0 the weights w[] of the plainly wrong moves among
  * the legal acts[0..n-1]. */
 void ptw_blunder_weights(const ptw_data *d, const ptw_state *s, const eng_action *acts, int n,

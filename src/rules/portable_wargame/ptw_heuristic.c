@@ -193,3 +193,22 @@ void ptw_playout_weights(const void *data, const void *st, const eng_action *act
     for (int i = 0; i < n; i++)                  /* nothing but blunders: any */
         w[i] = 1;
 }
+
+/* The heuristic's terms for the features (ptw_features.c): a side's worth
+ * standing as a share of its starting worth; the worth its fire can expect
+ * to destroy in one round as a share of the enemy's starting worth; the
+ * share of its units placed to assault an enemy's flank. */
+double ptw_worth_share(const ptw_data *d, const ptw_state *s, int side)
+{
+    return worth(d, s, side) / initial_worth(d, side);
+}
+
+double ptw_threat_share(const ptw_data *d, const ptw_state *s, int side)
+{
+    return threat(d, s, side) / initial_worth(d, 1 - side);
+}
+
+double ptw_flank_share(const ptw_data *d, const ptw_state *s, int side)
+{
+    return flanking(d, s, side);
+}

@@ -108,4 +108,9 @@ const eng_rules ptw_rules = {
     /* whole-turn planning: off, it measured no stronger than the tree search
      * (docs/ai.md); normal:plan=1 plans */
     .plan_turns = false,
+    /* a learned evaluation (ptw_features.c; docs/ai.md) */
+    .feature_count = PTW_FEATURES,
+    .features = ptw_features,
+    .eval_net = "eval-net.txt",
+    .eval_net_default = false,
 };

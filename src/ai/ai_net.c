@@ -1,0 +1,295 @@
+/*
+ * ai_net.c - the learned evaluation's network (ai_net.h): judging a
+ * position's features, and reading and writing the weights file.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ai_net.h"
+
+ai_net *ai_net_new(const char *rules, int inputs, int hidden)
+{
+    ai_net *net = calloc(1, sizeof *net);
+    if (!net)
+        abort();
+    snprintf(net->rules, sizeof net->rules, "%s", rules);
+    net->inputs = inputs;
+    net->hidden = hidden;
+    net->w1 = calloc((size_t)inputs * (size_t)hidden, sizeof *net->w1);
+    net->b1 = calloc((size_t)hidden, sizeof *net->b1);
+    net->w2 = calloc((size_t)hidden, sizeof *net->w2);
+    if (!net->w1 || !net->b1 || !net->w2)
+        abort();
+    return net;
+}
+
+void ai_net_free(ai_net *net)
+{
+    if (!net)
+        return;
+    free(net->w1);
+    free(net->b1);
+    free(net->w2);
+    free(net);
+}
+
+double ai_net_eval(const ai_net *net, const float *x)
+{
+    float out = net->b2;
+    for (int j = 0; j < net->hidden; j++) {
+        const float *w = net->w1 + (size_t)j * (size_t)net->inputs;
+        float a = net->b1[j];
+        for (int i = 0; i < net->inputs; i++)
+            a += w[i] * x[i];
+        out += net->w2[j] * tanhf(a);
+    }
+    return 1.0 / (1.0 + exp(-(double)out));
+}
+
+void ai_net_score(const ai_net *net, const eng_state *s, double *value)
+{
+    if (eng_is_terminal(s)) {
+        eng_returns(s, value);
+        return;
+    }
+    int np = eng_game_players(eng_state_game(s));
+    float x[AI_NET_MAX_INPUTS];
+    for (int p = 0; p < np; p++) {
+        eng_features(s, p, x);
+        value[p] = ai_net_eval(net, x);
+    }
+    if (np == 2) {
+        double v = 0.5 * (value[0] + 1 - value[1]);
+        value[0] = v;
+        value[1] = 1 - v;
+    }
+}
+
+/* ---- the file ------------------------------------------------------------------ */
+
+typedef struct reader {
+    FILE *f;
+    const char *path;
+    int line;
+    char buf[65536];
+    char *p;               /* the rest of the current line */
+    eng_error *err;
+} reader;
+
+/* The next line that is not blank or a comment, into r->p; false at the end. */
+static bool next_line(reader *r)
+{
+    while (fgets(r->buf, sizeof r->buf, r->f)) {
+        r->line++;
+        char *hash = strchr(r->buf, '#');
+        if (hash)
+            *hash = '\0';
+        char *p = r->buf;
+        while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+            p++;
+        if (*p) {
+            r->p = p;
+            return true;
+        }
+    }
+    r->line++;
+    return false;
+}
+
+static bool fail(reader *r, const char *what)
+{
+    eng_error_set(r->err, "%s, line %d: %s", r->path, r->line, what);
+    return false;
+}
+
+/* A line "KEY VALUE": the value's text in *val. */
+static bool keyword(reader *r, const char *key, char **val)
+{
+    char msg[160];
+    if (!next_line(r)) {
+        snprintf(msg, sizeof msg, "the file ends where \"%s\" was expected", key);
+        return fail(r, msg);
+    }
+    size_t k = strlen(key);
+    if (strncmp(r->p, key, k) != 0 || (r->p[k] && !strchr(" \t\r\n", r->p[k]))) {
+        snprintf(msg, sizeof msg, "expected \"%s\", not \"%.40s\"", key, r->p);
+        return fail(r, msg);
+    }
+    char *v = r->p + k;
+    while (*v == ' ' || *v == '\t')
+        v++;
+    char *end = v + strlen(v);
+    while (end > v && strchr(" \t\r\n", end[-1]))
+        *--end = '\0';
+    *val = v;
+    return true;
+}
+
+static bool count(reader *r, const char *key, int lo, int hi, int *out)
+{
+    char *v, msg[160];
+    if (!keyword(r, key, &v))
+        return false;
+    char *end;
+    errno = 0;
+    long n = strtol(v, &end, 10);
+    if (!*v || *end || errno || n < lo || n > hi) {
+        snprintf(msg, sizeof msg, "%s takes a whole number from %d to %d, not \"%.40s\"", key,
+                 lo, hi, v);
+        return fail(r, msg);
+    }
+    *out = (int)n;
+    return true;
+}
+
+/* A line of exactly n numbers into out. */
+static bool numbers(reader *r, const char *what, float *out, int n)
+{
+    char msg[160];
+    if (!next_line(r)) {
+        snprintf(msg, sizeof msg, "the file ends where the numbers of %s were expected", what);
+        return fail(r, msg);
+    }
+    char *p = r->p;
+    for (int i = 0; i < n; i++) {
+        char *end;
+        errno = 0;
+        double v = strtod(p, &end);
+        if (end == p || errno || !isfinite(v)) {
+            snprintf(msg, sizeof msg, "%s: number %d of %d is missing or not a number "
+                     "(\"%.20s\")", what, i + 1, n, p);
+            return fail(r, msg);
+        }
+        out[i] = (float)v;
+        p = end;
+    }
+    while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+        p++;
+    if (*p) {
+        snprintf(msg, sizeof msg, "%s: more than %d numbers on the line", what, n);
+        return fail(r, msg);
+    }
+    return true;
+}
+
+static bool block(reader *r, const char *key, float *out, int rows, int cols)
+{
+    char *v;
+    if (!keyword(r, key, &v))
+        return false;
+    if (*v)
+        return fail(r, "a block's keyword stands alone on its line");
+    for (int j = 0; j < rows; j++) {
+        char what[48];
+        snprintf(what, sizeof what, rows > 1 ? "%s row %d" : "%s", key, j + 1);
+        if (!numbers(r, what, out + (size_t)j * (size_t)cols, cols))
+            return false;
+    }
+    return true;
+}
+
+ai_net *ai_net_load(const char *path, const char *rules, int inputs, eng_error *err)
+{
+    reader r = {.path = path, .err = err};
+    r.f = fopen(path, "r");
+    if (!r.f) {
+        eng_error_set(err, "%s: cannot read the evaluation network (%s); `pocketwar train "
+                      "--rules %s --out %s` makes one", path, strerror(errno), rules, path);
+        return NULL;
+    }
+    ai_net *net = NULL;
+    char *v, msg[200];
+    int version, n_in, n_hid;
+    if (!count(&r, "pocketwar-net", 1, 1, &version) || !keyword(&r, "rules", &v))
+        goto bad;
+    if (strcmp(v, rules) != 0) {
+        snprintf(msg, sizeof msg, "the network is for the rule set \"%.40s\", not \"%.40s\"",
+                 v, rules);
+        fail(&r, msg);
+        goto bad;
+    }
+    if (!count(&r, "inputs", 1, AI_NET_MAX_INPUTS, &n_in))
+        goto bad;
+    if (n_in != inputs) {
+        snprintf(msg, sizeof msg, "the network reads %d features, the rule set gives %d "
+                 "(retrain it with `pocketwar train`)", n_in, inputs);
+        fail(&r, msg);
+        goto bad;
+    }
+    if (!count(&r, "hidden", 1, AI_NET_MAX_HIDDEN, &n_hid))
+        goto bad;
+    net = ai_net_new(rules, n_in, n_hid);
+    if (!block(&r, "w1", net->w1, n_hid, n_in) || !block(&r, "b1", net->b1, 1, n_hid) ||
+        !block(&r, "w2", net->w2, 1, n_hid) || !block(&r, "b2", &net->b2, 1, 1))
+        goto bad;
+    if (next_line(&r)) {
+        fail(&r, "something after the last block (b2)");
+        goto bad;
+    }
+    fclose(r.f);
+    return net;
+bad:
+    ai_net_free(net);
+    fclose(r.f);
+    return NULL;
+}
+
+static void row(FILE *f, const float *x, int n)
+{
+    for (int i = 0; i < n; i++)
+        fprintf(f, "%s%.9g", i ? " " : "", (double)x[i]);
+    fputc('\n', f);
+}
+
+bool ai_net_save(const ai_net *net, const char *path, const char *header, eng_error *err)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        eng_error_set(err, "%s: cannot write the network (%s)", path, strerror(errno));
+        return false;
+    }
+    if (header) {
+        for (const char *p = header; *p;) {
+            const char *nl = strchr(p, '\n');
+            size_t len = nl ? (size_t)(nl - p) : strlen(p);
+            fprintf(f, "# %.*s\n", (int)len, p);
+            p += len + (nl ? 1 : 0);
+        }
+    }
+    fprintf(f, "pocketwar-net 1\nrules %s\ninputs %d\nhidden %d\nw1\n", net->rules,
+            net->inputs, net->hidden);
+    for (int j = 0; j < net->hidden; j++)
+        row(f, net->w1 + (size_t)j * (size_t)net->inputs, net->inputs);
+    fprintf(f, "b1\n");
+    row(f, net->b1, net->hidden);
+    fprintf(f, "w2\n");
+    row(f, net->w2, net->hidden);
+    fprintf(f, "b2\n");
+    row(f, &net->b2, 1);
+    bool ok = !ferror(f);
+    if (fclose(f) != 0)
+        ok = false;
+    if (!ok)
+        eng_error_set(err, "%s: cannot write the network", path);
+    return ok;
+}
+
+ai_net *ai_net_for_game(const eng_game *g, eng_error *err)
+{
+    return ai_net_for_rules(eng_game_rules(g), err);
+}
+
+ai_net *ai_net_for_rules(const eng_rules *r, eng_error *err)
+{
+    char path[4096];
+    const char *rules = eng_rules_name(r);
+    int inputs = eng_rules_feature_count(r);
+    if (inputs <= 0 || inputs > AI_NET_MAX_INPUTS ||
+        !eng_rules_eval_net_path(r, path, sizeof path)) {
+        eng_error_set(err, "%s has no learned evaluation (it describes no position as "
+                      "features); eval=net is for rule sets that do", rules);
+        return NULL;
+    }
+    return ai_net_load(path, rules, inputs, err);
+}
