@@ -88,6 +88,9 @@ static bool next_line(reader *r)
         char *p = r->buf;
         while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
             p++;
+        char *end = p + strlen(p);
+        while (end > p && strchr(" \t\r\n", end[-1]))
+            *--end = '\0';
         if (*p) {
             r->p = p;
             return true;
@@ -119,9 +122,6 @@ static bool keyword(reader *r, const char *key, char **val)
     char *v = r->p + k;
     while (*v == ' ' || *v == '\t')
         v++;
-    char *end = v + strlen(v);
-    while (end > v && strchr(" \t\r\n", end[-1]))
-        *--end = '\0';
     *val = v;
     return true;
 }
