@@ -65,9 +65,10 @@ typedef struct ai_config {
                               eng_game_plans_turns; 1 = yes, -1 = no) */
     /* the learned evaluation (ai_net.c): */
     int eval;              /* thumb and the tree search judge positions by the rule
-                              set's network instead of its heuristic (0 = as the
-                              rule set says, eng_game_eval_net_default, where its
-                              weights file loads; 1 = yes, -1 = no) */
+                              set's network instead of its heuristic (1 = yes,
+                              -1 = no; 0 = the tree search as the rule set says,
+                              eng_game_eval_net_default, where its weights file
+                              loads, and thumb by the heuristic) */
 } ai_config;
 
 /* One candidate move and what the player thinks of it. */

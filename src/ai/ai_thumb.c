@@ -203,7 +203,10 @@ static eng_action thumb_choose(ai_player *p, const eng_state *s, ai_explanation 
     int visits[ENG_MAX_ACTIONS];
     int n = eng_legal_actions(s, acts);
     int me = eng_current_player(s);
-    long judged = ai_thumb_judge_by(ai_player_net(p, s), s, acts, n, p->cfg.iterations,
+    /* the network only when asked for (eval=net): the rule set's default is
+     * for the tree search's levels */
+    const ai_net *net = p->cfg.eval > 0 ? ai_player_net(p, s) : NULL;
+    long judged = ai_thumb_judge_by(net, s, acts, n, p->cfg.iterations,
                                     &p->rng, value, visits);
 
     ai_scored *c = calloc((size_t)n, sizeof *c);

@@ -108,9 +108,11 @@ const eng_rules ptw_rules = {
     /* whole-turn planning: off, it measured no stronger than the tree search
      * (docs/ai.md); normal:plan=1 plans */
     .plan_turns = false,
-    /* a learned evaluation (ptw_features.c; docs/ai.md) */
+    /* a learned evaluation (ptw_features.c; docs/ai.md): the levels judge by
+     * it, which measured 74.0% against thumb where the heuristic gave 56.8%;
+     * normal:eval=heuristic judges by the heuristic */
     .feature_count = PTW_FEATURES,
     .features = ptw_features,
     .eval_net = "eval-net.txt",
-    .eval_net_default = false,
+    .eval_net_default = true,
 };
