@@ -403,4 +403,26 @@ const eng_rules *eng_rules_default(void);
  * set (its plan_turns)? */
 bool eng_game_plans_turns(const eng_game *g);
 
+/* ---- a drawing's outline, kept to reuse (outline.c) --------------------------- */
+
+/* What naming elements needs of a drawing, without its text: every element
+ * id it shows, and for each line that starts an element (svg.h) a digest of
+ * that line apart from where it is drawn. A few KiB against the drawing's
+ * tens, so a caller may keep one per position and viewer it drew. */
+typedef struct eng_outline eng_outline;
+/* The outline of svg (a drawing eng_svg_string made); NULL if svg is NULL
+ * or memory ran out. */
+eng_outline *eng_outline_new(const char *svg);
+void eng_outline_free(eng_outline *o);
+/* Is an element with this id drawn? */
+bool eng_outline_has(const eng_outline *o, const char *id);
+/* eng_action_elements of a in s, keeping those drawn in o (the outline of
+ * s's drawing for the viewer it is meant for). */
+void eng_outline_elements(const eng_outline *o, const eng_state *s, eng_action a,
+                          eng_elements *out);
+/* eng_step_changes from the outlines of the drawings before and after step
+ * a (taken in before), both for the same viewer; none if either is NULL. */
+void eng_outline_changes(const eng_outline *was, const eng_state *before, eng_action a,
+                         const eng_outline *now, eng_elements *out);
+
 #endif
