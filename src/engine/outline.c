@@ -147,27 +147,33 @@ eng_outline *eng_outline_new(const char *svg)
         }
         p = q;
     }
-    if (ok && o->nids && !(o->ids = malloc(sizeof *o->ids * (size_t)o->nids)))
-        ok = false;
-    for (int i = 0; ok && i < o->nids; i++)
-        o->ids[i] = o->pool + at_id[i];
-    free(at_id);
-    if (!ok) {
-        eng_outline_free(o);
-        return NULL;
+    /* kept as one block of its exact size: an outline may be kept a while,
+     * and the growing arrays it was built in would leave holes */
+    size_t lines = sizeof *o->line * (size_t)o->nlines, ids = sizeof *o->ids * (size_t)o->nids;
+    eng_outline *k = ok ? malloc(sizeof *k + lines + ids + pool_len) : NULL;
+    if (k) {
+        *k = (eng_outline){.nlines = o->nlines, .nids = o->nids};
+        k->line = (outline_line *)(k + 1);
+        k->ids = (const char **)((char *)k->line + lines);
+        k->pool = (char *)k->ids + ids;
+        if (lines)
+            memcpy(k->line, o->line, lines);
+        if (pool_len)
+            memcpy(k->pool, o->pool, pool_len);
+        for (int i = 0; i < o->nids; i++)
+            k->ids[i] = k->pool + at_id[i];
+        if (o->nids)
+            qsort(k->ids, (size_t)o->nids, sizeof *k->ids, cmp_id);
     }
-    if (o->nids)
-        qsort(o->ids, (size_t)o->nids, sizeof *o->ids, cmp_id);
-    return o;
+    free(at_id);
+    free(o->line);
+    free(o->pool);
+    free(o);
+    return k;
 }
 
 void eng_outline_free(eng_outline *o)
 {
-    if (!o)
-        return;
-    free(o->line);
-    free((void *)o->ids);
-    free(o->pool);
     free(o);
 }
 

@@ -9,7 +9,6 @@
  * step, the viewer and the position's fingerprint: a seat never gets what
  * was drawn for another (hidden pieces), nor what was drawn before an undo.
  */
-#include <stdlib.h>
 #include "srv_private.h"
 
 const eng_outline *srv_drawn_get(srv_game *g, const eng_state *s, size_t step, int viewer,
@@ -26,14 +25,7 @@ const eng_outline *srv_drawn_get(srv_game *g, const eng_state *s, size_t step, i
         if (!d->o || (slot->o && d->used < slot->used))
             slot = d;                   /* an empty slot, or the least recently asked for */
     }
-    eng_outline *o;
-    if (svg) {
-        o = eng_outline_new(svg);
-    } else {
-        char *drawn = eng_svg_string(s, viewer);
-        o = eng_outline_new(drawn);
-        free(drawn);
-    }
+    eng_outline *o = eng_outline_new(svg ? svg : srv_draw(s, viewer));
     if (!o)
         return NULL;
     eng_outline_free(slot->o);

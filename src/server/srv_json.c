@@ -4,9 +4,12 @@
  * several times faster on the long strings replies carry (a drawing is tens
  * of KiB with a quote every few characters, which the library writes a
  * piece at a time), and into one buffer per HTTP thread that is kept from
- * one reply to the next, so replies cost no large allocation each.
+ * one reply to the next, so replies cost no large allocation each. A
+ * drawing is made in a second such buffer (srv_draw).
  */
+#define _GNU_SOURCE                     /* fopencookie */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "srv_private.h"
@@ -19,7 +22,8 @@ static pthread_once_t text_once = PTHREAD_ONCE_INIT;
 static void text_free(void *p)
 {
     srv_text *t = p;
-    free(t->buf);
+    free(t[0].buf);
+    free(t[1].buf);
     free(t);
 }
 
@@ -142,20 +146,52 @@ static bool put_value(srv_text *t, const json_t *v)
     return false;
 }
 
-srv_text *srv_json_text(const json_t *v)
+/* The calling thread's buffer `which` (0: replies, 1: drawings), emptied. */
+static srv_text *thread_text(int which)
 {
     pthread_once(&text_once, text_key_make);
     srv_text *t = pthread_getspecific(text_key);
-    if (t && t->cap > SRV_TEXT_KEEP) {
-        free(t->buf);                   /* an unusually long reply: not kept */
-        *t = (srv_text){0};
-    }
     if (!t) {
-        t = calloc(1, sizeof *t);
+        t = calloc(2, sizeof *t);
         if (!t || pthread_setspecific(text_key, t) != 0)
             abort();
     }
+    t += which;
+    if (t->cap > SRV_TEXT_KEEP) {
+        free(t->buf);                   /* an unusually long one: not kept */
+        *t = (srv_text){0};
+    }
     t->len = 0;
+    return t;
+}
+
+static ssize_t draw_write(void *cookie, const char *buf, size_t n)
+{
+    put(cookie, buf, n);
+    return (ssize_t)n;
+}
+
+const char *srv_draw(const eng_state *s, int viewer)
+{
+    if (!eng_has_svg(eng_state_game(s)))
+        return NULL;
+    srv_text *t = thread_text(1);
+    char io[4096];
+    FILE *f = fopencookie(t, "w", (cookie_io_functions_t){.write = draw_write});
+    if (!f)
+        return NULL;
+    setvbuf(f, io, _IOFBF, sizeof io);
+    bool ok = eng_svg(s, viewer, f);
+    if (fclose(f) != 0 || !ok)
+        return NULL;
+    room(t, 0);
+    t->buf[t->len] = '\0';
+    return t->buf;
+}
+
+srv_text *srv_json_text(const json_t *v)
+{
+    srv_text *t = thread_text(0);
     if (!put_value(t, v))
         return NULL;
     room(t, 0);

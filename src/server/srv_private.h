@@ -271,6 +271,9 @@ typedef struct srv_text {
     size_t len, cap;
 } srv_text;
 srv_text *srv_json_text(const json_t *v);
+/* The drawing of s for viewer (eng_svg), in a buffer the calling thread
+ * keeps (valid until its next srv_draw); NULL if the rule set draws none. */
+const char *srv_draw(const eng_state *s, int viewer);
 
 /* ---- handlers ----------------------------------------------------------------------- */
 

@@ -115,7 +115,7 @@ void srv_view_drawing(json_t *o, srv_game *g, size_t at, int viewer)
     const eng_match *m = g->m;
     eng_state *s = at == m->nsteps ? NULL : eng_match_state_at(m, at);
     const eng_state *cur = s ? s : m->state;
-    char *svg = eng_svg_string(cur, viewer);
+    const char *svg = srv_draw(cur, viewer);
     json_object_set_new(o, "svg", svg ? json_string(svg) : json_null());
     json_t *changed = json_array();
     if (svg && at > 0) {
@@ -133,7 +133,6 @@ void srv_view_drawing(json_t *o, srv_game *g, size_t at, int viewer)
         srv_drawn_get(g, cur, at, viewer, svg);
     }
     json_object_set_new(o, "changed", changed);
-    free(svg);
     eng_state_free(s);
 }
 
