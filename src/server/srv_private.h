@@ -210,7 +210,8 @@ json_t *srv_view_to_act(const srv_game *g);
  * in place of the one least recently asked for. Each picture is keyed by
  * its step, its viewer and the position's fingerprint, so a viewer never
  * gets another's, nor a position taken back. NULL if the rule set draws
- * none. g->mu held; the outline is g's, valid until the next call. */
+ * none. g->mu held; the outline is g's, and stays valid through the next
+ * call too (it is then the most recently asked for, and SRV_DRAWN_MAX >= 2). */
 const eng_outline *srv_drawn_get(srv_game *g, const eng_state *s, size_t step, int viewer,
                                  const char *svg);
 /* Lets go of every kept outline. */
