@@ -108,8 +108,8 @@ srv *srv_start(const srv_config *cfg, eng_error *err)
      * nothing (or a request, or reads its reply, at a trickle) is let go
      * after SRV_REQUEST_TIMEOUT_MS: without that, a few silent connections
      * would hold the threads kept to refuse the rest (srv_limits.c) for
-     * civetweb's default 30 s. The same bound applies to reading a
-     * request's body and to a reply that makes no progress. */
+     * civetweb's default 30 s. The same bound applies to the whole of a
+     * request's body and to a reply the client reads nothing of. */
     const char *options[] = {
         "listening_ports", s->cfg.listen,
         "num_threads", threads,
