@@ -408,8 +408,9 @@ bool eng_game_plans_turns(const eng_game *g);
 /* How many numbers the rule set describes a position by (0: it gives none). */
 int eng_rules_feature_count(const eng_rules *r);
 /* The position s from player's point of view as eng_feature_count numbers,
- * each about 0..1 (eng_rules_feature_count of its rule set), into out; false (out untouched) when the rule set gives
- * none. Terminal positions too. */
+ * each about 0..1 (eng_rules_feature_count of its rule set), into out;
+ * false (out untouched) when the rule set gives none. Terminal positions
+ * too. */
 bool eng_features(const eng_state *s, int player, float *out);
 /* The path of the rule set's evaluation network's weights (under the data
  * folder, "data/portable-wargame/eval-net.txt"); false (buf = "") when the
@@ -417,5 +418,27 @@ bool eng_features(const eng_state *s, int player, float *out);
 bool eng_rules_eval_net_path(const eng_rules *r, char *buf, size_t n);
 /* Do the computer levels judge positions by that network by default? */
 bool eng_game_eval_net_default(const eng_game *g);
+
+/* ---- a drawing's outline, kept to reuse (outline.c) --------------------------- */
+
+/* What naming elements needs of a drawing, without its text: every element
+ * id it shows, and for each line that starts an element (svg.h) a digest of
+ * that line apart from where it is drawn. A few KiB against the drawing's
+ * tens, so a caller may keep one per position and viewer it drew. */
+typedef struct eng_outline eng_outline;
+/* The outline of svg (a drawing eng_svg_string made); NULL if svg is NULL
+ * or memory ran out. */
+eng_outline *eng_outline_new(const char *svg);
+void eng_outline_free(eng_outline *o);
+/* Is an element with this id drawn? */
+bool eng_outline_has(const eng_outline *o, const char *id);
+/* eng_action_elements of a in s, keeping those drawn in o (the outline of
+ * s's drawing for the viewer it is meant for). */
+void eng_outline_elements(const eng_outline *o, const eng_state *s, eng_action a,
+                          eng_elements *out);
+/* eng_step_changes from the outlines of the drawings before and after step
+ * a (taken in before), both for the same viewer; none if either is NULL. */
+void eng_outline_changes(const eng_outline *was, const eng_state *before, eng_action a,
+                         const eng_outline *now, eng_elements *out);
 
 #endif

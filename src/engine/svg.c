@@ -4,12 +4,12 @@
  * changed on the board.
  *
  * A rule set writes every element that has an id on a line of its own
- * (svg.h), so what changed between two drawings is found line by line: an
- * id whose line differs, or that is new, changed; the values of geometry
- * attributes (x, cy, points, ...) do not count, so a piece drawn elsewhere
- * on the same place has not changed. Whatever is reported is
- * checked against the viewer's drawing, so an id the viewer cannot see is
- * never named to them.
+ * (svg.h), so what changed between two drawings is found line by line (in
+ * their outlines, outline.c): an id whose line differs, or that is new,
+ * changed; the values of geometry attributes (x, cy, points, ...) do not
+ * count, so a piece drawn elsewhere on the same place has not changed.
+ * Whatever is reported is checked against the viewer's drawing, so an id
+ * the viewer cannot see is never named to them.
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -103,17 +103,6 @@ json_t *eng_svg_ids(const char *svg)
     return set;
 }
 
-/* The elements of a kept if in the set of drawn ids. */
-static void elements_drawn(const eng_state *s, eng_action a, const json_t *ids, eng_elements *out)
-{
-    eng_elements all;
-    eng_action_elements(s, a, &all);
-    out->n = 0;
-    for (int i = 0; i < all.n; i++)
-        if (json_object_get(ids, all.id[i]))
-            eng_elements_add(out, "%s", all.id[i]);
-}
-
 void eng_action_elements(const eng_state *s, eng_action a, eng_elements *out)
 {
     out->n = 0;
@@ -125,133 +114,22 @@ void eng_action_elements(const eng_state *s, eng_action a, eng_elements *out)
 void eng_action_elements_seen(const eng_state *s, eng_action a, const char *svg,
                               eng_elements *out)
 {
-    json_t *ids = eng_svg_ids(svg);
-    elements_drawn(s, a, ids, out);
-    json_decref(ids);
-}
-
-/* One line of a drawing that starts an element with an id. */
-typedef struct id_line {
-    char id[ENG_ELEM_ID_MAX];
-    const char *text;
-    size_t len;
-} id_line;
-
-/* The lines of svg that carry an id, keyed by their first id, in order;
- * returns the count and the array (caller frees). */
-static int id_lines(const char *svg, id_line **out)
-{
-    int n = 0, cap = 64;
-    id_line *v = malloc(sizeof *v * (size_t)cap);
-    for (const char *line = svg; v && *line;) {
-        const char *end = strchr(line, '\n');
-        if (!end)
-            end = line + strlen(line);
-        const char *p = NULL;
-        for (const char *c = line; c + 5 <= end && !p; c++)
-            if (c[0] == ' ' && memcmp(c, " id=\"", 5) == 0)
-                p = c;
-        if (p) {
-            p += 5;
-            const char *q = memchr(p, '"', (size_t)(end - p));
-            if (q && (size_t)(q - p) < ENG_ELEM_ID_MAX) {
-                if (n == cap) {
-                    cap *= 2;
-                    id_line *w = realloc(v, sizeof *v * (size_t)cap);
-                    if (!w)
-                        break;
-                    v = w;
-                }
-                memcpy(v[n].id, p, (size_t)(q - p));
-                v[n].id[q - p] = '\0';
-                v[n].text = line;
-                v[n].len = (size_t)(end - line);
-                n++;
-            }
-        }
-        line = *end ? end + 1 : end;
-    }
-    *out = v;
-    return v ? n : 0;
-}
-
-/* Is p the start of a geometry attribute (x="..", cy="..", points="..")?
- * Returns the length of its name and `="`, or 0. */
-static size_t geometry_attr(const char *p, const char *end)
-{
-    static const char *const names[] = {"x", "y", "cx", "cy", "r", "rx", "width", "height", "x1",
-                                        "y1", "x2", "y2", "points", "d", "font-size"};
-    if (p[-1] != ' ')
-        return 0;
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        size_t n = strlen(names[i]);
-        if ((size_t)(end - p) > n + 2 && memcmp(p, names[i], n) == 0 && p[n] == '=' && p[n + 1] == '"')
-            return n + 2;
-    }
-    return 0;
-}
-
-/* Two lines alike but for where they are drawn: equal once the values of
- * geometry attributes are left out (a unit pushed along by another is not
- * a change; one that went elsewhere changes its data-at). */
-static bool lines_alike(const char *a, size_t alen, const char *b, size_t blen)
-{
-    const char *ae = a + alen, *be = b + blen;
-    while (a < ae && b < be) {
-        size_t ka = a > ae - alen ? geometry_attr(a, ae) : 0;
-        size_t kb = b > be - blen ? geometry_attr(b, be) : 0;
-        if (ka && ka == kb && memcmp(a, b, ka) == 0) {
-            a += ka;
-            b += kb;
-            while (a < ae && *a != '"')
-                a++;
-            while (b < be && *b != '"')
-                b++;
-            continue;
-        }
-        if (*a != *b)
-            return false;
-        a++;
-        b++;
-    }
-    return a == ae && b == be;
+    eng_outline *o = eng_outline_new(svg);
+    eng_outline_elements(o, s, a, out);
+    eng_outline_free(o);
 }
 
 void eng_step_changes(const eng_state *before, eng_action a, const eng_state *after, int viewer,
                       eng_elements *out)
 {
-    out->n = 0;
     char *was = eng_svg_string(before, viewer);
     char *now = eng_svg_string(after, viewer);
-    if (!was || !now) {
-        free(was);
-        free(now);
-        return;
-    }
-    json_t *drawn = eng_svg_ids(now);
-    elements_drawn(before, a, drawn, out);
-    json_decref(drawn);
-    id_line *old, *cur;
-    int nold = id_lines(was, &old), ncur = id_lines(now, &cur);
-    /* the drawings list their elements in much the same order: look from
-     * where the last match was */
-    int at = 0;
-    for (int i = 0; i < ncur; i++) {
-        int found = -1;
-        for (int k = 0; k < nold && found < 0; k++) {
-            int j = (at + k) % nold;
-            if (strcmp(old[j].id, cur[i].id) == 0)
-                found = j;
-        }
-        if (found >= 0)
-            at = found + 1;
-        if (found < 0 || !lines_alike(old[found].text, old[found].len, cur[i].text, cur[i].len))
-            eng_elements_add(out, "%s", cur[i].id);
-    }
-    free(old);
-    free(cur);
+    eng_outline *ow = eng_outline_new(was), *on = eng_outline_new(now);
     free(was);
     free(now);
+    eng_outline_changes(ow, before, a, on, out);
+    eng_outline_free(ow);
+    eng_outline_free(on);
 }
 
 json_t *eng_elements_json(const eng_elements *e)
@@ -271,12 +149,12 @@ json_t *eng_actions_json(const eng_state *s, int viewer)
     eng_action *acts = malloc(sizeof *acts * ENG_MAX_ACTIONS);
     double *prob = malloc(sizeof *prob * ENG_MAX_ACTIONS);
     char *svg = eng_svg_string(s, viewer);
-    json_t *ids = eng_svg_ids(svg);
+    eng_outline *drawn = eng_outline_new(svg);
+    free(svg);
     if (!acts || !prob) {
         free(acts);
         free(prob);
-        free(svg);
-        json_decref(ids);
+        eng_outline_free(drawn);
         return arr;
     }
     int n = who == ENG_CHANCE ? eng_chance_outcomes(s, acts, prob) : eng_legal_actions(s, acts);
@@ -287,7 +165,7 @@ json_t *eng_actions_json(const eng_state *s, int viewer)
         else
             eng_action_text_seen(s, acts[i], viewer, text, sizeof text);
         eng_elements e;
-        elements_drawn(s, acts[i], ids, &e);
+        eng_outline_elements(drawn, s, acts[i], &e);
         json_t *o = json_pack("{s:s,s:o}", "action", text, "elements", eng_elements_json(&e));
         if (who == ENG_CHANCE)
             json_object_set_new(o, "probability", json_real(prob[i]));
@@ -295,7 +173,6 @@ json_t *eng_actions_json(const eng_state *s, int viewer)
     }
     free(acts);
     free(prob);
-    free(svg);
-    json_decref(ids);
+    eng_outline_free(drawn);
     return arr;
 }

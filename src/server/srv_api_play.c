@@ -6,7 +6,7 @@
  * reply.
  *
  * Each legal action carries the ids of the drawing's elements it involves
- * ("elements", as eng_action_elements_seen names them for the asking role).
+ * ("elements", as the asking role's drawing of the position shows them).
  * Each legal action's "odds" is null: they cost an enumeration each, so a
  * client asks for one action's at a time (srv_api_odds.c).
  */
@@ -36,7 +36,7 @@ static int get_locked(srv_req *r, srv_call *c)
         eng_status_text(s, st, sizeof st);
         o = json_pack("{s:s,s:I,s:o,s:s}", "id", g->id, "step", (json_int_t)at, "position",
                       eng_state_json(s, srv_role_viewer(g, role)), "status_text", st);
-        srv_view_drawing(o, g->m, (size_t)at, srv_role_viewer(g, role));
+        srv_view_drawing(o, g, (size_t)at, srv_role_viewer(g, role));
         eng_state_free(s);
     } else {
         o = srv_view_game(g, role);
@@ -97,21 +97,23 @@ static int legal_locked(srv_req *r, srv_call *c)
         bool chance = eng_current_player(g->m->state) == ENG_CHANCE;
         int n = chance ? eng_chance_outcomes(g->m->state, a, prob)
                        : eng_legal_actions(g->m->state, a);
-        char *svg = eng_svg_string(g->m->state, srv_role_viewer(g, role));
+        /* the position's drawing for this role: usually kept from the last
+         * move's reply (srv_drawn.c) */
+        const eng_outline *drawn = srv_drawn_get(g, g->m->state, g->m->nsteps,
+                                                 srv_role_viewer(g, role), NULL);
         for (int i = 0; i < n; i++) {
             char text[ENG_TEXT_MAX];
             eng_action_text(g->m->state, a[i], text, sizeof text);
             json_t *o = json_pack("{s:i,s:s}", "n", i + 1, "action", text);
             eng_elements e = {0};
-            if (svg)
-                eng_action_elements_seen(g->m->state, a[i], svg, &e);
+            if (drawn)
+                eng_outline_elements(drawn, g->m->state, a[i], &e);
             json_object_set_new(o, "elements", eng_elements_json(&e));
             if (chance)
                 json_object_set_new(o, "probability", json_real(prob[i]));
             json_object_set_new(o, "odds", json_null());     /* GET .../odds?n=K */
             json_array_append_new(acts, o);
         }
-        free(svg);
     }
     json_t *o = json_pack("{s:I,s:o,s:o}", "step", (json_int_t)g->m->nsteps, "to_act",
                           srv_view_to_act(g), "actions", acts);

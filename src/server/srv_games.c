@@ -40,6 +40,7 @@ void srv_game_free(srv_game *g)
     for (int p = 0; p < ENG_MAX_PLAYERS; p++)
         if (g->seat[p].ai)
             ai_free(g->seat[p].ai);
+    srv_drawn_clear(g);
     eng_match_free(g->m);
     free(g->times);
     pthread_cond_destroy(&g->changed);

@@ -67,11 +67,10 @@ static int send_body(srv_req *r, int status, const char *type, const char *body,
 
 int srv_reply_json(srv_req *r, int status, json_t *body)
 {
-    char *text = json_dumps(body, JSON_COMPACT);
+    srv_text *text = srv_json_text(body);
     json_decref(body);
-    send_body(r, status, "application/json", text ? text : "{}",
-              text ? strlen(text) : 2, NULL);
-    free(text);
+    send_body(r, status, "application/json", text ? text->buf : "{}", text ? text->len : 2,
+              NULL);
     return status;
 }
 

@@ -45,14 +45,15 @@ static bool stopping(srv *s)
 
 static bool send_event(struct mg_connection *conn, uint64_t version, json_t *data)
 {
-    char *text = json_dumps(data, JSON_COMPACT);
+    srv_text *text = srv_json_text(data);
     json_decref(data);
     if (!text)
         return false;
-    int n = mg_printf(conn, "id: %llu\nevent: update\ndata: %s\n\n",
-                      (unsigned long long)version, text);
-    free(text);
-    return n > 0;
+    char head[64];
+    int h = snprintf(head, sizeof head, "id: %llu\nevent: update\ndata: ",
+                     (unsigned long long)version);
+    return mg_write(conn, head, (size_t)h) > 0 && mg_write(conn, text->buf, text->len) > 0 &&
+           mg_write(conn, "\n\n", 2) > 0;
 }
 
 static int stream_locked(srv_req *r, srv_call *c)

@@ -47,6 +47,18 @@ typedef struct srv_undo {
     size_t back_to;                     /* steps left once taken back */
 } srv_undo;
 
+/* The outline of a drawing the server made for a reply (srv_drawn.c): the
+ * position after `step` steps, whose fingerprint is `hash`, as `viewer`
+ * sees it. */
+#define SRV_DRAWN_MAX 4
+typedef struct srv_drawn {
+    eng_outline *o;                     /* NULL: an empty slot */
+    size_t step;
+    int viewer;
+    uint64_t hash;
+    uint64_t used;                      /* when last asked for (the game's drawn_tick) */
+} srv_drawn;
+
 typedef struct srv_game {
     char id[SRV_ID_HEX + 1];
     pthread_mutex_t mu;
@@ -67,6 +79,9 @@ typedef struct srv_game {
     /* kept in memory while used (under the server's games_mu): */
     int refs;                           /* requests, streams, the workers' queue */
     int64_t last_used;                  /* when refs last fell to 0 */
+    /* drawings' outlines kept for the next requests (srv_drawn.c; g->mu) */
+    srv_drawn drawn[SRV_DRAWN_MAX];
+    uint64_t drawn_tick;
 } srv_game;
 
 typedef struct srv_store srv_store;
@@ -178,14 +193,29 @@ void srv_game_result(srv_game *g);
 
 /* ---- views (srv_view.c): what a role may see -------------------------------------- */
 
-json_t *srv_view_game(const srv_game *g, int role);
+json_t *srv_view_game(srv_game *g, int role);
 /* "svg" and "changed" of the position after `at` steps, drawn for viewer. */
-void srv_view_drawing(json_t *o, const eng_match *m, size_t at, int viewer);
+void srv_view_drawing(json_t *o, srv_game *g, size_t at, int viewer);
 json_t *srv_view_summary(const srv_game *g);
 /* Steps [from, to) as role saw them when taken. */
 json_t *srv_view_steps(const srv_game *g, int role, size_t from, size_t to);
 /* "1", "chance" ... : who acts now, as JSON (null once over). */
 json_t *srv_view_to_act(const srv_game *g);
+
+/* ---- drawings kept (srv_drawn.c) ------------------------------------------------ */
+
+/* The outline of the drawing of s, the position after `step` steps of g, as
+ * viewer sees it: the one kept if g has it, else made from svg (the caller's
+ * drawing of s for viewer) or, without svg, from a new drawing; then kept,
+ * in place of the one least recently asked for. Each picture is keyed by
+ * its step, its viewer and the position's fingerprint, so a viewer never
+ * gets another's, nor a position taken back. NULL if the rule set draws
+ * none. g->mu held; the outline is g's, and stays valid through the next
+ * call too (it is then the most recently asked for, and SRV_DRAWN_MAX >= 2). */
+const eng_outline *srv_drawn_get(srv_game *g, const eng_state *s, size_t step, int viewer,
+                                 const char *svg);
+/* Lets go of every kept outline. */
+void srv_drawn_clear(srv_game *g);
 
 /* ---- computer players (srv_workers.c) ------------------------------------------- */
 
@@ -233,6 +263,18 @@ int srv_reply_text(srv_req *r, int status, const char *type, const char *text,
 bool srv_query(const srv_req *r, const char *name, char *buf, size_t n);
 /* The body as a JSON object, or NULL after replying 400. */
 json_t *srv_body_json(srv_req *r);
+
+/* A reply's JSON text (srv_json.c): what json_dumps(v, JSON_COMPACT) writes,
+ * into a buffer the calling thread keeps for its next reply (valid until
+ * then); NULL if v holds what JSON cannot. */
+typedef struct srv_text {
+    char *buf;
+    size_t len, cap;
+} srv_text;
+srv_text *srv_json_text(const json_t *v);
+/* The drawing of s for viewer (eng_svg), in a buffer the calling thread
+ * keeps (valid until its next srv_draw); NULL if the rule set draws none. */
+const char *srv_draw(const eng_state *s, int viewer);
 
 /* ---- handlers ----------------------------------------------------------------------- */
 

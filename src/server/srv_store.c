@@ -19,9 +19,16 @@
 
 #define SRV_STORE_CACHE_KIB "512"
 
+#define SRV_STORE_KEPT 8
+
 struct srv_store {
     sqlite3 *db;
     pthread_mutex_t mu;
+    /* the statements every move runs, prepared once (st->mu held) */
+    struct {
+        const char *sql;
+        sqlite3_stmt *q;
+    } kept[SRV_STORE_KEPT];
 };
 
 static const char schema_v1[] =
@@ -146,6 +153,8 @@ void srv_store_close(srv_store *st)
 {
     if (!st)
         return;
+    for (int i = 0; i < SRV_STORE_KEPT; i++)
+        sqlite3_finalize(st->kept[i].q);
     sqlite3_close(st->db);
     pthread_mutex_destroy(&st->mu);
     free(st);
@@ -171,6 +180,40 @@ static bool run(srv_store *st, sqlite3_stmt *q, eng_error *err)
     return false;
 }
 
+/* A statement of the writes every move makes, prepared the first time and
+ * kept (found by the address of its SQL text, a literal); run it with
+ * run_kept. st->mu held. */
+static sqlite3_stmt *prep_kept(srv_store *st, const char *sql)
+{
+    for (int i = 0; i < SRV_STORE_KEPT; i++) {
+        if (st->kept[i].sql == sql)
+            return st->kept[i].q;
+        if (!st->kept[i].sql) {
+            sqlite3_stmt *q = prep(st, sql);
+            if (q)
+                st->kept[i].sql = sql, st->kept[i].q = q;
+            return q;
+        }
+    }
+    return prep(st, sql);                /* more than kept: run_kept finalizes it */
+}
+
+static bool run_kept(srv_store *st, sqlite3_stmt *q, eng_error *err)
+{
+    bool kept = false;
+    for (int i = 0; i < SRV_STORE_KEPT && q && !kept; i++)
+        kept = st->kept[i].q == q;
+    if (!kept)
+        return run(st, q, err);
+    int rc = sqlite3_step(q);
+    bool ok = rc == SQLITE_DONE || rc == SQLITE_ROW;
+    if (!ok)
+        eng_error_set(err, "games store: %s", sqlite3_errmsg(st->db));
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    return ok;
+}
+
 static const char *status_name(int status)
 {
     return status == SRV_FINISHED ? "finished" : "active";
@@ -178,8 +221,8 @@ static const char *status_name(int status)
 
 static bool put_status(srv_store *st, const srv_game *g, eng_error *err)
 {
-    sqlite3_stmt *q = prep(st, "UPDATE games SET status=?, result=?, updated=?, summary=? "
-                               "WHERE id=?");
+    sqlite3_stmt *q = prep_kept(st, "UPDATE games SET status=?, result=?, updated=?, "
+                                    "summary=? WHERE id=?");
     json_t *sum = srv_view_summary(g);
     char *text = json_dumps(sum, JSON_COMPACT);
     json_decref(sum);
@@ -191,7 +234,7 @@ static bool put_status(srv_store *st, const srv_game *g, eng_error *err)
         sqlite3_bind_text(q, 5, g->id, -1, SQLITE_TRANSIENT);
     }
     free(text);
-    return run(st, q, err);
+    return run_kept(st, q, err);
 }
 
 /* Runs body between BEGIN and COMMIT under the store's lock; rolls back
@@ -201,9 +244,9 @@ static int transaction(srv_store *st, bool (*body)(srv_store *, const srv_game *
                        const srv_game *g, const void *arg, eng_error *err)
 {
     pthread_mutex_lock(&st->mu);
-    bool ok = exec(st, "BEGIN IMMEDIATE", err);
+    bool ok = run_kept(st, prep_kept(st, "BEGIN IMMEDIATE"), err);
     if (ok) {
-        ok = body(st, g, arg, err) && exec(st, "COMMIT", err);
+        ok = body(st, g, arg, err) && run_kept(st, prep_kept(st, "COMMIT"), err);
         if (!ok)
             sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
     }
@@ -267,7 +310,7 @@ static bool add_steps(srv_store *st, const srv_game *g, const void *arg, eng_err
         char text[ENG_TEXT_MAX];
         eng_action_text(s, step->action, text, sizeof text);
         eng_apply_fast(s, step->action);
-        sqlite3_stmt *q = prep(st, "INSERT INTO steps VALUES(?,?,?,?,?,?)");
+        sqlite3_stmt *q = prep_kept(st, "INSERT INTO steps VALUES(?,?,?,?,?,?)");
         if (q) {
             sqlite3_bind_text(q, 1, g->id, -1, SQLITE_TRANSIENT);
             sqlite3_bind_int64(q, 2, (sqlite3_int64)i);
@@ -276,18 +319,18 @@ static bool add_steps(srv_store *st, const srv_game *g, const void *arg, eng_err
             sqlite3_bind_int(q, 5, step->who);
             sqlite3_bind_int64(q, 6, i < g->ntimes ? g->times[i] : g->updated);
         }
-        ok = run(st, q, err);
+        ok = run_kept(st, q, err);
     }
     eng_state_free(s);
     /* a new step drops an undo request that was waiting */
     if (ok) {
-        sqlite3_stmt *q = prep(st, "UPDATE undos SET answer='dropped', answered=? "
-                                   "WHERE game=? AND answer IS NULL");
+        sqlite3_stmt *q = prep_kept(st, "UPDATE undos SET answer='dropped', answered=? "
+                                        "WHERE game=? AND answer IS NULL");
         if (q) {
             sqlite3_bind_int64(q, 1, g->updated);
             sqlite3_bind_text(q, 2, g->id, -1, SQLITE_TRANSIENT);
         }
-        ok = run(st, q, err);
+        ok = run_kept(st, q, err);
     }
     return ok && put_status(st, g, err);
 }

@@ -110,27 +110,33 @@ static json_t *you_json(const srv_game *g, int role)
 
 /* Sets "svg" (the drawing of the position after `at` steps for viewer, null
  * if the rule set draws none) and "changed" (what step `at` changed in it). */
-void srv_view_drawing(json_t *o, const eng_match *m, size_t at, int viewer)
+void srv_view_drawing(json_t *o, srv_game *g, size_t at, int viewer)
 {
+    const eng_match *m = g->m;
     eng_state *s = at == m->nsteps ? NULL : eng_match_state_at(m, at);
     const eng_state *cur = s ? s : m->state;
-    char *svg = eng_svg_string(cur, viewer);
+    const char *svg = srv_draw(cur, viewer);
     json_object_set_new(o, "svg", svg ? json_string(svg) : json_null());
     json_t *changed = json_array();
     if (svg && at > 0) {
+        /* the picture before the step is usually kept from the last reply
+         * (srv_drawn.c); this one is kept for the next */
         eng_state *before = eng_match_state_at(m, at - 1);
+        const eng_outline *now = srv_drawn_get(g, cur, at, viewer, svg);
+        const eng_outline *was = srv_drawn_get(g, before, at - 1, viewer, NULL);
         eng_elements e;
-        eng_step_changes(before, m->steps[at - 1].action, cur, viewer, &e);
+        eng_outline_changes(was, before, m->steps[at - 1].action, now, &e);
         json_decref(changed);
         changed = eng_elements_json(&e);
         eng_state_free(before);
+    } else if (svg) {
+        srv_drawn_get(g, cur, at, viewer, svg);
     }
     json_object_set_new(o, "changed", changed);
-    free(svg);
     eng_state_free(s);
 }
 
-json_t *srv_view_game(const srv_game *g, int role)
+json_t *srv_view_game(srv_game *g, int role)
 {
     json_t *o = srv_view_summary(g);
     int viewer = srv_role_viewer(g, role);
@@ -146,7 +152,7 @@ json_t *srv_view_game(const srv_game *g, int role)
                                     (json_int_t)(g->undo.at - g->undo.back_to))
                         : json_null());
     json_object_set_new(o, "position", eng_state_json(g->m->state, viewer));
-    srv_view_drawing(o, g->m, g->m->nsteps, viewer);
+    srv_view_drawing(o, g, g->m->nsteps, viewer);
     json_t *losses = eng_losses(g->m->state, viewer);
     json_object_set_new(o, "losses", losses ? losses : json_null());
     size_t n = g->m->nsteps;

@@ -12,8 +12,14 @@
  * Hints think the same way, each on a thread of its own, at most as many
  * at once as there are workers.
  */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include "srv_private.h"
 
 /* Reads a level the server offers into its kind and settings for game
@@ -151,9 +157,27 @@ static void play_one(srv *s, srv_game *g)
     pthread_mutex_unlock(&g->mu);
 }
 
+/* The thinking thread's share of the processor: below the HTTP threads
+ * (an ordinary time-shared thread, SRV_WORKER_NICE steps nicer), so that a
+ * request is answered without waiting for another game's computer. */
+#define SRV_WORKER_NICE 5
+static void worker_lower_priority(void)
+{
+    int policy;
+    struct sched_param sp;
+    if (pthread_getschedparam(pthread_self(), &policy, &sp) == 0 && policy != SCHED_OTHER) {
+        sp.sched_priority = 0;
+        pthread_setschedparam(pthread_self(), SCHED_OTHER, &sp);
+    }
+    pid_t tid = (pid_t)syscall(SYS_gettid);
+    int nice_now = getpriority(PRIO_PROCESS, (id_t)tid);
+    setpriority(PRIO_PROCESS, (id_t)tid, nice_now + SRV_WORKER_NICE);
+}
+
 static void *worker_main(void *arg)
 {
     srv *s = arg;
+    worker_lower_priority();
     for (;;) {
         pthread_mutex_lock(&s->q_mu);
         while (!s->stopping && s->qlen == 0)
