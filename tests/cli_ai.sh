@@ -122,7 +122,7 @@ run tour-json2 "$pw" tournament --players random,mcts:iterations=20 --games 4 --
 if diff <(grep -vE '_ms"|"seconds"' tour-json.out) <(grep -vE '_ms"|"seconds"' tour-json2.out) > /dev/null; then
   pass tour-reproducible; else fail tour-reproducible "the same tournament on 1 and 2 jobs differs"; fi
 # the score (wins plus half the draws) and both intervals against a hand count of the records
-run tour-score "$pw" tournament --rules portable-wargame --players random,mcts:iterations=2:plan=0 --games 10 \
+run tour-score "$pw" tournament --rules portable-wargame --players random,mcts:iterations=2:plan=0:eval=heuristic --games 10 \
   --jobs 1 --threads 1 --quiet --records score
 hand=$(awk '/^\[P[12] "[A-Za-z]+: random"\]/ {split($2, a, "\""); side = substr(a[2], 1, length(a[2]) - 1)}
   /^\[Result / {r = $0; if (r ~ /draw/) d++; else if (index(r, "\"" side " wins")) w++; else l++}
@@ -132,11 +132,11 @@ hand=$(awk '/^\[P[12] "[A-Za-z]+: random"\]/ {split($2, a, "\""); side = substr(
   END { n = w + d + l; s = w + d / 2
     printf "%d %d %d %d %.1f%% [%.1f%%, %.1f%%] %.1f%% [%.1f%%, %.1f%%]", n, w, d, l, 100 * w / n,
       100 * wilson(w, n, -1), 100 * wilson(w, n, 1), 100 * s / n, 100 * wilson(s, n, -1), 100 * wilson(s, n, 1) }' score/*.pwr)
-row=$(awk '$1 == "random" && $2 == "mcts:iterations=2:plan=0" {$1 = $2 = ""; print substr($0, 3)}' tour-score.out)
+row=$(awk '$1 == "random" && $2 == "mcts:iterations=2:plan=0:eval=heuristic" {$1 = $2 = ""; print substr($0, 3)}' tour-score.out)
 # 10 games: 5 won, none drawn, 5 lost; the score 5 of 10
 if [ "$row" = "$hand" ] && [ "$hand" = "10 5 0 5 50.0% [23.7%, 76.3%] 50.0% [23.7%, 76.3%]" ]; then
   pass tour-score; else fail tour-score "table \"$row\", hand count \"$hand\""; fi
-run tour-score-json "$pw" tournament --rules portable-wargame --players random,mcts:iterations=2:plan=0 --games 10 \
+run tour-score-json "$pw" tournament --rules portable-wargame --players random,mcts:iterations=2:plan=0:eval=heuristic --games 10 \
   --jobs 1 --threads 1 --quiet --json
 expect tour-score-json '"score": 0.5,' '"score_interval95": [' '0.236593' '0.763406'
 run tour-three "$pw" tournament --scenario three-kingdoms --players random,thumb:iterations=20 --games 2 --json --quiet --records recs
