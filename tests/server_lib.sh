@@ -9,6 +9,9 @@ fail() { echo "FAIL $1: $2"; failed=1; }
 # start NAME [ARGS...]: a server on a free port (port 0) with store
 # $tmp/NAME.db; sets $port and $pid
 start() {
+  # emptied here, not only by the background job's redirection, which may
+  # come after the loop below has read the last run's address
+  : > "$tmp/$1.out"
   "$pw" serve --listen 127.0.0.1:0 --db "$tmp/$1.db" --workers 2 "${@:2}" \
     > "$tmp/$1.out" 2> "$tmp/$1.err" &
   pid=$!
