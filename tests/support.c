@@ -148,3 +148,21 @@ int t_random_playout(eng_state *s, uint64_t seed, int max_steps)
     }
     return steps;
 }
+
+double t_hint_weight(const eng_state *s, const char *notation)
+{
+    eng_action acts[ENG_MAX_ACTIONS], a;
+    double w[ENG_MAX_ACTIONS];
+    int n = eng_legal_actions(s, acts);
+    assert_int_equal(eng_action_parse(s, notation, &a, NULL), 0);
+    assert_true(eng_playout_weights(s, acts, n, w));
+    for (int i = 0; i < n; i++)
+        if (acts[i] == a)
+            return w[i];
+    char *legal = t_legal_text(s);
+    char shown[2048];
+    snprintf(shown, sizeof shown, "%s", legal);
+    free(legal);
+    fail_msg("\"%s\" is not legal here: %s", notation, shown);
+    return -1;
+}

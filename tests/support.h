@@ -32,6 +32,8 @@ void t_refused(eng_state *s, const char *notation, const char *because);
 int t_is_legal(const eng_state *s, const char *notation);
 /* The legal actions now, in notation, joined by "; " (caller frees). */
 char *t_legal_text(const eng_state *s);
+/* The playout hint's weight for the action written (it must be legal). */
+double t_hint_weight(const eng_state *s, const char *notation);
 /* A JSON value of the omniscient state at a path like "units.0.condition"
  * is not offered: tests read eng_state_json directly with jansson. */
 

@@ -8,21 +8,6 @@
  */
 #include "test_pkb_util.h"
 
-/* The hint's weight for `act` in s (it must be legal). */
-static double weight(const eng_state *s, const char *act)
-{
-    eng_action acts[ENG_MAX_ACTIONS], a;
-    double w[ENG_MAX_ACTIONS];
-    int n = eng_legal_actions(s, acts);
-    assert_int_equal(eng_action_parse(s, act, &a, NULL), 0);
-    assert_true(eng_playout_weights(s, acts, n, w));
-    for (int i = 0; i < n; i++)
-        if (acts[i] == a)
-            return w[i];
-    fail_msg("\"%s\" is not legal here: %s", act, pb_legal(s));
-    return -1;
-}
-
 /* The Orcs' A1 charges the Elves' B1 and misses: B1 may strike back, free. */
 static void test_holding_a_free_strike(void **unused)
 {
@@ -36,8 +21,8 @@ static void test_holding_a_free_strike(void **unused)
     t_play(s, "roll 1");
     t_play(s, "roll 2");                  /* no hits */
     T_EXPECT_STR(pb_legal(s), "back; hold");
-    assert_true(weight(s, "hold") == 0);
-    assert_true(weight(s, "back") > 0);
+    assert_true(t_hint_weight(s, "hold") == 0);
+    assert_true(t_hint_weight(s, "back") > 0);
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -52,14 +37,14 @@ static void test_paying_for_a_free_move(void **unused)
                           "R-front", NULL, NULL);
     eng_state *s = eng_state_new(g, 1);
     assert_true(t_is_legal(s, "redeploy A2 C-front"));
-    assert_true(weight(s, "order A2 move C-front") == 0);
-    assert_true(weight(s, "order A1 move L-rear") == 0);
-    assert_true(weight(s, "redeploy A2 C-front") > 0);
-    assert_true(weight(s, "order A1 charge") > 0);
-    assert_true(weight(s, "concede") == 0);
+    assert_true(t_hint_weight(s, "order A2 move C-front") == 0);
+    assert_true(t_hint_weight(s, "order A1 move L-rear") == 0);
+    assert_true(t_hint_weight(s, "redeploy A2 C-front") > 0);
+    assert_true(t_hint_weight(s, "order A1 charge") > 0);
+    assert_true(t_hint_weight(s, "concede") == 0);
     t_play(s, "redeploy A1 L-rear");
     assert_false(t_is_legal(s, "redeploy A2 C-front"));
-    assert_true(weight(s, "order A2 move C-front") > 0);
+    assert_true(t_hint_weight(s, "order A2 move C-front") > 0);
     eng_state_free(s);
     eng_game_free(g);
 }

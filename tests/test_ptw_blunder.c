@@ -9,21 +9,6 @@
  */
 #include "test_ptw_util.h"
 
-/* The hint's weight for `act` in s (it must be legal). */
-static double weight(const eng_state *s, const char *act)
-{
-    eng_action acts[ENG_MAX_ACTIONS], a;
-    double w[ENG_MAX_ACTIONS];
-    int n = eng_legal_actions(s, acts);
-    assert_int_equal(eng_action_parse(s, act, &a, NULL), 0);
-    assert_true(eng_playout_weights(s, acts, n, w));
-    for (int i = 0; i < n; i++)
-        if (acts[i] == a)
-            return w[i];
-    fail_msg("\"%s\" is not legal here: %s", act, pt_legal(s));
-    return -1;
-}
-
 /* A 5x8 board: Red's infantry at c2 facing north, Blue's at c7 (5 rows off,
  * beyond small-arms range). */
 static eng_state *apart(eng_game **g)
@@ -40,9 +25,9 @@ static void test_turning_away(void **unused)
     (void)unused;
     eng_game *g;
     eng_state *s = apart(&g);
-    assert_true(weight(s, "face INF1 S") == 0);   /* the enemy behind */
-    assert_true(weight(s, "face INF1 E") > 0);    /* beside: not plainly wrong */
-    assert_true(weight(s, "move INF1 c3") > 0);
+    assert_true(t_hint_weight(s, "face INF1 S") == 0);   /* the enemy behind */
+    assert_true(t_hint_weight(s, "face INF1 E") > 0);    /* beside: not plainly wrong */
+    assert_true(t_hint_weight(s, "move INF1 c3") > 0);
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -52,13 +37,13 @@ static void test_wire_far_and_near(void **unused)
     (void)unused;
     eng_game *g;
     eng_state *s = apart(&g);
-    assert_true(weight(s, "wire INF1") == 0);     /* 5 squares from the enemy */
+    assert_true(t_hint_weight(s, "wire INF1") == 0);     /* 5 squares from the enemy */
     eng_state_free(s);
     eng_game_free(g);
     g = pt_game("o o o/o o o/o o o/o o o", "INF@b1", "INF@b4>S", NULL, NULL);
     s = eng_state_new(g, 1);
     pt_to_side_a(s);
-    assert_true(weight(s, "wire INF1") > 0);      /* 3 squares: near enough */
+    assert_true(t_hint_weight(s, "wire INF1") > 0);      /* 3 squares: near enough */
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -71,9 +56,9 @@ static void test_straight_back(void **unused)
     eng_state *s = eng_state_new(g, 1);
     pt_to_side_a(s);
     t_play(s, "move CAV1 b3");
-    assert_true(weight(s, "move CAV1 b2") == 0);  /* back where it came from */
-    assert_true(weight(s, "move CAV1 b4") > 0);
-    assert_true(weight(s, "move CAV1 a3") > 0);
+    assert_true(t_hint_weight(s, "move CAV1 b2") == 0);  /* back where it came from */
+    assert_true(t_hint_weight(s, "move CAV1 b4") > 0);
+    assert_true(t_hint_weight(s, "move CAV1 a3") > 0);
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -87,11 +72,11 @@ static void test_ending_with_a_shot_to_be_had(void **unused)
     eng_game *g = pt_game("o o o/o o o/o o o", "INF@b1", "INF@b3>S", NULL, NULL);
     eng_state *s = eng_state_new(g, 1);
     pt_to_side_a(s);
-    assert_true(weight(s, "end") == 0);
-    assert_true(weight(s, "fire INF1 b3") > 0);
+    assert_true(t_hint_weight(s, "end") == 0);
+    assert_true(t_hint_weight(s, "fire INF1 b3") > 0);
     t_play(s, "fire INF1 b3");
     t_play(s, "shot 1/INF1 1");                   /* a miss */
-    assert_true(weight(s, "done") > 0);
+    assert_true(t_hint_weight(s, "done") > 0);
     eng_state_free(s);
     eng_game_free(g);
     /* facing east, it turns north first: its activation may still fire */
@@ -99,8 +84,8 @@ static void test_ending_with_a_shot_to_be_had(void **unused)
     s = eng_state_new(g, 1);
     pt_to_side_a(s);
     t_play(s, "face INF1 N");
-    assert_true(weight(s, "done") == 0);
-    assert_true(weight(s, "fire INF1 b3") > 0);
+    assert_true(t_hint_weight(s, "done") == 0);
+    assert_true(t_hint_weight(s, "fire INF1 b3") > 0);
     eng_state_free(s);
     eng_game_free(g);
 }

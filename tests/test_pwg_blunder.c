@@ -8,21 +8,6 @@
  */
 #include "test_pwg_util.h"
 
-/* The hint's weight for `act` in s (it must be legal). */
-static double weight(const eng_state *s, const char *act)
-{
-    eng_action acts[ENG_MAX_ACTIONS], a;
-    double w[ENG_MAX_ACTIONS];
-    int n = eng_legal_actions(s, acts);
-    assert_int_equal(eng_action_parse(s, act, &a, NULL), 0);
-    assert_true(eng_playout_weights(s, acts, n, w));
-    for (int i = 0; i < n; i++)
-        if (acts[i] == a)
-            return w[i];
-    fail_msg("\"%s\" is not legal here: %s", act, pw_legal(s));
-    return -1;
-}
-
 /* A 5x3 battlefield, rows from row 1 (Red's area) up, the last open; Red
  * places first, with an LI, an LC and an HC to deploy; Blue an LI. */
 static eng_state *deploying(eng_game **g, const char *row1, const char *row2)
@@ -48,17 +33,17 @@ static void test_cavalry_on_bad_going(void **unused)
     /* a1 (open, hills beside) and b1 (hills) are good going with good
      * going beside; c1 rough and d1 woodland are not good going; e1 is
      * open with only woodland (d1) and rough (e2) beside it */
-    assert_true(weight(s, "deploy HC a1") > 0);
-    assert_true(weight(s, "deploy HC b1") > 0);
-    assert_true(weight(s, "deploy HC c1") == 0);
-    assert_true(weight(s, "deploy HC d1") == 0);
-    assert_true(weight(s, "deploy HC e1") == 0);
-    assert_true(weight(s, "deploy LC d1") == 0);
+    assert_true(t_hint_weight(s, "deploy HC a1") > 0);
+    assert_true(t_hint_weight(s, "deploy HC b1") > 0);
+    assert_true(t_hint_weight(s, "deploy HC c1") == 0);
+    assert_true(t_hint_weight(s, "deploy HC d1") == 0);
+    assert_true(t_hint_weight(s, "deploy HC e1") == 0);
+    assert_true(t_hint_weight(s, "deploy LC d1") == 0);
     /* the light cavalry's card beyond its area (b2, open) is good */
-    assert_true(weight(s, "deploy LC b2") > 0);
+    assert_true(t_hint_weight(s, "deploy LC b2") > 0);
     /* infantry is never judged so */
-    assert_true(weight(s, "deploy LI c1") > 0);
-    assert_true(weight(s, "deploy LI d1") > 0);
+    assert_true(t_hint_weight(s, "deploy LI c1") > 0);
+    assert_true(t_hint_weight(s, "deploy LI d1") > 0);
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -72,10 +57,10 @@ static void test_no_good_card(void **unused)
     /* row 1: open, rough, open, woodland, hills; row 2 all rough: every
      * card of row 1 is bad going or has only bad going beside it */
     eng_state *s = deploying(&g, "orowh", "rrrrr");
-    assert_true(weight(s, "deploy HC a1") > 0);
-    assert_true(weight(s, "deploy HC b1") > 0);
-    assert_true(weight(s, "deploy HC e1") > 0);
-    assert_true(weight(s, "deploy LC d1") > 0);
+    assert_true(t_hint_weight(s, "deploy HC a1") > 0);
+    assert_true(t_hint_weight(s, "deploy HC b1") > 0);
+    assert_true(t_hint_weight(s, "deploy HC e1") > 0);
+    assert_true(t_hint_weight(s, "deploy LC d1") > 0);
     eng_state_free(s);
     eng_game_free(g);
 }
