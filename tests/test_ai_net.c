@@ -4,14 +4,16 @@
  * cover, facing, reach, commanders, the side to decide, a pending hit and
  * its result), the network's arithmetic worked by hand, its weights file
  * written and read back and malformed files refused with what and where,
- * the setting eval=net, and training reproducible from its seed.
+ * the settings eval=net and net=FILE, and training reproducible from its seed.
  */
 #include <math.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "test_ptw_util.h"
 #include "ai.h"
 #include "ai_net.h"
 #include "ai_train.h"
+#include "ai_private.h"
 
 #define NF 58                  /* The Portable Wargame's features */
 #define OP 24                  /* the enemy's block */
@@ -256,6 +258,69 @@ static void test_eval_setting(void **unused)
     eng_game_free(g);
 }
 
+/* net=FILE: a player judges by another weights file, named in the rule
+ * set's data folder or by its path; a missing one is refused by its path. */
+static void test_net_setting(void **unused)
+{
+    (void)unused;
+    const ai_kind *k;
+    ai_config cfg = {0};
+    eng_error err;
+    assert_int_equal(ai_spec_parse("thumb:net=round1.txt", NULL, &k, &cfg, &err), 0);
+    assert_int_equal(cfg.eval, 1);              /* net= implies eval=net */
+    assert_string_equal(cfg.net, "round1.txt");
+    assert_int_equal(ai_spec_parse("normal:net=", NULL, &k, &cfg, &err), -1);
+    assert_non_null(strstr(err.msg, "net takes a weights file's name or path"));
+
+    temp_dir();
+    char folder[128], path[192];
+    snprintf(folder, sizeof folder, "%s/portable-wargame", dir);
+    mkdir(folder, 0700);
+    snprintf(path, sizeof path, "%s/round1.txt", folder);
+    /* every weight 0 but the output's bias, log 3: the chance 3/4 for any position */
+    ai_net *net = ai_net_new("portable-wargame", NF, 2);
+    net->b2 = (float)log(3.0);
+    assert_true(ai_net_save(net, path, NULL, &err));
+    ai_net_free(net);
+
+    eng_game *g;
+    eng_state *s = hand_made(&g);
+    const eng_rules *r = eng_game_rules(g);
+    const char *old = getenv("POCKETWAR_DATA");
+    char *saved = old ? strdup(old) : NULL;
+    setenv("POCKETWAR_DATA", dir, 1);
+    float x[NF];
+    eng_features(s, 0, x);
+    net = ai_net_for_rules_file(r, "round1.txt", &err);     /* by name */
+    assert_non_null(net);
+    NEAR(ai_net_eval(net, x), 0.75);
+    ai_net_free(net);
+    net = ai_net_for_rules_file(r, path, &err);             /* by path */
+    assert_non_null(net);
+    NEAR(ai_net_eval(net, x), 0.75);
+    ai_net_free(net);
+    assert_null(ai_net_for_rules_file(r, "nope.txt", &err));
+    assert_non_null(strstr(err.msg, "portable-wargame/nope.txt: cannot read the evaluation"));
+
+    /* the player reads the file it names */
+    assert_int_equal(ai_spec_parse("thumb:net=round1.txt", NULL, &k, &cfg, &err), 0);
+    ai_player *p = ai_new(k, &cfg);
+    const ai_net *used = ai_player_net(p, s);
+    assert_non_null(used);
+    assert_int_equal(used->hidden, 2);
+    NEAR(ai_net_eval(used, x), 0.75);
+    ai_free(p);
+    unlink(path);
+    rmdir(folder);
+    eng_state_free(s);
+    eng_game_free(g);
+    if (saved)
+        setenv("POCKETWAR_DATA", saved, 1);
+    else
+        unsetenv("POCKETWAR_DATA");
+    free(saved);
+}
+
 /* A network judges both sides of a two-side game as one: their values sum
  * to 1, and a finished game is its result. */
 static void test_net_score(void **unused)
@@ -360,6 +425,7 @@ int main(void)
         cmocka_unit_test(test_net_arithmetic),
         cmocka_unit_test(test_net_file),
         cmocka_unit_test(test_eval_setting),
+        cmocka_unit_test(test_net_setting),
         cmocka_unit_test(test_net_score),
         cmocka_unit_test(test_train_reproducible),
     };

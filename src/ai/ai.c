@@ -70,7 +70,7 @@ const struct ai_net *ai_player_net(ai_player *p, const eng_state *s)
         ai_net_free(p->net);
         p->net_game = g;
         eng_error err;
-        p->net = ai_net_for_game(g, &err);
+        p->net = ai_net_for_rules_file(eng_game_rules(g), p->cfg.net, &err);
         if (!p->net && p->cfg.eval > 0)
             fprintf(stderr, "pocketwar: eval=net: %s; judging by the heuristic\n", err.msg);
     }

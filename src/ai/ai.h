@@ -69,6 +69,9 @@ typedef struct ai_config {
                               -1 = no; 0 = the tree search as the rule set says,
                               eng_game_eval_net_default, where its weights file
                               loads, and thumb by the heuristic) */
+    char net[128];         /* the weights file eval=net reads: a file name in the rule
+                              set's data folder, or a path (with a '/'); empty = the
+                              rule set's own (setting net=FILE, which implies eval=net) */
 } ai_config;
 
 /* One candidate move and what the player thinks of it. */

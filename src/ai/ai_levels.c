@@ -130,13 +130,21 @@ static int setting(const char *kv, ai_config *cfg, bool *set_it, bool *set_time,
             return -1;
         }
         cfg->eval = strcmp(val, "net") == 0 ? 1 : -1;
+    } else if (KEY("net")) {
+        if (!*val || strlen(val) >= sizeof cfg->net) {
+            eng_error_set(err, "net takes a weights file's name or path (under %zu "
+                          "characters), not \"%s\"", sizeof cfg->net, val);
+            return -1;
+        }
+        strcpy(cfg->net, val);
+        cfg->eval = 1;
     } else if (KEY("horizon")) {
         if (number("horizon", val, 1, 100000, &v, err))
             return -1;
         cfg->horizon = (int)v;
     } else {
         eng_error_set(err, "no setting \"%.*s\" (iterations, time, threads, explore, "
-                      "horizon, finish, hint, prune, plan, eval, crn, chance, prior, contempt, mast, rave, "
+                      "horizon, finish, hint, prune, plan, eval, net, crn, chance, prior, contempt, mast, rave, "
                       "amaf)", (int)klen, kv);
         return -1;
     }

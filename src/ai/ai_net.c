@@ -282,6 +282,11 @@ ai_net *ai_net_for_game(const eng_game *g, eng_error *err)
 
 ai_net *ai_net_for_rules(const eng_rules *r, eng_error *err)
 {
+    return ai_net_for_rules_file(r, NULL, err);
+}
+
+ai_net *ai_net_for_rules_file(const eng_rules *r, const char *file, eng_error *err)
+{
     char path[4096];
     const char *rules = eng_rules_name(r);
     int inputs = eng_rules_feature_count(r);
@@ -290,6 +295,15 @@ ai_net *ai_net_for_rules(const eng_rules *r, eng_error *err)
         eng_error_set(err, "%s has no learned evaluation (it describes no position as "
                       "features); eval=net is for rule sets that do", rules);
         return NULL;
+    }
+    if (file && *file) {
+        if (strchr(file, '/'))
+            snprintf(path, sizeof path, "%s", file);
+        else {                          /* beside the rule set's own file */
+            char *slash = strrchr(path, '/');
+            size_t dir = slash ? (size_t)(slash - path) + 1 : 0;
+            snprintf(path + dir, sizeof path - dir, "%s", file);
+        }
     }
     return ai_net_load(path, rules, inputs, err);
 }

@@ -60,7 +60,7 @@ static int parse(const char *spec, const cli_ai_opts *o, const ai_kind **k, ai_c
         return -1;
     if (cfg->eval > 0 && o && o->rules) {   /* eval=net: its weights must load */
         eng_error why;
-        ai_net *net = ai_net_for_rules(o->rules, &why);
+        ai_net *net = ai_net_for_rules_file(o->rules, cfg->net, &why);
         if (!net) {
             eng_error_set(err, "computer player \"%s\": %s", spec, why.msg);
             return -1;
