@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # cli_train.sh - `pocketwar train`: its help, bad options refused by name, a
 # rule set without features refused, two small runs from the same seed
-# writing the same weights (the command in the file's header), and a
+# writing the same weights (the command in the file's header), --compare
+# judging another weights file on the same held-out positions, and a
 # player set to eval=net refused with the file and line when the weights
 # file is malformed.
 set -u
@@ -63,6 +64,23 @@ if grep -q '^held-out positions of decided games whose winner is named' "$tmp/a.
   pass held-out-figures
 else
   fail held-out-figures "$(cat "$tmp/a.out")"
+fi
+
+# --compare judges another weights file on the same held-out positions: the
+# same run's own weights, read back, score exactly what the run printed
+"$pw" train "${args[@]}" --out "$tmp/c.txt" --compare "$tmp/a.txt" --quiet > "$tmp/c.out" 2>&1
+own=$(sed -n 's/^log loss: .*held out \([0-9.]*\),.*/\1/p' "$tmp/c.out")
+other=$(sed -n "s|^compared, $tmp/a.txt: held-out log loss \([0-9.]*\), winner named.*|\1|p" "$tmp/c.out")
+if [ -n "$own" ] && [ "$own" = "$other" ]; then
+  pass compare-same-figures
+else
+  fail compare-same-figures "$(cat "$tmp/c.out")"
+fi
+out=$("$pw" train "${args[@]}" --out "$tmp/d.txt" --compare "$tmp/none.txt" 2>&1)
+if [ $? -ne 0 ] && printf '%s' "$out" | grep -q -- "--compare $tmp/none.txt: .*cannot read the evaluation network" && [ ! -e "$tmp/d.txt" ]; then
+  pass compare-missing
+else
+  fail compare-missing "$out"
 fi
 
 # eval=net reads the rule set's weights file: a malformed one is refused by name and line

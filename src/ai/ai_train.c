@@ -277,6 +277,25 @@ static void fit(params *p, samples *d, long n_train, long n_all, const ai_train_
 
 /* ---- the whole run -------------------------------------------------------------- */
 
+/* A network's log loss and share of winners named on samples lo..hi-1. */
+static void judge_net(const ai_net *net, const samples *d, long lo, long hi, double *loss_out,
+                      double *acc_out)
+{
+    double loss = 0, right = 0;
+    long decided = 0;
+    for (long i = lo; i < hi; i++) {
+        double y = d->result[i];
+        double pred = ai_net_eval(net, d->x + (size_t)i * (size_t)d->inputs);
+        loss += log_loss(pred, y);
+        if (y == 0.5)
+            continue;
+        decided++;
+        right += pred == 0.5 ? 0.5 : (pred > 0.5) == (y > 0.5);
+    }
+    *loss_out = hi > lo ? loss / (double)(hi - lo) : 0;
+    *acc_out = decided ? right / (double)decided : 0;
+}
+
 static void judge_held_out(const ai_net *net, const samples *d, long lo, long hi,
                            ai_train_report *rep)
 {
@@ -382,6 +401,8 @@ ai_net *ai_train_run(const eng_game *g, const ai_train_opts *o, ai_train_report 
     }
     net->b2 = (float)*b2_of(&p);
     judge_held_out(net, &d, n_train, d.n, rep);
+    for (int c = 0; c < o->ncompare && c < AI_TRAIN_MAX_COMPARE; c++)
+        judge_net(o->compare[c], &d, n_train, d.n, &rep->compare_loss[c], &rep->compare_acc[c]);
     free(p.v);
     samples_free(&d);
     return net;

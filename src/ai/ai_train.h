@@ -10,6 +10,8 @@
 
 #include "ai_net.h"
 
+#define AI_TRAIN_MAX_COMPARE 4
+
 typedef struct ai_train_opts {
     int games;             /* self-play games */
     uint64_t seed;         /* every game's dice, every player and the fit */
@@ -24,6 +26,9 @@ typedef struct ai_train_opts {
                               each position's target the lambda-return of the
                               network's own judgement of the positions after it */
     int max_steps;         /* a game stopped after this many steps counts a draw */
+    /* other networks judged on the same held-out positions (may be NULL) */
+    const ai_net *const *compare;
+    int ncompare;          /* at most AI_TRAIN_MAX_COMPARE */
     /* progress lines ("game 100 of 1000 ..."); may be NULL */
     void (*progress)(void *ctx, const char *line);
     void *ctx;
@@ -44,6 +49,8 @@ typedef struct ai_train_report {
     double test_acc;       /* held-out positions of decided games whose winner
                               the network names (its chance above one half) */
     double heur_acc;       /* ... the heuristic's */
+    double compare_loss[AI_TRAIN_MAX_COMPARE];  /* the networks to compare, likewise */
+    double compare_acc[AI_TRAIN_MAX_COMPARE];
 } ai_train_report;
 
 /* Plays, samples and fits on game g's rule set; the new network, or NULL

@@ -39,12 +39,15 @@ static void train_help(void)
            "  --epochs N          passes over the positions (default %d)\n"
            "  --rate X            step size (default %g)\n"
            "  --lambda X          1: fit to the results; below 1: TD(lambda) (default %g)\n"
+           "  --compare FILE      also judge this weights file (a name in the rule set's\n"
+           "                      data folder, or a path) on the held-out positions;\n"
+           "                      repeatable, up to %d\n"
            "  --quiet             no progress lines\n"
            "  --help              this text\n\n"
            "example:\n"
            "  pocketwar train --rules portable-wargame --games 1000 --seed 1\n",
            d.games, d.player, d.explore, d.every, d.holdout, d.hidden, d.epochs, d.rate,
-           d.lambda);
+           d.lambda, AI_TRAIN_MAX_COMPARE);
 }
 
 static void progress(void *ctx, const char *line)
@@ -69,7 +72,7 @@ static int parse_real(const char *opt, const char *arg, double lo, double hi, do
 int cmd_train(int argc, char **argv)
 {
     enum { OPT_GAMES = 1, OPT_OUT, OPT_PLAYER, OPT_EXPLORE, OPT_EVERY, OPT_HOLDOUT,
-           OPT_HIDDEN, OPT_EPOCHS, OPT_RATE, OPT_LAMBDA, OPT_QUIET };
+           OPT_HIDDEN, OPT_EPOCHS, OPT_RATE, OPT_LAMBDA, OPT_QUIET, OPT_COMPARE };
     static const struct option longopts[] = {
         CLI_GAME_LONGOPTS,
         {"games", required_argument, 0, OPT_GAMES},     {"out", required_argument, 0, OPT_OUT},
@@ -80,12 +83,16 @@ int cmd_train(int argc, char **argv)
         {"hidden", required_argument, 0, OPT_HIDDEN},
         {"epochs", required_argument, 0, OPT_EPOCHS},  {"rate", required_argument, 0, OPT_RATE},
         {"lambda", required_argument, 0, OPT_LAMBDA},  {"quiet", no_argument, 0, OPT_QUIET},
+        {"compare", required_argument, 0, OPT_COMPARE},
         {"help", no_argument, 0, 'h'},                 {0, 0, 0, 0}};
     cli_game_opts go;
     cli_game_opts_init(&go);
     ai_train_opts o = ai_train_defaults();
     o.progress = progress;
     const char *out = NULL;
+    const char *compare_files[AI_TRAIN_MAX_COMPARE];
+    ai_net *compare[AI_TRAIN_MAX_COMPARE] = {0};
+    int ncompare = 0;
     int rc = 2, c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -130,6 +137,13 @@ int cmd_train(int argc, char **argv)
                 goto done;
             break;
         case OPT_QUIET: o.progress = NULL; break;
+        case OPT_COMPARE:
+            if (ncompare == AI_TRAIN_MAX_COMPARE) {
+                cli_error("train", "--compare takes at most %d files", AI_TRAIN_MAX_COMPARE);
+                goto done;
+            }
+            compare_files[ncompare++] = optarg;
+            break;
         case 'h': train_help(); rc = 0; goto done;
         default: fprintf(stderr, "see `pocketwar train --help`\n"); goto done;
         }
@@ -162,6 +176,17 @@ int cmd_train(int argc, char **argv)
     }
     ai_train_report rep;
     eng_error err;
+    for (int i = 0; i < ncompare; i++) {
+        compare[i] = ai_net_for_rules_file(m->rules, compare_files[i], &err);
+        if (!compare[i]) {
+            cli_error("train", "--compare %s: %s", compare_files[i], err.msg);
+            eng_match_free(m);
+            rc = 1;
+            goto done;
+        }
+    }
+    o.compare = (const ai_net *const *)compare;
+    o.ncompare = ncompare;
     ai_net *net = ai_train_run(m->game, &o, &rep, &err);
     if (!net) {
         cli_error("train", "%s", err.msg);
@@ -195,6 +220,9 @@ int cmd_train(int argc, char **argv)
            rep.test_loss, rep.heur_loss);
     printf("held-out positions of decided games whose winner is named: %.1f%%, the "
            "heuristic %.1f%%\n", 100 * rep.test_acc, 100 * rep.heur_acc);
+    for (int i = 0; i < ncompare; i++)
+        printf("compared, %s: held-out log loss %.4f, winner named %.1f%%\n", compare_files[i],
+               rep.compare_loss[i], 100 * rep.compare_acc[i]);
     if (saved)
         printf("weights: %s\n", out);
     else
@@ -203,6 +231,8 @@ int cmd_train(int argc, char **argv)
     ai_net_free(net);
     eng_match_free(m);
 done:
+    for (int i = 0; i < ncompare; i++)
+        ai_net_free(compare[i]);
     cli_game_opts_free(&go);
     return rc;
 }
