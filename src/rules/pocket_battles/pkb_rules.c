@@ -116,4 +116,9 @@ const eng_rules pkb_rules = {
     .playout_weights = pkb_playout_weights,
     /* losses summary */
     .losses = pkb_losses,
+    /* the learned evaluation (pkb_features.c; docs/ai.md) */
+    .feature_count = PKB_FEATURES,
+    .features = pkb_features,
+    .eval_net = "eval-net.txt",
+    .eval_net_default = false,
 };
