@@ -2,9 +2,9 @@
  * test_ai_eval_levels.c - which computer players judge by a rule set's
  * learned evaluation by default (eng_game_eval_net_for_level): The Portable
  * Wargame names no levels, so every level and a bare tree search do;
- * Pocket Battles names hard alone, so hard loads its network and normal,
- * easy and a tree search named by its kind judge by the heuristic; the
- * setting eval= overrides either way.
+ * Pocket Battles names normal and hard, so they load its network and easy
+ * and a tree search named by its kind judge by the heuristic; the setting
+ * eval= overrides either way.
  */
 #include "support.h"
 #include "ai.h"
@@ -38,7 +38,7 @@ static void test_levels_named(void **unused)
     assert_true(eng_game_eval_net_for_level(pw, NULL));
     eng_game *pb = t_game_named("pocket-battles", "elves-vs-orcs-50", NULL);
     assert_true(eng_game_eval_net_for_level(pb, "hard"));
-    assert_false(eng_game_eval_net_for_level(pb, "normal"));
+    assert_true(eng_game_eval_net_for_level(pb, "normal"));
     assert_false(eng_game_eval_net_for_level(pb, "easy"));
     assert_false(eng_game_eval_net_for_level(pb, "har"));
     assert_false(eng_game_eval_net_for_level(pb, NULL));
@@ -49,16 +49,17 @@ static void test_levels_named(void **unused)
     eng_game_free(pg);
 }
 
-/* In Pocket Battles hard loads the network from the rule set's weights
- * file; normal and a bare tree search do not, unless told to. */
+/* In Pocket Battles hard and normal load the network from the rule set's
+ * weights file; easy and a bare tree search do not, unless told to. */
 static void test_pocket_battles_players(void **unused)
 {
     (void)unused;
     eng_game *g = t_game_named("pocket-battles", "elves-vs-orcs-50", NULL);
     eng_state *s = eng_state_new(g, 1);
     struct { const char *spec; bool net; } cases[] = {
-        {"hard", true}, {"normal", false}, {"easy", false}, {"mcts", false},
-        {"hard:eval=heuristic", false}, {"normal:eval=net", true}, {"mcts:eval=net", true},
+        {"hard", true}, {"normal", true}, {"easy", false}, {"mcts", false},
+        {"hard:eval=heuristic", false}, {"normal:eval=heuristic", false},
+        {"easy:eval=net", true}, {"mcts:eval=net", true},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         ai_player *p = player(cases[i].spec);
