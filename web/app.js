@@ -201,9 +201,26 @@ function renderLog() {
   el("log").innerHTML = G.steps.map(s => `<li value="${s.n}" data-n="${s.n}"${s.n === cur ? ' class="now"' : ""}>` +
     `${esc(who(s.who))}: ${esc(s.action)}</li>`).join("");
   el("log").querySelectorAll("li").forEach(li => { li.onclick = () => replayTo(Number(li.dataset.n)); });
-  const now = el("log").querySelector(".now");
-  if (now) el("log").scrollTop = now.offsetTop - el("log").offsetTop - el("log").clientHeight / 2;
+  scrollLogToNow();
 }
+
+/* The steps list shows the current step near its middle, the view starting
+ * at a step's top edge so that no line shows cut; again when the window
+ * changes size, since the list's height and type change with it. */
+function scrollLogToNow() {
+  const log = el("log"), now = log.querySelector(".now");
+  if (!now) return;
+  const top0 = log.getBoundingClientRect().top - log.scrollTop;
+  const want = now.getBoundingClientRect().top - top0 + now.offsetHeight / 2 - log.clientHeight / 2;
+  let start = 0;
+  for (const li of log.children) {
+    const t = li.getBoundingClientRect().top - top0;
+    if (t > want) break;
+    start = t;
+  }
+  log.scrollTop = start;
+}
+window.addEventListener("resize", scrollLogToNow);
 
 async function showGame(g) {
   G.game = g;

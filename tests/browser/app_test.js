@@ -247,6 +247,17 @@ async function phone(page, rules) {
     check(`${rules}: ${what} (${w}x${h}) the board fits without scrolling`, !m.scroll, JSON.stringify(m));
     check(`${rules}: ... and fills its box (${(m.used * 100).toFixed(0)}%), the pieces' text ${m.text ? m.text.toFixed(1) + " px" : "-"}`,
           m.used > 0.95 && (m.text === null || m.text >= (small ? 4.2 : 8)), JSON.stringify(m));
+    /* the steps list: the current step in view, and no line cut at the top */
+    const log = await page.evaluate(() => {
+      const l = document.getElementById("log"), now = l.querySelector(".now");
+      if (!now || l.scrollHeight <= l.clientHeight) return null;
+      const top = l.getBoundingClientRect().top, r = now.getBoundingClientRect();
+      const edges = [...l.children].map(li => li.getBoundingClientRect().top - top);
+      return {inView: r.top >= top - 1 && r.bottom <= top + l.clientHeight + 1,
+              cut: Math.min(...edges.map(e => Math.abs(e)))};
+    });
+    if (log) check(`${rules}: ${what} (${w}x${h}) the steps list shows the current step, no line cut at its top`,
+                   log.inView && log.cut <= 1, JSON.stringify(log));
     if (w === 844) await page.screenshot({path: `${outdir}/${rules}-phone.png`});
     if (w === 1280) await page.screenshot({path: `${outdir}/${rules}-1280x720.png`});
   }
