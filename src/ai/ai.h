@@ -67,11 +67,13 @@ typedef struct ai_config {
     int eval;              /* thumb and the tree search judge positions by the rule
                               set's network instead of its heuristic (1 = yes,
                               -1 = no; 0 = the tree search as the rule set says,
-                              eng_game_eval_net_default, where its weights file
+                              eng_game_eval_net_for_level, where its weights file
                               loads, and thumb by the heuristic) */
     char net[128];         /* the weights file eval=net reads: a file name in the rule
                               set's data folder, or a path (with a '/'); empty = the
                               rule set's own (setting net=FILE, which implies eval=net) */
+    /* the learned evaluation by level (eng_game_eval_net_for_level): */
+    const char *level;     /* the level it was named as ("hard"), NULL for a kind */
 } ai_config;
 
 /* One candidate move and what the player thinks of it. */

@@ -177,6 +177,7 @@ int ai_spec_parse(const char *spec, const ai_budget *over, const ai_kind **kind,
     uint64_t seed = cfg->seed;
     *cfg = (ai_config){.seed = seed};
     if (lv) {
+        cfg->level = lv->name;
         double scale = over && over->level_scale > 0 ? over->level_scale : 1;
         cfg->iterations = (int)(lv->iterations * scale + 0.5);
         cfg->time_ms = lv->time_ms;

@@ -419,6 +419,14 @@ bool eng_rules_eval_net_path(const eng_rules *r, char *buf, size_t n);
 /* Do the computer levels judge positions by that network by default? */
 bool eng_game_eval_net_default(const eng_game *g);
 
+/* ---- the learned evaluation by level (eval_levels.c) ------------------------- */
+
+/* Does a computer player named as `level` ("hard"; NULL: a tree search named
+ * by its kind) judge positions by the rule set's network by default? The
+ * rule set's eval_net_default, narrowed to its eval_net_levels if it names
+ * any. */
+bool eng_game_eval_net_for_level(const eng_game *g, const char *level);
+
 /* ---- a drawing's outline, kept to reuse (outline.c) --------------------------- */
 
 /* What naming elements needs of a drawing, without its text: every element

@@ -163,6 +163,11 @@ struct eng_rules {
     void (*features)(const void *data, const void *st, int player, float *out);
     const char *eval_net;
     bool eval_net_default;
+    /* The learned evaluation by level: when eval_net_default is set, the
+     * levels that judge by the network by default, as a list of level names
+     * ("hard"); the others, and a tree search named by its kind, judge by
+     * the heuristic. NULL: every level and tree search (a measured hint). */
+    const char *eval_net_levels;
 };
 
 #endif

@@ -468,5 +468,8 @@ json_t *pkb_losses(const void *data, const void *st, int viewer);
 /* ---- pkb_position_check.c: a loaded position's indexes in range ------------- */
 bool pkb_position_indexes_ok(const pkb_data *d, const pkb_state *s, char *why, size_t n);
 bool pkb_position_sides_ok(const pkb_data *d, const pkb_state *s, char *why, size_t n);
+/* ---- pkb_features.c: the position as numbers for the learned evaluation ----- */
+#define PKB_FEATURES 65
+void pkb_features(const void *data, const void *st, int player, float *out);
 
 #endif

@@ -116,4 +116,14 @@ const eng_rules pkb_rules = {
     .playout_weights = pkb_playout_weights,
     /* losses summary */
     .losses = pkb_losses,
+    /* the learned evaluation (pkb_features.c; docs/ai.md): measured, normal
+     * and hard judge by it (normal a little stronger against thumb and
+     * today's normal, hard 61.5% against it); easy, not measured with it,
+     * keeps the heuristic */
+    .feature_count = PKB_FEATURES,
+    .features = pkb_features,
+    .eval_net = "eval-net.txt",
+    .eval_net_default = true,
+    /* the learned evaluation by level */
+    .eval_net_levels = "normal hard",
 };
