@@ -166,3 +166,18 @@ double t_hint_weight(const eng_state *s, const char *notation)
     fail_msg("\"%s\" is not legal here: %s", notation, shown);
     return -1;
 }
+
+char *t_env_save(const char *name)
+{
+    const char *old = getenv(name);
+    return old ? strdup(old) : NULL;
+}
+
+void t_env_restore(const char *name, char *saved)
+{
+    if (saved)
+        setenv(name, saved, 1);
+    else
+        unsetenv(name);
+    free(saved);
+}

@@ -63,4 +63,9 @@ int t_random_playout(eng_state *s, uint64_t seed, int max_steps);
             fail_msg("%s: \"%s\" contains \"%s\"", #got, g_, w_);                             \
     } while (0)
 
+/* An environment variable's value kept (a copy, or NULL when unset) and
+ * put back, freeing the copy: around a test that changes it. */
+char *t_env_save(const char *name);
+void t_env_restore(const char *name, char *saved);
+
 #endif

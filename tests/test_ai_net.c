@@ -233,8 +233,7 @@ static void test_eval_setting(void **unused)
     temp_dir();
     eng_game *g;
     eng_state *s = hand_made(&g);
-    const char *old = getenv("POCKETWAR_DATA");
-    char *saved = old ? strdup(old) : NULL;
+    char *saved = t_env_save("POCKETWAR_DATA");
     setenv("POCKETWAR_DATA", dir, 1);          /* a data folder without the file */
     assert_null(ai_net_for_game(g, &err));
     assert_non_null(strstr(err.msg, "eval-net.txt: cannot read the evaluation network"));
@@ -245,11 +244,7 @@ static void test_eval_setting(void **unused)
     ai_free(p);
     eng_state_free(s);
     eng_game_free(g);
-    if (saved)
-        setenv("POCKETWAR_DATA", saved, 1);
-    else
-        unsetenv("POCKETWAR_DATA");
-    free(saved);
+    t_env_restore("POCKETWAR_DATA", saved);
 
     /* Pocket Wargame describes no position as features */
     g = t_game_named("pocket-wargame", "meeting", NULL);
@@ -286,8 +281,7 @@ static void test_net_setting(void **unused)
     eng_game *g;
     eng_state *s = hand_made(&g);
     const eng_rules *r = eng_game_rules(g);
-    const char *old = getenv("POCKETWAR_DATA");
-    char *saved = old ? strdup(old) : NULL;
+    char *saved = t_env_save("POCKETWAR_DATA");
     setenv("POCKETWAR_DATA", dir, 1);
     float x[NF];
     eng_features(s, 0, x);
@@ -314,11 +308,7 @@ static void test_net_setting(void **unused)
     rmdir(folder);
     eng_state_free(s);
     eng_game_free(g);
-    if (saved)
-        setenv("POCKETWAR_DATA", saved, 1);
-    else
-        unsetenv("POCKETWAR_DATA");
-    free(saved);
+    t_env_restore("POCKETWAR_DATA", saved);
 }
 
 /* A network judges both sides of a two-side game as one: their values sum
