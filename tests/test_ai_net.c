@@ -235,7 +235,7 @@ static void test_eval_setting(void **unused)
     eng_state *s = hand_made(&g);
     char *saved = t_env_save("POCKETWAR_DATA");
     setenv("POCKETWAR_DATA", dir, 1);          /* a data folder without the file */
-    assert_null(ai_net_for_game(g, &err));
+    assert_null(ai_net_for_rules_file(eng_game_rules(g), NULL, &err));
     assert_non_null(strstr(err.msg, "eval-net.txt: cannot read the evaluation network"));
     cfg = (ai_config){.seed = 3, .iterations = 50, .threads = 1, .eval = 1};
     ai_player *p = ai_new(ai_kind_find("mcts"), &cfg);
@@ -248,7 +248,7 @@ static void test_eval_setting(void **unused)
 
     /* Pocket Wargame describes no position as features */
     g = t_game_named("pocket-wargame", "meeting", NULL);
-    assert_null(ai_net_for_game(g, &err));
+    assert_null(ai_net_for_rules_file(eng_game_rules(g), NULL, &err));
     assert_non_null(strstr(err.msg, "pocket-wargame has no learned evaluation"));
     eng_game_free(g);
 }

@@ -275,16 +275,6 @@ bool ai_net_save(const ai_net *net, const char *path, const char *header, eng_er
     return ok;
 }
 
-ai_net *ai_net_for_game(const eng_game *g, eng_error *err)
-{
-    return ai_net_for_rules(eng_game_rules(g), err);
-}
-
-ai_net *ai_net_for_rules(const eng_rules *r, eng_error *err)
-{
-    return ai_net_for_rules_file(r, NULL, err);
-}
-
 ai_net *ai_net_for_rules_file(const eng_rules *r, const char *file, eng_error *err)
 {
     char path[4096];

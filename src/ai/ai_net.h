@@ -52,14 +52,11 @@ ai_net *ai_net_load(const char *path, const char *rules, int inputs, eng_error *
  * added) as comments first; false and err on failure. */
 bool ai_net_save(const ai_net *net, const char *path, const char *header, eng_error *err);
 
-/* The network of rule set r, from its data file: NULL and err when the
- * rule set has none or the file is missing or malformed. */
-ai_net *ai_net_for_rules(const eng_rules *r, eng_error *err);
-/* The same from the weights file `file` (NULL or empty: the rule set's own):
- * a name in the rule set's data folder, or a path where it holds a '/'. */
+/* The network of rule set r from the weights file `file` (NULL or empty:
+ * the rule set's own data file; else a name in the rule set's data folder,
+ * or a path where it holds a '/'): NULL and err when the rule set has none
+ * or the file is missing or malformed. */
 ai_net *ai_net_for_rules_file(const eng_rules *r, const char *file, eng_error *err);
-/* The same for game g's rule set. */
-ai_net *ai_net_for_game(const eng_game *g, eng_error *err);
 
 /* Every player's prospects in s into value[] as the network judges them:
  * the returns if the game is over. In a two-side game the two sides'
