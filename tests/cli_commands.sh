@@ -134,7 +134,7 @@ case "$pw" in /*) pwabs=$pw ;; *) pwabs="$PWD/$pw" ;; esac
 (cd "$tmp" && printf 'unit ROM01\n2\ndone\n' | "$pwabs" play $pb --scenario build-your-armies --seed 3 \
    --no-color --save pbplay.pwr > pbplay.txt 2>&1)
 if grep -q '^P1 unit ROM01$' "$tmp/pbplay.pwr" && grep -q '^P1 done$' "$tmp/pbplay.pwr" &&
-   grep -q 'Celts (thumb): unit (a troop chosen in secret)' "$tmp/pbplay.txt" &&
-   ! grep -q 'Celts (thumb): unit CEL' "$tmp/pbplay.txt"; then pass pkb-play-build
+   grep -q 'Celts (normal): unit (a troop chosen in secret)' "$tmp/pbplay.txt" &&
+   ! grep -q 'Celts (normal): unit CEL' "$tmp/pbplay.txt"; then pass pkb-play-build
 else fail pkb-play-build "$(tail -3 "$tmp/pbplay.txt")"; fi
 exit $failed

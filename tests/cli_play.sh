@@ -75,7 +75,7 @@ else fail cvc-same-seed "two random games with seed 8 differ or did not finish";
 
 # ---- the default game: welcome, a prompt, end of input saves -------------------
 play start "" --seed 1
-expect start "Pocket Wargame" "seed 1" "you" "computer (thumb)" "type help for commands" \
+expect start "Pocket Wargame" "seed 1" "you" "computer (normal)" "type help for commands" \
   "Red> " "end of input: game saved to pocketwar-autosave-1.pwr"
 if [ -s pocketwar-autosave-1.pwr ] && grep -q '^\[Seed "1"\]' pocketwar-autosave-1.pwr; then
   pass eof-autosave; else fail eof-autosave "no autosave with the seed"; fi

@@ -90,8 +90,11 @@ function showScenario() {
     levels.map(l => `<option value="computer:${esc(l)}">computer, ${esc(l)}</option>`).join("");
   el("seats").innerHTML = sides.map((side, i) =>
     `<label>${esc(side)} <select name="seat${i}">${kinds}</select></label>`).join("") +
-    `<label><input type="checkbox" name="referee"> referee enters the dice</label>`;
-  sides.forEach((_, i) => { if (i) el("create")["seat" + i].value = "computer:" + (levels.includes("easy") ? "easy" : levels[0]); });
+    `<label><input type="checkbox" name="referee"> referee enters the dice</label>` +
+    `<small class="levels">Computer: <b>normal</b> is the opponent to play; <b>easy</b> answers at once and ` +
+    `plays weaker; <b>hard</b> thinks up to a few seconds a move and plays best; thumb, flat and random are ` +
+    `for practice.</small>`;
+  sides.forEach((_, i) => { if (i) el("create")["seat" + i].value = "computer:" + (levels.includes("normal") ? "normal" : levels[0]); });
 }
 
 async function createGame() {

@@ -24,14 +24,14 @@ static void help(void)
 {
     printf("usage: pocketwar play [OPTIONS]\n\n"
            "Plays a game in the terminal. With no options: Pocket Wargame, its default\n"
-           "scenario, you as side 1 against the thumb computer player.\n\n"
+           "scenario, you as side 1 against the normal computer player.\n\n"
            "Game:\n"
            CLI_GAME_OPTS_HELP
            "  --load RECORD       resume a saved game (the record fixes the game, so the\n"
            "                      options above do not apply; the seats are the record's\n"
            "                      unless given below)\n\n"
            "Who plays:\n"
-           "  --ai NAME           the computer opponent (default thumb;\n"
+           "  --ai NAME           the computer opponent (default " PLAY_DEFAULT_AI ";\n"
            "                      choose from %s;\n"
            "                      a name may carry settings: hard:time=3000)\n"
            "  --side N            the side you play against the computer, by number\n"

@@ -26,6 +26,7 @@
  * taken: no save replaces another game's record). */
 #define PLAY_AUTOSAVE_PREFIX "pocketwar-autosave-"
 #define PLAY_AUTOSAVE_HELP PLAY_AUTOSAVE_PREFIX "SEED.pwr"
+#define PLAY_DEFAULT_AI "normal" /* the computer opponent, unless --ai or --players */
 #define PLAY_HELPER "thumb"      /* the player behind `hint` and `auto`, unless --helper */
 #define PLAY_RUN_LINES 3         /* lines a run of chance outcomes may take */
 

@@ -80,7 +80,7 @@ int play_seat_all(play_session *ps, const play_seat_opts *so)
         return -1;
     }
     for (int p = 0; p < ps->np; p++)
-        if (seat(ps, p, so->hotseat || p == me ? NULL : so->ai ? so->ai : "thumb",
+        if (seat(ps, p, so->hotseat || p == me ? NULL : so->ai ? so->ai : PLAY_DEFAULT_AI,
                  so->ai_seed) != 0)
             return -1;
     return 0;

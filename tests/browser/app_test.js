@@ -276,6 +276,9 @@ async function twoClicks(browser) {
   const comp = await p.evaluate(() => G.game.seats.some(s => s.kind === "computer"));
   check("a game against the computer in one click from the start page", comp && s.status === "active" && s.legal && s.legal.length > 0,
         JSON.stringify({comp, s: s.status, legal: s.legal && s.legal.length}));
+  /* the one click meets the opponent the docs recommend (docs/ai.md) */
+  const level = await p.evaluate(() => (G.game.seats.find(s => s.kind === "computer") || {}).level);
+  check("the start page's computer opponent is normal", level === "normal", String(level));
   /* undo by agreement (the computer agrees at once), resign, the game-over
    * screen, the record downloaded and opened again from the start page */
   const info = {odds: []};
