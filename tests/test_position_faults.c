@@ -207,6 +207,49 @@ static void ptw_view_refused(void **state)
     eng_match_free(m);
 }
 
+static char *saved(const eng_match *m)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    eng_error err;
+    assert_non_null(f);
+    assert_int_equal(eng_match_save(m, f, &err), 0);
+    fclose(f);
+    return buf;
+}
+
+/* Pocket Wargame: a position without "options" of a scenario that sets its
+ * own (mountain-pass: mountainous terrain) was recorded with the options
+ * given, none, while the position the record holds lists the scenario's; so
+ * the record read back named them and saved differently, though the game
+ * was the same. The record now names the options the position holds. */
+static void pwg_position_options_recorded(void **state)
+{
+    (void)state;
+    json_t *pos = position_after("pocket-wargame", "mountain-pass", 60);
+    json_t *held = json_object_get(pos, "options");
+    assert_string_equal(json_string_value(json_object_get(held, "terrain")), "mountainous");
+    json_object_del(pos, "options");
+    eng_error err;
+    eng_match *m = eng_match_new_at(NULL, NULL, NULL, pos, 1, &err);
+    if (!m)
+        fail_msg("refused: %s", err.msg);
+    char *first = saved(m);
+    T_EXPECT_HAS(first, "[Options \"{\\\"terrain\\\":\\\"mountainous\\\"}\"]");
+    eng_match *back = eng_match_load_text(first, "saved", &err);
+    if (!back)
+        fail_msg("the record does not load: %s", err.msg);
+    char *second = saved(back);
+    assert_string_equal(first, second);
+    assert_true(eng_state_equal(m->state, back->state));
+    free(first);
+    free(second);
+    eng_match_free(back);
+    eng_match_free(m);
+    json_decref(pos);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -218,6 +261,7 @@ int main(void)
         cmocka_unit_test(pwg_deal_cells),
         cmocka_unit_test(ptw_view_refused),
         cmocka_unit_test(pkb_deployment_without_attacker),
+        cmocka_unit_test(pwg_position_options_recorded),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -53,5 +53,16 @@ eng_match *eng_match_new_at(const char *rules, const char *scenario, const json_
     m->state = s;
     m->start = eng_state_clone(s);
     m->position = eng_state_json(s, ENG_VIEW_ALL);   /* the whole of it, for the record */
+    /* The record names the options the position holds (the scenario's own
+     * and those given), as reading it back will: a position that left its
+     * options out would otherwise be recorded with none and read back with
+     * the scenario's, the same game in another record. */
+    const json_t *held = json_object_get(m->position, "options");
+    if (json_is_object(held)) {
+        json_t *named = json_deep_copy(held);
+        json_object_update(named, m->options);
+        json_decref(m->options);
+        m->options = named;
+    }
     return m;
 }
