@@ -65,6 +65,23 @@ static void pkb_foe_out_of_range(void **state)
     json_decref(pos);
 }
 
+/* Pocket Battles: a unit with troops but none on top (unit_top 255, as an
+ * army being built has when the array is cut short); its stack was listed
+ * by shifting its troop mask 255 places. */
+static void pkb_stack_without_top(void **state)
+{
+    (void)state;
+    json_t *pos = position_after("pocket-battles", "romans-vs-celts-50", 60);
+    expect_loads(pos);
+    json_t *side = json_array_get(json_object_get(json_object_get(pos, "internal"), "sides"), 1);
+    json_t *tops = json_object_get(side, "unit_top");
+    assert_true(json_array_size(tops) > 0);
+    json_array_set_new(tops, 0, json_integer(255));
+    expect_refused(pos, "internal.sides[1].unit_top[0]: the unit has troops, so one of them "
+                        "is on top");
+    json_decref(pos);
+}
+
 /* The Portable Wargame: a close combat under way with no side that won the
  * initiative (side_a left out, as a typo in its key leaves it); once the
  * dice were rolled, the side to act was worked out from side 255. */
@@ -262,6 +279,7 @@ int main(void)
         cmocka_unit_test(ptw_view_refused),
         cmocka_unit_test(pkb_deployment_without_attacker),
         cmocka_unit_test(pwg_position_options_recorded),
+        cmocka_unit_test(pkb_stack_without_top),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
