@@ -65,9 +65,9 @@ static void pkb_foe_out_of_range(void **state)
     json_decref(pos);
 }
 
-/* Pocket Battles: a unit with troops but none on top (unit_top 255, as an
- * army being built has when the array is cut short); its stack was listed
- * by shifting its troop mask 255 places. */
+/* Pocket Battles: a unit formed but with no troop on top (unit_top 255, as
+ * an army being built has when the array is cut short); its stack was
+ * listed by shifting its troop mask 255 places. */
 static void pkb_stack_without_top(void **state)
 {
     (void)state;
@@ -77,8 +77,11 @@ static void pkb_stack_without_top(void **state)
     json_t *tops = json_object_get(side, "unit_top");
     assert_true(json_array_size(tops) > 0);
     json_array_set_new(tops, 0, json_integer(255));
-    expect_refused(pos, "internal.sides[1].unit_top[0]: the unit has troops, so one of them "
-                        "is on top");
+    expect_refused(pos, "internal.sides[1].unit_top[0]: every unit formed has a troop on top");
+    /* nor may a destroyed unit lose its top: its record still shows it */
+    json_t *troops = json_object_get(side, "unit_troops");
+    json_array_set_new(troops, 0, json_integer(0));
+    expect_refused(pos, "internal.sides[1].unit_top[0]: every unit formed has a troop on top");
     json_decref(pos);
 }
 

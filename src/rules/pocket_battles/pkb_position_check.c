@@ -46,9 +46,9 @@ static bool sides_ok(const pkb_data *d, const pkb_state *s, char *why, size_t n)
             if (un->top != PKB_NONE && un->top >= nt)
                 return eng_pos_fail(why, n, "internal.sides[%d].unit_top[%d]: no troop %d", p,
                                     u, un->top);
-            if (un->troops && un->top == PKB_NONE)
-                return eng_pos_fail(why, n, "internal.sides[%d].unit_top[%d]: the unit has "
-                                    "troops, so one of them is on top", p, u);
+            if (un->top == PKB_NONE)   /* a unit is formed with a troop on top */
+                return eng_pos_fail(why, n, "internal.sides[%d].unit_top[%d]: every unit "
+                                    "formed has a troop on top", p, u);
             if (un->zone != PKB_NONE && un->zone >= PKB_ZONES)
                 return eng_pos_fail(why, n, "internal.sides[%d].unit_zone[%d]: no zone %d", p,
                                     u, un->zone);
