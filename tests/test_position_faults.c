@@ -85,6 +85,23 @@ static void pkb_stack_without_top(void **state)
     json_decref(pos);
 }
 
+/* Any rule set: a position whose counters are each in range but leave the
+ * side to decide nothing legal to do (found in The Portable Wargame: seven
+ * of Red's units left out, the unit in action on another's square). */
+static void dead_end_refused(void **state)
+{
+    (void)state;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/../fuzz/corpus/position/"
+             "portable-wargame-trench-assault-no-legal-action.json", POCKETWAR_DATA_DIR);
+    json_error_t jerr;
+    json_t *pos = json_load_file(path, 0, &jerr);
+    if (!pos)
+        fail_msg("%s: %s", path, jerr.text);
+    expect_refused(pos, "the position leaves Red, who is to act, no legal action");
+    json_decref(pos);
+}
+
 /* The Portable Wargame: a close combat under way with no side that won the
  * initiative (side_a left out, as a typo in its key leaves it); once the
  * dice were rolled, the side to act was worked out from side 255. */
@@ -283,6 +300,7 @@ int main(void)
         cmocka_unit_test(pkb_deployment_without_attacker),
         cmocka_unit_test(pwg_position_options_recorded),
         cmocka_unit_test(pkb_stack_without_top),
+        cmocka_unit_test(dead_end_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
