@@ -8,6 +8,7 @@
 #include "support.h"
 #include "rng.h"
 #include "scenario.h"
+#include "match.h"
 
 eng_game *t_game(const char *rules, const char *scenario_json, const char *options_json)
 {
@@ -180,4 +181,18 @@ void t_env_restore(const char *name, char *saved)
     else
         unsetenv(name);
     free(saved);
+}
+
+char *t_record_text(const eng_match *m)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    eng_error err;
+    if (!f)
+        fail_msg("open_memstream failed");
+    if (eng_match_save(m, f, &err) != 0)
+        fail_msg("save: %s", err.msg);
+    fclose(f);
+    return buf;
 }

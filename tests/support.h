@@ -63,6 +63,11 @@ int t_random_playout(eng_state *s, uint64_t seed, int max_steps);
             fail_msg("%s: \"%s\" contains \"%s\"", #got, g_, w_);                             \
     } while (0)
 
+/* The record of match m as its saved text (the caller frees it); fails the
+ * test if saving is refused. */
+struct eng_match;
+char *t_record_text(const struct eng_match *m);
+
 /* An environment variable's value kept (a copy, or NULL when unset) and
  * put back, freeing the copy: around a test that changes it. */
 char *t_env_save(const char *name);

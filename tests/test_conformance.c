@@ -21,18 +21,6 @@
 #define GAMES_PER_SCENARIO 12
 #define MAX_STEPS 20000
 
-static char *save_text(const eng_match *m)
-{
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    eng_error err;
-    if (eng_match_save(m, f, &err) != 0)
-        fail_msg("save: %s", err.msg);
-    fclose(f);
-    return buf;
-}
-
 static void check_position(const eng_state *s)
 {
     eng_action acts[ENG_MAX_ACTIONS];
@@ -131,12 +119,12 @@ static void conformance_of(const eng_rules *r)
         for (uint64_t seed = 1; seed <= GAMES_PER_SCENARIO; seed++) {
             eng_match *m = random_match(r, names[k], seed);
             /* save, load, save: the same bytes and the same position */
-            char *first = save_text(m);
+            char *first = t_record_text(m);
             eng_error err;
             eng_match *back = eng_match_load_text(first, "saved", &err);
             if (!back)
                 fail_msg("%s/%s: reload failed: %s\n%s", eng_rules_name(r), names[k], err.msg, first);
-            char *second = save_text(back);
+            char *second = t_record_text(back);
             assert_string_equal(first, second);
             assert_true(eng_state_equal(m->state, back->state));
             /* the same seed, the same game */

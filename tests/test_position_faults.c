@@ -25,6 +25,18 @@ static json_t *position_after(const char *rules, const char *scenario, int steps
     return j;
 }
 
+/* A JSON file of the checkout (path from its top); the caller frees it. */
+static json_t *checkout_json(const char *path_in_checkout)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/../%s", POCKETWAR_DATA_DIR, path_in_checkout);
+    json_error_t jerr;
+    json_t *j = json_load_file(path, 0, &jerr);
+    if (!j)
+        fail_msg("%s: %s", path, jerr.text);
+    return j;
+}
+
 /* Loads pos (its own rules and scenario); expects a refusal naming want. */
 static void expect_refused(const json_t *pos, const char *want)
 {
@@ -91,13 +103,8 @@ static void pkb_stack_without_top(void **state)
 static void dead_end_refused(void **state)
 {
     (void)state;
-    char path[1024];
-    snprintf(path, sizeof path, "%s/../fuzz/corpus/position/"
-             "portable-wargame-trench-assault-no-legal-action.json", POCKETWAR_DATA_DIR);
-    json_error_t jerr;
-    json_t *pos = json_load_file(path, 0, &jerr);
-    if (!pos)
-        fail_msg("%s: %s", path, jerr.text);
+    json_t *pos = checkout_json("fuzz/corpus/position/"
+                                "portable-wargame-trench-assault-no-legal-action.json");
     expect_refused(pos, "the position leaves Red, who is to act, no legal action");
     json_decref(pos);
 }
@@ -165,12 +172,7 @@ static void pwg_internal_out_of_range(void **state)
 static void pkb_turn_without_active(void **state)
 {
     (void)state;
-    char path[1024];
-    snprintf(path, sizeof path, "%s/../tests/positions/pkb-engaged.json", POCKETWAR_DATA_DIR);
-    json_error_t jerr;
-    json_t *pos = json_load_file(path, 0, &jerr);
-    if (!pos)
-        fail_msg("%s: %s", path, jerr.text);
+    json_t *pos = checkout_json("tests/positions/pkb-engaged.json");
     expect_loads(pos);
     json_object_set_new(pos, "active", json_null());
     json_object_del(pos, "to_act");
@@ -244,18 +246,6 @@ static void ptw_view_refused(void **state)
     eng_match_free(m);
 }
 
-static char *saved(const eng_match *m)
-{
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    eng_error err;
-    assert_non_null(f);
-    assert_int_equal(eng_match_save(m, f, &err), 0);
-    fclose(f);
-    return buf;
-}
-
 /* Pocket Wargame: a position without "options" of a scenario that sets its
  * own (mountain-pass: mountainous terrain) was recorded with the options
  * given, none, while the position the record holds lists the scenario's; so
@@ -272,12 +262,12 @@ static void pwg_position_options_recorded(void **state)
     eng_match *m = eng_match_new_at(NULL, NULL, NULL, pos, 1, &err);
     if (!m)
         fail_msg("refused: %s", err.msg);
-    char *first = saved(m);
+    char *first = t_record_text(m);
     T_EXPECT_HAS(first, "[Options \"{\\\"terrain\\\":\\\"mountainous\\\"}\"]");
     eng_match *back = eng_match_load_text(first, "saved", &err);
     if (!back)
         fail_msg("the record does not load: %s", err.msg);
-    char *second = saved(back);
+    char *second = t_record_text(back);
     assert_string_equal(first, second);
     assert_true(eng_state_equal(m->state, back->state));
     free(first);

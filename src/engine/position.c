@@ -330,12 +330,10 @@ eng_state *eng_state_from_json(const eng_game *g, const json_t *pos, uint64_t se
     eng_state_set_header(s, seed, has_gen ? gen : seed, (uint32_t)steps);
     /* every rule set's counters may be in range and still leave a dead end:
      * a game goes on only while the side to decide has something to do */
-    int who = eng_current_player(s);
-    if (who >= 0 && !eng_is_terminal(s)) {
-        eng_action *acts = malloc(ENG_MAX_ACTIONS * sizeof *acts);
-        int n = acts ? eng_legal_actions(s, acts) : 1;
-        free(acts);
-        if (n <= 0) {
+    int who = eng_current_player(s);   /* a player, chance or the end */
+    if (who >= 0) {
+        eng_action acts[ENG_MAX_ACTIONS];
+        if (eng_legal_actions(s, acts) <= 0) {
             eng_error_set(err, "the position leaves %s, who is to act, no legal action: its "
                           "parts do not fit together", eng_game_player_name(g, who));
             eng_state_free(s);

@@ -246,7 +246,7 @@ static bool read_player(const pkb_data *d, pkb_state *s, int p, const json_t *po
                 un->zone = PKB_NONE;
         } else if (json_is_array(troops) && un->troops) {
             /* the top first, then the others in tile order: as printed */
-            if (un->top < PKB_MAX_TROOPS && ((un->troops >> un->top) & 1))
+            if ((un->troops >> un->top) & 1)
                 order[nt++] = un->top;
             for (uint32_t m = un->troops; m; m &= m - 1)
                 if (pkb_ctz(m) != un->top)
