@@ -196,3 +196,14 @@ char *t_record_text(const eng_match *m)
     fclose(f);
     return buf;
 }
+
+json_t *t_checkout_json(const char *path_in_checkout)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/../%s", POCKETWAR_DATA_DIR, path_in_checkout);
+    json_error_t jerr;
+    json_t *j = json_load_file(path, 0, &jerr);
+    if (!j)
+        fail_msg("%s: %s", path, jerr.text);
+    return j;
+}

@@ -63,6 +63,11 @@ int t_random_playout(eng_state *s, uint64_t seed, int max_steps);
             fail_msg("%s: \"%s\" contains \"%s\"", #got, g_, w_);                             \
     } while (0)
 
+/* A JSON file of the checkout, its path from the checkout's top
+ * ("tests/positions/x.json"); the caller frees it. Fails the test if it
+ * does not load. */
+json_t *t_checkout_json(const char *path_in_checkout);
+
 /* The record of match m as its saved text (the caller frees it); fails the
  * test if saving is refused. */
 struct eng_match;

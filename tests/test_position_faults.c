@@ -25,18 +25,6 @@ static json_t *position_after(const char *rules, const char *scenario, int steps
     return j;
 }
 
-/* A JSON file of the checkout (path from its top); the caller frees it. */
-static json_t *checkout_json(const char *path_in_checkout)
-{
-    char path[1024];
-    snprintf(path, sizeof path, "%s/../%s", POCKETWAR_DATA_DIR, path_in_checkout);
-    json_error_t jerr;
-    json_t *j = json_load_file(path, 0, &jerr);
-    if (!j)
-        fail_msg("%s: %s", path, jerr.text);
-    return j;
-}
-
 /* Loads pos (its own rules and scenario); expects a refusal naming want. */
 static void expect_refused(const json_t *pos, const char *want)
 {
@@ -103,7 +91,7 @@ static void pkb_stack_without_top(void **state)
 static void dead_end_refused(void **state)
 {
     (void)state;
-    json_t *pos = checkout_json("fuzz/corpus/position/"
+    json_t *pos = t_checkout_json("fuzz/corpus/position/"
                                 "portable-wargame-trench-assault-no-legal-action.json");
     expect_refused(pos, "the position leaves Red, who is to act, no legal action");
     json_decref(pos);
@@ -172,7 +160,7 @@ static void pwg_internal_out_of_range(void **state)
 static void pkb_turn_without_active(void **state)
 {
     (void)state;
-    json_t *pos = checkout_json("tests/positions/pkb-engaged.json");
+    json_t *pos = t_checkout_json("tests/positions/pkb-engaged.json");
     expect_loads(pos);
     json_object_set_new(pos, "active", json_null());
     json_object_del(pos, "to_act");

@@ -159,13 +159,9 @@ static void pkb_round_trip(void **state) { (void)state; round_trips_of("pocket-b
 
 static json_t *position_file(const char *name)
 {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/../tests/positions/%s", POCKETWAR_DATA_DIR, name);
-    json_error_t jerr;
-    json_t *j = json_load_file(path, 0, &jerr);
-    if (!j)
-        fail_msg("%s: %s", path, jerr.text);
-    return j;
+    char path[256];
+    snprintf(path, sizeof path, "tests/positions/%s", name);
+    return t_checkout_json(path);
 }
 
 static eng_match *load_at(const json_t *pos)
