@@ -186,6 +186,25 @@ static void test_guns_need_no_activation_and_may_hold_fire(void **unused)
     eng_game_free(g);
 }
 
+/* Rule c: a gun fires once a turn. Rule e: its arc is 90 degrees forward,
+ * the diagonals included, as for small arms. A second gun keeps the laying
+ * of guns open. */
+static void test_each_gun_lays_once_in_its_arc(void **unused)
+{
+    (void)unused;
+    eng_game *g = pt_game("o o o o o/o o o o o/o o o o o/o o o o o/o o o o o",
+                          "FLD@c1 FLD@e1", "INF@c4 INF@c5 INF@a3 INF@a2", NULL, NULL);
+    eng_state *s = eng_state_new(g, 1);
+    assert_true(t_is_legal(s, "bombard FLD1 a3"));   /* on the diagonal */
+    t_refused(s, "bombard FLD1 a2", "outside FLD1's arc of fire");
+    t_play(s, "bombard FLD1 c4");
+    T_EXPECT_STR(pt_status(s), "Turn 1, artillery phase, Red to lay its guns");
+    t_refused(s, "bombard FLD1 c5", "FLD1");
+    assert_true(t_is_legal(s, "bombard FLD2 c5"));
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -197,6 +216,7 @@ int main(void)
         cmocka_unit_test(test_every_unit_in_the_square_is_hit_friend_or_foe),
         cmocka_unit_test(test_fire_is_simultaneous),
         cmocka_unit_test(test_guns_need_no_activation_and_may_hold_fire),
+        cmocka_unit_test(test_each_gun_lays_once_in_its_arc),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -222,6 +222,22 @@ static void test_default_strength_by_type_and_from_the_scenario(void **unused)
     eng_game_free(g);
 }
 
+/* Close combat comes after everything else in an activation: once the
+ * attacker has fought (and stayed), it neither moves nor fires. */
+static void test_nothing_after_close_combat(void **unused)
+{
+    (void)unused;
+    eng_game *g = pt_game(MAP, "INF@b1 INF@c1", "INF@b2 INF@a3", NULL, CC2014);
+    eng_state *s = attack(g, 5, 2);
+    t_play(s, "retreat INF1 b3");
+    t_play(s, "stay INF1");
+    T_EXPECT_STR(pt_loc(s, "1/INF1"), "b1");
+    t_refused(s, "move INF1 a1", "INF1");
+    t_refused(s, "fire INF1 b3", "INF1");
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -234,6 +250,7 @@ int main(void)
         cmocka_unit_test(test_strength_zero_destroys),
         cmocka_unit_test(test_fire_hits_cost_strength_in_the_roster_variant),
         cmocka_unit_test(test_default_strength_by_type_and_from_the_scenario),
+        cmocka_unit_test(test_nothing_after_close_combat),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -137,6 +137,22 @@ static void test_fires_once_and_the_activation_goes_on(void **unused)
     eng_game_free(g);
 }
 
+/* Dismounted cavalry carries small arms: one die, like infantry. Machine
+ * guns reach 3 squares, and not 4. */
+static void test_dismounted_cavalry_and_machine_gun_range(void **unused)
+{
+    (void)unused;
+    int r = 4;   /* 4 + 1 not moved = 5 */
+    assert_int_equal(shoot(OPEN, "DCAV@a1", "INF@a3", NULL, "DCAV1", "a3", &r, 1, "2/INF1"), 1);
+    eng_game *g = pt_game("o/o/o/o/o", "MG@a1", "INF@a4 INF@a5", NULL, NULL);
+    eng_state *s = eng_state_new(g, 1);
+    pt_to_side_a(s);
+    assert_true(t_is_legal(s, "fire MG1 a4"));
+    t_refused(s, "fire MG1 a5", "a5 is out of range: 4 squares away, and MG1 reaches 3");
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -147,6 +163,7 @@ int main(void)
         cmocka_unit_test(test_machine_gun_rolls_three_dice),
         cmocka_unit_test(test_a_hit_falls_on_every_enemy_in_the_square),
         cmocka_unit_test(test_fires_once_and_the_activation_goes_on),
+        cmocka_unit_test(test_dismounted_cavalry_and_machine_gun_range),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -363,6 +363,22 @@ static void test_exhausted_side_keeps_its_distance(void **unused)
     eng_game_free(g);
 }
 
+/* Rule a: a step goes through an edge, never a corner. Rule b: a unit moves
+ * once a turn; its activation over, it may not move again. */
+static void test_orthogonal_steps_once_a_turn(void **unused)
+{
+    (void)unused;
+    eng_game *g = pt_game(OPEN5, "CAV@b1 INF@e1", "INF@e5", NULL, NULL);
+    eng_state *s = ready(g);
+    t_refused(s, "move CAV1 c2", "to an orthogonally adjacent square");
+    t_play(s, "move CAV1 b2");
+    t_play(s, "done");
+    T_EXPECT_STR(pt_loc(s, "1/CAV1"), "b2");
+    t_refused(s, "move CAV1 b3", "CAV1 has already acted this turn");
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -378,6 +394,7 @@ int main(void)
         cmocka_unit_test(test_trenches_take_two_turns_and_bar_fire_while_crossing),
         cmocka_unit_test(test_barbed_wire),
         cmocka_unit_test(test_exhausted_side_keeps_its_distance),
+        cmocka_unit_test(test_orthogonal_steps_once_a_turn),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
