@@ -304,6 +304,28 @@ static void test_scenario_errors_name_the_field(void **unused)
                   "sides[0].units: 31 units; a side fields at most 30");
 }
 
+/* Artillery rule b, firing rule a: ranges count orthogonal steps, so a
+ * square off the straight line is further than it looks. A target square
+ * must hold an enemy unit. */
+static void test_ranges_count_orthogonal_steps(void **unused)
+{
+    (void)unused;
+    const char *map = "o o o o o/o o o o o/o o o o o/o o o o o/o o o o o/o o o o o/o o o o o";
+    eng_game *g = pt_game(map, "INF@c2", "INF@d4 INF@d5", NULL, NULL);
+    eng_state *s = ready(g);
+    assert_true(t_is_legal(s, "fire INF1 d4"));   /* 1 + 2 = 3 */
+    t_refused(s, "fire INF1 d5", "d5 is out of range: 4 squares away, and INF1 reaches 3");
+    t_refused(s, "fire INF1 c3", "c3 holds no enemy unit to fire at");
+    eng_state_free(s);
+    eng_game_free(g);
+    g = pt_game(map, "MTN@c1", "INF@d6 INF@e6", NULL, NULL);
+    s = eng_state_new(g, 1);
+    assert_true(t_is_legal(s, "bombard MTN1 d6"));   /* 1 + 5 = 6 */
+    t_refused(s, "bombard MTN1 e6", "e6 is out of range: 7 squares away, and MTN1 reaches 6");
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -319,6 +341,7 @@ int main(void)
         cmocka_unit_test(test_edge_rule),
         cmocka_unit_test(test_range_one_within_a_wood),
         cmocka_unit_test(test_scenario_errors_name_the_field),
+        cmocka_unit_test(test_ranges_count_orthogonal_steps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
