@@ -665,6 +665,55 @@ static void test_render(void **unused)
     eng_game_free(g);
 }
 
+/* The text's three coin sets, every unit type of each: UK 1p to 50p, euro
+ * 1c to 50c (copper light, gold heavy), US 1c to the silver dollar. */
+static void test_every_coin_of_each_set(void **unused)
+{
+    (void)unused;
+    static const char *const sets[] = {"uk", "eu", "us"};
+    static const char *const types[] = {"LI", "HI", "LC", "HC", "LM", "HM"};
+    static const char *const want[3][6] = {
+        {"1p", "2p", "5p", "10p", "20p", "50p"},
+        {"1c", "10c", "2c", "20c", "5c", "50c"},
+        {"1c", "5c", "10c", "25c", "50c", "silver dollar"},
+    };
+    char sc[4096];
+    size_t len = (size_t)snprintf(sc, sizeof sc, HEAD "\"battlefield\":{\"terrain\":"
+                                  "[\"oooooo\",\"oooooo\",\"oooooo\"]},\"first\":1,\"forces\":[");
+    for (int f = 0; f < 3; f++) {
+        len += (size_t)snprintf(sc + len, sizeof sc - len, "%s{\"coins\":\"%s\",\"placed\":[",
+                                f ? "," : "", sets[f]);
+        for (int t = 0; t < 6; t++)
+            len += (size_t)snprintf(sc + len, sizeof sc - len,
+                                    "%s{\"unit\":\"%s\",\"at\":\"%c%d\"}", t ? "," : "",
+                                    types[t], 'a' + t, f + 1);
+        len += (size_t)snprintf(sc + len, sizeof sc - len, "]}");
+    }
+    snprintf(sc + len, sizeof sc - len, "]}");
+    eng_game *g = t_game("pocket-wargame", sc, NULL);
+    eng_state *s = eng_state_new(g, 1);
+    for (int f = 0; f < 3; f++)
+        for (int t = 0; t < 6; t++) {
+            char ref[16];
+            snprintf(ref, sizeof ref, "%d/%s1", f + 1, types[t]);
+            T_EXPECT_STR(pw_field_as(s, ENG_VIEW_ALL, ref, "coin"), want[f][t]);
+        }
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
+/* A coin is deployed heads up: steady. */
+static void test_deployed_heads_up(void **unused)
+{
+    (void)unused;
+    eng_game *g = t_game("pocket-wargame", deploy_scenario, NULL);
+    eng_state *s = eng_state_new(g, 1);
+    t_play(s, "deploy HI a1");
+    T_EXPECT_STR(pw_field_as(s, 0, "1/HI1", "condition"), "steady");
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -682,6 +731,8 @@ int main(void)
         cmocka_unit_test(test_force_names_reach_the_notation),
         cmocka_unit_test(test_json_view),
         cmocka_unit_test(test_render),
+        cmocka_unit_test(test_every_coin_of_each_set),
+        cmocka_unit_test(test_deployed_heads_up),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
