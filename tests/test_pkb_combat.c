@@ -443,6 +443,27 @@ static void test_who_can_charge(void **unused)
     eng_game_free(g);
 }
 
+/* Flanking reaches the engagement zone of the adjacent sector too: A2 is
+ * engaged with B1 in the centre; A1's own sector is empty, so it may
+ * charge B1 there, with no reaction offered. */
+static void test_flank_into_an_engagement(void **unused)
+{
+    (void)unused;
+    eng_game *g = pb_game("orcs", "ORC18 ORC19", "L-front C-front", "elves", "ELV26",
+                          "C-front", NULL, NULL);
+    eng_state *s = eng_state_new(g, 1);
+    t_play_list(s, (const char *const[]){"order A2 charge", "react wait", "target B1", "roll 1",
+                                         "roll 1", "roll 1", "roll 1", "pass", NULL});
+    T_EXPECT_STR(pb_zone(s, "B1"), "C-eng");
+    t_play(s, "order A1 charge");
+    T_EXPECT_STR(pb_legal(s), "target B1");
+    t_play(s, "target B1");
+    T_EXPECT_STR(pb_zone(s, "A1"), "C-eng");
+    T_EXPECT_STR(pb_unit_field(s, "B1", "contacts"), "A2 A1");
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -461,6 +482,7 @@ int main(void)
         cmocka_unit_test(test_join_and_leave_under_free_strikes),
         cmocka_unit_test(test_charge_splits_an_engagement),
         cmocka_unit_test(test_who_can_charge),
+        cmocka_unit_test(test_flank_into_an_engagement),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
