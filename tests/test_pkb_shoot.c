@@ -108,12 +108,28 @@ static void test_shooting_into_an_engagement_splits_the_hits(void **unused)
     eng_game_free(g);
 }
 
+/* Reaction B shoots from the front of the charged sector: archers in the
+ * rear are not offered it (only the artillery trait shoots from there). */
+static void test_no_reaction_shot_from_the_rear(void **unused)
+{
+    (void)unused;
+    eng_game *g = pb_game("orcs", "ORC18", "L-front", "elves", "ELV25 ELV26", "R-rear R-front",
+                          NULL, NULL);
+    eng_state *s = eng_state_new(g, 1);
+    t_play(s, "order A1 charge");
+    T_EXPECT_STR(pb_legal(s), "react intercept B2; react wait");
+    t_refused(s, "react shoot B1", "only a unit in the front of the charged sector can shoot");
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_who_may_be_shot),
         cmocka_unit_test(test_who_may_shoot),
         cmocka_unit_test(test_shooting_into_an_engagement_splits_the_hits),
+        cmocka_unit_test(test_no_reaction_shot_from_the_rear),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
