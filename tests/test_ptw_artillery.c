@@ -199,7 +199,7 @@ static void test_each_gun_lays_once_in_its_arc(void **unused)
     t_refused(s, "bombard FLD1 a2", "outside FLD1's arc of fire");
     t_play(s, "bombard FLD1 c4");
     T_EXPECT_STR(pt_status(s), "Turn 1, artillery phase, Red to lay its guns");
-    t_refused(s, "bombard FLD1 c5", "FLD1");
+    t_refused(s, "bombard FLD1 c5", "FLD1 has already fired this turn");
     assert_true(t_is_legal(s, "bombard FLD2 c5"));
     eng_state_free(s);
     eng_game_free(g);

@@ -223,7 +223,8 @@ static void test_default_strength_by_type_and_from_the_scenario(void **unused)
 }
 
 /* Close combat comes after everything else in an activation: once the
- * attacker has fought (and stayed), it neither moves nor fires. */
+ * attacker has fought (and stayed), its activation is over, so it neither
+ * moves nor fires. */
 static void test_nothing_after_close_combat(void **unused)
 {
     (void)unused;
@@ -232,8 +233,8 @@ static void test_nothing_after_close_combat(void **unused)
     t_play(s, "retreat INF1 b3");
     t_play(s, "stay INF1");
     T_EXPECT_STR(pt_loc(s, "1/INF1"), "b1");
-    t_refused(s, "move INF1 a1", "INF1");
-    t_refused(s, "fire INF1 b3", "INF1");
+    t_refused(s, "move INF1 a1", "INF1 has already acted this turn");
+    t_refused(s, "fire INF1 b3", "INF1 has already acted this turn");
     eng_state_free(s);
     eng_game_free(g);
 }
