@@ -123,6 +123,22 @@ static void test_no_reaction_shot_from_the_rear(void **unused)
     eng_game_free(g);
 }
 
+/* Reaction B is an order: the shooter pays for it like any order, though
+ * it is not the reacting player's turn. */
+static void test_reaction_shot_is_paid_for(void **unused)
+{
+    (void)unused;
+    eng_game *g = pb_game("orcs", "ORC18+ORC17", "L-front", "elves", "ELV25 ELV26",
+                          "R-front R-front", NULL, NULL);
+    eng_state *s = eng_state_new(g, 1);
+    t_play(s, "order A1 charge");
+    t_play(s, "react shoot B1");
+    assert_int_equal(pb_orders(s, "B1"), 1);
+    assert_int_equal(pb_tokens(s, 2, "unused"), 4);
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -130,6 +146,7 @@ int main(void)
         cmocka_unit_test(test_who_may_shoot),
         cmocka_unit_test(test_shooting_into_an_engagement_splits_the_hits),
         cmocka_unit_test(test_no_reaction_shot_from_the_rear),
+        cmocka_unit_test(test_reaction_shot_is_paid_for),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

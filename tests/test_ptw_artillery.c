@@ -205,6 +205,20 @@ static void test_each_gun_lays_once_in_its_arc(void **unused)
     eng_game_free(g);
 }
 
+/* The river rule bars guns too: a gun at a ford does not fire (a second
+ * gun keeps the laying of guns open). */
+static void test_guns_in_a_river_hold_fire(void **unused)
+{
+    (void)unused;
+    eng_game *g = pt_game("o o/d o/o o/o o/o o", "FLD@a2 FLD@b1", "INF@a5 INF@b5", NULL, NULL);
+    eng_state *s = eng_state_new(g, 1);
+    T_EXPECT_STR(pt_status(s), "Turn 1, artillery phase, Red to lay its guns");
+    t_refused(s, "bombard FLD1 a5", "FLD1 is in a river: units in rivers may not fire");
+    assert_true(t_is_legal(s, "bombard FLD2 b5"));
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -217,6 +231,7 @@ int main(void)
         cmocka_unit_test(test_fire_is_simultaneous),
         cmocka_unit_test(test_guns_need_no_activation_and_may_hold_fire),
         cmocka_unit_test(test_each_gun_lays_once_in_its_arc),
+        cmocka_unit_test(test_guns_in_a_river_hold_fire),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
