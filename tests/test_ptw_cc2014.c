@@ -239,6 +239,23 @@ static void test_nothing_after_close_combat(void **unused)
     eng_game_free(g);
 }
 
+/* In close-combat range (side by side) a unit may not move on past the
+ * enemy: blocked part way, it moves no further, and may fight. */
+static void test_blocked_in_close_combat_range(void **unused)
+{
+    (void)unused;
+    eng_game *g = pt_game("o o o o/o o o o/o o o o", "CAV@a2", "INF@c3", NULL, CC2014);
+    eng_state *s = eng_state_new(g, 1);
+    pt_to_side_a(s);
+    t_play(s, "move CAV1 b2");
+    t_play(s, "move CAV1 c2");
+    t_refused(s, "move CAV1 d2", "CAV1 may move no further this turn: it came next to an enemy "
+                                 "unit and must stop");
+    assert_true(t_is_legal(s, "assault CAV1 c3"));
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -252,6 +269,7 @@ int main(void)
         cmocka_unit_test(test_fire_hits_cost_strength_in_the_roster_variant),
         cmocka_unit_test(test_default_strength_by_type_and_from_the_scenario),
         cmocka_unit_test(test_nothing_after_close_combat),
+        cmocka_unit_test(test_blocked_in_close_combat_range),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
