@@ -318,6 +318,25 @@ static void test_exhausted_side_does_not_attack(void **unused)
     eng_game_free(g);
 }
 
+/* Close-combat rule d speaks of infantry and cavalry: dismounted cavalry
+ * advances after winning as mounted cavalry does. */
+static void test_dismounted_cavalry_advances(void **unused)
+{
+    (void)unused;
+    eng_game *g = pt_game(MAP, "DCAV@b1", "INF@b2 INF@c3", NULL, NULL);
+    eng_state *s = eng_state_new(g, 1);
+    pt_to_side_a(s);
+    t_play(s, "assault DCAV1 b2");
+    t_play(s, "6");
+    t_play(s, "1");
+    t_play(s, "hit 2/INF1 1");
+    T_EXPECT_STR(pt_legal(s), "advance DCAV1; stay DCAV1");
+    t_play(s, "advance DCAV1");
+    T_EXPECT_STR(pt_loc(s, "1/DCAV1"), "b2");
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -331,6 +350,7 @@ int main(void)
         cmocka_unit_test(test_attacker_hit_resolved_after_defender),
         cmocka_unit_test(test_towed_gun_hit_with_its_transport),
         cmocka_unit_test(test_exhausted_side_does_not_attack),
+        cmocka_unit_test(test_dismounted_cavalry_advances),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
