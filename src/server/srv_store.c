@@ -103,7 +103,7 @@ static bool upgrade(srv_store *st, int from, const char *path, eng_error *err)
     return true;
 }
 
-srv_store *srv_store_open(const char *path, eng_error *err)
+srv_store *srv_store_open(const char *path, bool sync_full, eng_error *err)
 {
     srv_store *st = calloc(1, sizeof *st);
     if (!st)
@@ -120,11 +120,17 @@ srv_store *srv_store_open(const char *path, eng_error *err)
     /* a bounded page cache: the store grows with every game, the server's
      * memory must not (the file is read again as needed) */
     exec(st, "PRAGMA cache_size=-" SRV_STORE_CACHE_KIB ";", err);
-    /* WAL: a transaction is on disk once COMMIT returns, so a killed
-     * process loses nothing it answered (NORMAL gives up only what a power
-     * cut could take) */
-    if (!exec(st, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
-                  " PRAGMA foreign_keys=ON;", err)) {
+    /* WAL: a transaction is in the file (the operating system's) once
+     * COMMIT returns, so a killed process loses nothing it answered. With
+     * NORMAL the log is flushed to the disk at checkpoints only, so a power
+     * cut or a crash of the machine may take the last answered moves (never
+     * the file's integrity); FULL flushes it at every commit, so an
+     * answered move survives those too, at the cost of a disk flush a
+     * move (docs/server.md, "The store"). */
+    if (!exec(st, sync_full ? "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;"
+                              " PRAGMA foreign_keys=ON;"
+                            : "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+                              " PRAGMA foreign_keys=ON;", err)) {
         eng_error_set(err, "cannot use %s as a games store: %s", path,
                       sqlite3_errmsg(st->db));
         srv_store_close(st);
