@@ -190,6 +190,9 @@ int srv_api_games_create(srv_req *r)
 {
     static const char *const known[] = {"rules", "scenario", "variant", "options", "seed",
                                         "seats", "referee", NULL};
+    int refused = srv_quota_create(r);
+    if (refused)
+        return refused;
     json_t *body = srv_body_json(r);
     if (!body)
         return 400;
@@ -356,6 +359,9 @@ static bool has_entered(const eng_match *m)
 int srv_api_games_import(srv_req *r)
 {
     static const char *const known[] = {"record", "seats", "referee", NULL};
+    int refused = srv_quota_create(r);
+    if (refused)
+        return refused;
     if (!r->body || r->body_len == 0)
         return srv_reply_error(r, 400, "body", "send the record (.pwr text) as the body, or "
                                "{\"record\": TEXT, \"seats\": [...]}");

@@ -30,7 +30,10 @@ void srv_init_locks(srv *s)
 int srv_load_games(srv *s, eng_error *err)
 {
     s->store = srv_store_open(s->cfg.db, s->cfg.sync_full, err);
-    return s->store && srv_store_load(s->store, add_loaded, s, err) == 0 ? 0 : -1;
+    if (!s->store)
+        return -1;
+    srv_games_expire(s);                 /* before they are loaded */
+    return srv_store_load(s->store, add_loaded, s, err) == 0 ? 0 : -1;
 }
 
 void srv_let_go_loaded(srv *s, bool offer)

@@ -189,6 +189,13 @@ srv_game *srv_store_load_game(srv_store *st, const char *id, eng_error *err);
  * the number of games in the store. NULL and err on a store error. */
 json_t *srv_store_list(srv_store *st, const char *status, const char *rules, int limit,
                        size_t *total, eng_error *err);
+/* How many unfinished games the store keeps (-1 on a store error). */
+long long srv_store_unfinished(srv_store *st);
+/* Deletes (in one transaction) up to 1,000 unfinished games last changed
+ * before `before` (ms), but not those keep says to keep; finished games
+ * are never deleted. The number deleted, or -1 with err. */
+int srv_store_expire(srv_store *st, int64_t before, bool (*keep)(void *ctx, const char *id),
+                     void *ctx, eng_error *err);
 
 /* ---- games in memory (srv_games.c) ---------------------------------------------- */
 
@@ -210,6 +217,9 @@ void srv_game_release(srv *s, srv_game *g);
  * srv_games_list_release). */
 srv_game **srv_games_list(srv *s, size_t *n);
 void srv_games_list_release(srv *s, srv_game **all, size_t n);
+/* Deletes from the store the unfinished games (not in memory) nobody has
+ * touched for cfg.expire_days (none if it is < 0), and says so on stderr. */
+void srv_games_expire(srv *s);
 
 /* The steps of the match after `from` are new: stamps their times, plays
  * chance outcomes from the seeded generator unless a referee enters them,
@@ -376,6 +386,9 @@ int srv_deadline_arm(srv_deadlines *d, int fd, int64_t at);
 /* Disarms slot k (-1: nothing); true if the socket was cut meanwhile. */
 bool srv_deadline_disarm(srv_deadlines *d, int k);
 
+/* May this request make a game (srv_quota.c)? 0, or the status it replied
+ * with: 429 past its address's rate, 503 past the unfinished games kept. */
+int srv_quota_create(srv_req *r);
 /* A thinking slot for a hint (at most cfg.workers at once); false if none. */
 bool srv_hint_slot_take(srv *s);
 void srv_hint_slot_give(srv *s);

@@ -152,6 +152,14 @@ srv_store *srv_store_open(const char *path, bool sync_full, eng_error *err)
         srv_store_close(st);
         return NULL;
     }
+    /* what the limits ask of the store (srv_store_unfinished and
+     * srv_store_expire) without reading every game: an index a server that
+     * does not know it ignores, so the schema's version stays */
+    if (!exec(st, "CREATE INDEX IF NOT EXISTS games_by_status ON games(status, updated);",
+              err)) {
+        srv_store_close(st);
+        return NULL;
+    }
     return st;
 }
 
@@ -585,4 +593,53 @@ json_t *srv_store_list(srv_store *st, const char *status, const char *rules, int
     sqlite3_finalize(c);
     pthread_mutex_unlock(&st->mu);
     return a;
+}
+
+/* ---- limits --------------------------------------------------------------------------- */
+
+long long srv_store_unfinished(srv_store *st)
+{
+    pthread_mutex_lock(&st->mu);
+    sqlite3_stmt *q = prep(st, "SELECT count(*) FROM games WHERE status='active'");
+    long long n = q && sqlite3_step(q) == SQLITE_ROW ? sqlite3_column_int64(q, 0) : -1;
+    sqlite3_finalize(q);
+    pthread_mutex_unlock(&st->mu);
+    return n;
+}
+
+int srv_store_expire(srv_store *st, int64_t before, bool (*keep)(void *ctx, const char *id),
+                     void *ctx, eng_error *err)
+{
+    static const char *const drop[] = {
+        "DELETE FROM undos WHERE game=?", "DELETE FROM steps WHERE game=?",
+        "DELETE FROM seats WHERE game=?", "DELETE FROM games WHERE id=?",
+    };
+    pthread_mutex_lock(&st->mu);
+    sqlite3_stmt *q = prep(st, "SELECT id FROM games WHERE status='active' AND updated < ? "
+                               "ORDER BY updated LIMIT 1000");
+    int n = 0;
+    bool ok = q && exec(st, "BEGIN", err);
+    if (ok)
+        sqlite3_bind_int64(q, 1, before);
+    while (ok && sqlite3_step(q) == SQLITE_ROW) {
+        const char *id = col(q, 0);
+        if (keep(ctx, id))
+            continue;
+        for (size_t i = 0; ok && i < sizeof drop / sizeof *drop; i++) {
+            sqlite3_stmt *d = prep(st, drop[i]);
+            if (d)
+                sqlite3_bind_text(d, 1, id, -1, SQLITE_TRANSIENT);
+            ok = run(st, d, err);
+        }
+        n++;
+    }
+    sqlite3_finalize(q);
+    if (ok)
+        ok = exec(st, "COMMIT", err);
+    else if (q)
+        exec(st, "ROLLBACK", &(eng_error){0});
+    if (!q)
+        eng_error_set(err, "games store: %s", sqlite3_errmsg(st->db));
+    pthread_mutex_unlock(&st->mu);
+    return ok ? n : -1;
 }
