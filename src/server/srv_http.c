@@ -116,6 +116,8 @@ static void utf8_scrub(char *text)
 }
 
 static int reply_error_v(srv_req *r, int status, const char *where, const char *fmt,
+                         va_list ap) __attribute__((format(printf, 4, 0)));
+static int reply_error_v(srv_req *r, int status, const char *where, const char *fmt,
                          va_list ap)
 {
     char msg[ENG_ERROR_MAX + 128];
