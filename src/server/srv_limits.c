@@ -53,8 +53,10 @@ int srv_limits_serving(const srv *s)
 }
 
 /* The open-connection count of addr (conn_mu held): its slot in the
- * table (one a connection at most, so never full), added if new. */
-static srv_addr_count *addr_slot(srv *s, const char *addr)
+ * table, added if new and `add`, else NULL. A connection is open on one
+ * HTTP thread, so no more addresses are open at once than there are
+ * threads, the table's size. */
+static srv_addr_count *addr_slot(srv *s, const char *addr, bool add)
 {
     srv_addr_count *free_slot = NULL;
     for (int i = 0; i < s->naddrs; i++) {
@@ -63,8 +65,12 @@ static srv_addr_count *addr_slot(srv *s, const char *addr)
         if (!s->addrs[i].open && !free_slot)
             free_slot = &s->addrs[i];
     }
-    if (!free_slot)
+    if (!add)
+        return NULL;
+    if (!free_slot && s->naddrs < s->cfg.http_threads)
         free_slot = &s->addrs[s->naddrs++];
+    if (!free_slot)                      /* cannot happen; counted with the last */
+        return &s->addrs[s->naddrs - 1];
     snprintf(free_slot->addr, sizeof free_slot->addr, "%s", addr);
     free_slot->open = 0;
     return free_slot;
@@ -85,7 +91,7 @@ static int on_connect(const struct mg_connection *conn, void **data)
     pthread_mutex_lock(&s->conn_mu);
     if (stack)
         s->http_stack = stack;
-    srv_addr_count *a = addr_slot(s, addr);
+    srv_addr_count *a = addr_slot(s, addr, true);
     int kind = ri && a->open >= s->cfg.per_address ? SRV_CONN_ADDRESS
              : s->serving < serving ? SRV_CONN_SERVED : SRV_CONN_REFUSED;
     /* only a request already there may take a reserved thread or a refusal */
@@ -98,6 +104,7 @@ static int on_connect(const struct mg_connection *conn, void **data)
     if (!c)
         abort();
     *c = (srv_conn){.kind = kind, .fd = -2};
+    snprintf(c->addr, sizeof c->addr, "%s", addr);
     *data = c;
     if (must_arrive) {
         c->fd = srv_socket_of(ri, s->port);
@@ -114,11 +121,9 @@ static void on_close(const struct mg_connection *conn)
     if (!c)
         return;
     pthread_mutex_lock(&s->conn_mu);
-    const struct mg_request_info *ri = mg_get_request_info(conn);
-    if (!ri)
-        ri = early_info(conn);
-    srv_addr_count *a = addr_slot(s, ri ? ri->remote_addr : "");
-    a->open -= a->open > 0;
+    srv_addr_count *a = addr_slot(s, c->addr, false);
+    if (a)
+        a->open--;
     s->serving -= c->kind == SRV_CONN_SERVED;
     pthread_mutex_unlock(&s->conn_mu);
     free(c);
@@ -138,14 +143,22 @@ static int on_request(struct mg_connection *conn)
         return 0;
     srv *s = mg_get_user_data(mg_get_context(conn));
     srv_req r = {.s = s, .conn = conn, .close = true};
+    /* the reply, then the connection is cut (a client may not go on sending
+     * requests on it) */
+    if (c->fd == -2)
+        c->fd = srv_socket_of(mg_get_request_info(conn), s->port);
+    int status;
     if (c->kind == SRV_CONN_ADDRESS)
-        return srv_reply_busy(&r, 429, "connections", SRV_RETRY_AFTER_S,
-                              "your address has %d connections open, its limit; close one or "
-                              "try again in %d seconds", s->cfg.per_address,
-                              SRV_RETRY_AFTER_S);
-    return srv_reply_busy(&r, 503, "connections", SRV_RETRY_AFTER_S,
-                          "the server is serving %d connections, its limit; try again in %d "
-                          "seconds", srv_limits_serving(s), SRV_RETRY_AFTER_S);
+        status = srv_reply_busy(&r, 429, "connections", SRV_RETRY_AFTER_S,
+                                "your address has %d connections open, its limit; close one "
+                                "or try again in %d seconds", s->cfg.per_address,
+                                SRV_RETRY_AFTER_S);
+    else
+        status = srv_reply_busy(&r, 503, "connections", SRV_RETRY_AFTER_S,
+                                "the server is serving %d connections, its limit; try again "
+                                "in %d seconds", srv_limits_serving(s), SRV_RETRY_AFTER_S);
+    srv_socket_cut(c->fd);
+    return status;
 }
 
 int srv_conn_socket(srv *s, const struct mg_connection *conn)

@@ -105,7 +105,7 @@ srv *srv_start(const srv_config *cfg, eng_error *err)
     if (s->cfg.workers <= 0)
         s->cfg.workers = cores();
     srv_config_defaults(&s->cfg);
-    s->addrs = calloc((size_t)s->cfg.http_threads + 1, sizeof *s->addrs);
+    s->addrs = calloc((size_t)s->cfg.http_threads, sizeof *s->addrs);
     if (!s->addrs)
         abort();
     s->deadlines = srv_deadlines_start(s->cfg.http_threads);

@@ -373,6 +373,7 @@ void srv_socket_ask_self(const char *listen, int port);
 typedef struct srv_conn {
     int kind;                           /* served, or refused and why */
     int fd;                             /* its socket; -2 not looked for yet */
+    char addr[48];                      /* its client's address ("" unknown) */
 } srv_conn;
 /* The connection's socket (looked for once, then kept); -1 if not found. */
 int srv_conn_socket(srv *s, const struct mg_connection *conn);
