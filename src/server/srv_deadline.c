@@ -21,6 +21,7 @@ struct srv_deadlines {
     pthread_cond_t cond;
     pthread_t thread;
     bool stop;
+    int64_t wake;                       /* when the watcher wakes next */
     int n;
     struct {
         int fd;                         /* -1: a free slot */
@@ -45,6 +46,7 @@ static void *watch(void *arg)
                 next = d->slot[i].at;
             }
         }
+        d->wake = next;
         struct timespec ts = {.tv_sec = (time_t)(next / 1000),
                               .tv_nsec = (long)(next % 1000) * 1000000L};
         pthread_cond_timedwait(&d->cond, &d->mu, &ts);
@@ -97,7 +99,8 @@ int srv_deadline_arm(srv_deadlines *d, int fd, int64_t at)
         d->slot[k].fd = fd;
         d->slot[k].at = at;
         d->slot[k].cut = false;
-        pthread_cond_signal(&d->cond);
+        if (at < d->wake)               /* else it wakes in time by itself */
+            pthread_cond_signal(&d->cond);
     }
     pthread_mutex_unlock(&d->mu);
     return k;
