@@ -35,15 +35,14 @@ enum { SRV_CONN_SERVED, SRV_CONN_REFUSED, SRV_CONN_ADDRESS };
 /* civetweb fills a connection's client address before it calls
  * init_connection but gives no access to it until a request has been read
  * (mg_get_request_info is NULL before). The request info is a member of
- * the connection, so its place in it is learned from the first request
- * (srv_start sends one) and read there from then on; until it is known,
- * no connection is limited by address or kept from a reserved thread. */
-static _Atomic long info_offset = -1;
-
-static const struct mg_request_info *early_info(const struct mg_connection *conn)
+ * the connection, so its place in it (s->info_offset) is learned from the
+ * first request (srv_start sends one) and read there from then on; until
+ * it is known, no connection is limited by address or kept from a
+ * reserved thread. */
+static const struct mg_request_info *early_info(srv *s, const struct mg_connection *conn)
 {
-    long off = info_offset;
-    return off < 0 ? NULL : (const struct mg_request_info *)((const char *)conn + off);
+    long off = s->info_offset;
+    return off <= 0 ? NULL : (const struct mg_request_info *)((const char *)conn + off);
 }
 
 int srv_limits_serving(const srv *s)
@@ -79,7 +78,7 @@ static srv_addr_count *addr_slot(srv *s, const char *addr, bool add)
 static int on_connect(const struct mg_connection *conn, void **data)
 {
     srv *s = mg_get_user_data(mg_get_context(conn));
-    const struct mg_request_info *ri = early_info(conn);
+    const struct mg_request_info *ri = early_info(s, conn);
     const char *addr = ri ? ri->remote_addr : "";
     int serving = srv_limits_serving(s);
     size_t stack = 0;
@@ -134,14 +133,14 @@ static void on_close(const struct mg_connection *conn)
 static int on_request(struct mg_connection *conn)
 {
     srv_conn *c = mg_get_user_connection_data(conn);
-    if (info_offset < 0) {
+    srv *s = mg_get_user_data(mg_get_context(conn));
+    if (s->info_offset <= 0) {
         long off = (long)((const char *)mg_get_request_info(conn) - (const char *)conn);
         if (off > 0 && off < 65536)
-            info_offset = off;
+            s->info_offset = off;
     }
     if (!c || c->kind == SRV_CONN_SERVED)
         return 0;
-    srv *s = mg_get_user_data(mg_get_context(conn));
     srv_req r = {.s = s, .conn = conn, .close = true};
     /* the reply, then the connection is cut (a client may not go on sending
      * requests on it) */

@@ -139,6 +139,9 @@ struct srv {
     srv_addr_count *addrs;              /* one slot a thread, at most */
     int naddrs;
     size_t http_stack;                  /* a serving thread's stack, as measured */
+    _Atomic long info_offset;           /* where civetweb keeps a connection's
+                                           request info in it (0: not known yet;
+                                           srv_limits.c) */
     srv_deadlines *deadlines;           /* bodies being read */
 
     srv_maker *makers;                  /* who made games lately (games_mu) */
