@@ -15,6 +15,11 @@
  *
  * Hints (GET .../hint) are left out: their cost is the computer player's.
  *
+ * Each request is dispatched on a thread with the stack the listener's
+ * threads have (SRV_HTTP_STACK, checked against a real one by
+ * tests/test_server.c), not this thread's 8 MiB: a request that would
+ * overflow a serving thread (a body nested 1,000 deep did) must fail here.
+ *
  * Checks: every reply is UTF-8 and JSON (the record text, which must load
  * and round-trip); a 4xx or 5xx reply holds "error" (not empty), "where"
  * and "status" (its own); no 5xx but the 501 of live updates; a refused
@@ -370,6 +375,33 @@ static void check_reply(fz_run *r, const char *head, const char *auth, const cha
     json_decref(j);
 }
 
+typedef struct fz_dispatch {
+    srv *s;
+    const char *method, *path, *query, *auth, *body;
+    srv_capture *out;
+} fz_dispatch;
+
+static void *dispatch_main(void *arg)
+{
+    fz_dispatch *d = arg;
+    srv_http_dispatch(d->s, d->method, d->path, d->query, d->auth, d->body, strlen(d->body),
+                      d->out);
+    return NULL;
+}
+
+/* srv_http_dispatch, on a thread with a serving thread's stack. */
+static void dispatch(fz_dispatch *d)
+{
+    pthread_attr_t attr;
+    pthread_t t;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, SRV_HTTP_STACK);
+    if (pthread_create(&t, &attr, dispatch_main, d) != 0)
+        fz_fail("no thread to dispatch on");
+    pthread_join(t, NULL);
+    pthread_attr_destroy(&attr);
+}
+
 static void one_request(fz_run *r, const char *text, size_t len)
 {
     const char *nl = memchr(text, '\n', len);
@@ -397,7 +429,7 @@ static void one_request(fz_run *r, const char *text, size_t len)
         goto done;
     uint64_t store = store_digest(r), mem = memory_digest(r);
     srv_capture c;
-    srv_http_dispatch(r->s, method, path, query, auth, body, strlen(body), &c);
+    dispatch(&(fz_dispatch){r->s, method, path, query, auth, body, &c});
     check_reply(r, head, auth, query, &c);
     if (c.status >= 400 || strcmp(method, "GET") == 0) {
         if (store_digest(r) != store)

@@ -384,7 +384,7 @@ fi
 stop main
 
 # ---- limits: body size, open streams ------------------------------------------------------
-start limits --max-body 2048 --http-threads 4 --max-streams 1 || exit 1
+start limits --max-body 2048 --http-threads 4 --max-streams 1 --reserved 0 || exit 1
 create '{"rules":"pocket-wargame","seed":2}'
 big=$(printf '{"rules":"pocket-wargame","pad":"%04000d"}' 0)
 req POST /games "$big"

@@ -67,6 +67,12 @@ static void test_header_errors(void **unused)
                       "no scenario named \"nowhere\"");
     expect_load_error("[Rules \"pocket-wargame\"]\n[RulesVersion \"999\"]\n[Scenario \"meeting\"]\n"
                       "[Seed \"1\"]\n", "rules version 999");
+    /* a format version this reader does not know, however it is written */
+    expect_load_error("[Record \"99999999999999999999\"]\n[Rules \"pocket-wargame\"]\n"
+                      "[Scenario \"meeting\"]\n[Seed \"1\"]\n",
+                      "format version \"99999999999999999999\"");
+    expect_load_error("[Record \"2\"]\n[Rules \"pocket-wargame\"]\n[Scenario \"meeting\"]\n"
+                      "[Seed \"1\"]\n", "reads version 1 only");
     expect_load_error("[Rules pocket-wargame]\n", "bad.pwr:1: a tag's value must be in double quotes");
     expect_load_error("[Rules \"pocket-wargame\n", "bad.pwr:1: the tag's value has no closing quote");
 }

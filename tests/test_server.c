@@ -6,7 +6,9 @@
  * the server gives back must replay to the same end. A finished game, and an
  * active one left idle, leave memory and are rebuilt from the store when
  * asked for: the same steps, result and seats, and the idle one plays on.
- * (Bad input, secrets,
+ * Past the cap on games in memory, the least recently used idle ones leave
+ * at once, however fast games are made; the threads that serve requests
+ * have the stack the server's fuzz harness dispatches on. (Bad input, secrets,
  * undo, referee entries and the store's survival of kill -9 are checked by
  * tests/cli_server.sh and tests/cli_server_store.sh.)
  */
@@ -19,6 +21,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include "server.h"
+#include "srv_private.h"                /* SRV_HTTP_STACK */
 #include "match.h"
 #include "http_client.h"
 
@@ -29,13 +32,14 @@ typedef struct fixture {
     http_conn c;
 } fixture;
 
-static int setup_idle(void **state, int idle_ms)
+static int setup_cfg(void **state, int idle_ms, int max_resident)
 {
     fixture *f = calloc(1, sizeof *f);
     snprintf(f->dir, sizeof f->dir, "/tmp/pw_test_server.XXXXXX");
     assert_non_null(mkdtemp(f->dir));
     snprintf(f->db, sizeof f->db, "%s/games.db", f->dir);
-    srv_config cfg = {.listen = "127.0.0.1:0", .db = f->db, .workers = 2, .idle_ms = idle_ms};
+    srv_config cfg = {.listen = "127.0.0.1:0", .db = f->db, .workers = 2, .idle_ms = idle_ms,
+                      .max_resident = max_resident, .create_per_min = 1000000};
     eng_error err;
     f->s = srv_start(&cfg, &err);
     if (!f->s)
@@ -45,9 +49,11 @@ static int setup_idle(void **state, int idle_ms)
     return 0;
 }
 
-static int setup(void **state) { return setup_idle(state, 0); }
+static int setup(void **state) { return setup_cfg(state, 0, 0); }
 /* games idle for 50 ms leave memory */
-static int setup_quick(void **state) { return setup_idle(state, 50); }
+static int setup_quick(void **state) { return setup_cfg(state, 50, 0); }
+/* at most 8 games in memory, however recently used */
+static int setup_capped(void **state) { return setup_cfg(state, 0, 8); }
 
 static int teardown(void **state)
 {
@@ -284,6 +290,47 @@ static void test_idle_game_rebuilt(void **state)
     json_decref(g);
 }
 
+/* Games made as fast as one client can: no more than the cap stay in
+ * memory (the least recently used go, though not idle for --idle), and one
+ * that left is rebuilt when asked for. */
+static void test_games_capped(void **state)
+{
+    fixture *f = *state;
+    char id[32], first[32], tok[2][40];
+    size_t most = 0;
+    for (int i = 0; i < 60; i++) {
+        create(f, "pocket-wargame", NULL, id, tok);
+        if (i == 0)
+            strcpy(first, id);
+        size_t n = srv_games_resident(f->s);
+        most = n > most ? n : most;
+    }
+    /* the request that made the last one may still hold it as it lets go */
+    assert_true(most <= 8 + 1);
+    char path[128];
+    snprintf(path, sizeof path, "/api/games/%s", first);
+    json_t *g;
+    assert_int_equal(http_json(&f->c, "GET", path, NULL, NULL, &g), 200);
+    assert_string_equal(json_string_value(json_object_get(g, "id")), first);
+    json_decref(g);
+    assert_true(srv_games_resident(f->s) <= 8 + 1);
+}
+
+/* The threads that serve requests have the stack the fuzz harness gives
+ * its dispatching thread (fuzz/fuzz_server.c), so that a request too deep
+ * for them is found there too. */
+static void test_http_stack(void **state)
+{
+    fixture *f = *state;
+    json_t *r;
+    assert_int_equal(http_json(&f->c, "GET", "/api/rules", NULL, NULL, &r), 200);
+    json_decref(r);
+    size_t real = srv_http_stack_size(f->s);
+    if (real < SRV_HTTP_STACK || real > SRV_HTTP_STACK + 16384)
+        fail_msg("a serving thread has a stack of %zu bytes; the fuzz harness uses %d", real,
+                 SRV_HTTP_STACK);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -292,6 +339,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_whole_pocket_battles, setup, teardown),
         cmocka_unit_test_setup_teardown(test_vs_computer, setup, teardown),
         cmocka_unit_test_setup_teardown(test_idle_game_rebuilt, setup_quick, teardown),
+        cmocka_unit_test_setup_teardown(test_games_capped, setup_capped, teardown),
+        cmocka_unit_test_setup_teardown(test_http_stack, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

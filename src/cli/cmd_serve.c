@@ -27,6 +27,21 @@ static void help(void)
            "                      rebuilt from the store when asked for (default 300;\n"
            "                      a finished game leaves at once)\n"
            "  --web DIR           the folder of static files (default: the installed web/)\n"
+           "  --sync normal|full  how the store commits: full flushes every move to the\n"
+           "                      disk, surviving a power cut (default normal: survives\n"
+           "                      the server being killed; docs/server.md)\n"
+           "limits (docs/server.md, \"Limits\"):\n"
+           "  --timeout SECONDS   a request's headers, its body, an idle connection\n"
+           "                      (default 5)\n"
+           "  --per-address N     connections open at once from one address (default 16)\n"
+           "  --reserved N        serving threads kept for requests already arrived, 0\n"
+           "                      none (default a quarter of the HTTP threads)\n"
+           "  --create-rate N     games one address may make a minute (default 20)\n"
+           "  --max-resident N    games held in memory; the least recently used idle\n"
+           "                      ones leave first (default 2000)\n"
+           "  --max-unfinished N  unfinished games kept in the store (default 20000)\n"
+           "  --expire DAYS       unfinished games nobody touched for this long are\n"
+           "                      deleted; 0 never (default 90)\n"
            "  --help              this text\n");
 }
 
@@ -38,18 +53,26 @@ static bool loopback(const char *listen)
 
 int cmd_serve(int argc, char **argv)
 {
-    enum { O_LISTEN = 1, O_DB, O_WORKERS, O_HTTP, O_STREAMS, O_BODY, O_WEB, O_IDLE };
+    enum { O_LISTEN = 1, O_DB, O_WORKERS, O_HTTP, O_STREAMS, O_BODY, O_WEB, O_IDLE, O_SYNC,
+           O_TIMEOUT, O_PER_ADDR, O_RESERVED, O_RATE, O_RESIDENT, O_UNFINISHED, O_EXPIRE };
     static const struct option longopts[] = {
         {"listen", required_argument, 0, O_LISTEN}, {"db", required_argument, 0, O_DB},
         {"workers", required_argument, 0, O_WORKERS},
         {"http-threads", required_argument, 0, O_HTTP},
         {"max-streams", required_argument, 0, O_STREAMS},
         {"max-body", required_argument, 0, O_BODY}, {"web", required_argument, 0, O_WEB},
-        {"idle", required_argument, 0, O_IDLE},
+        {"idle", required_argument, 0, O_IDLE}, {"sync", required_argument, 0, O_SYNC},
+        {"timeout", required_argument, 0, O_TIMEOUT},
+        {"per-address", required_argument, 0, O_PER_ADDR},
+        {"reserved", required_argument, 0, O_RESERVED},
+        {"create-rate", required_argument, 0, O_RATE},
+        {"max-resident", required_argument, 0, O_RESIDENT},
+        {"max-unfinished", required_argument, 0, O_UNFINISHED},
+        {"expire", required_argument, 0, O_EXPIRE},
         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0},
     };
     srv_config cfg = {.listen = "127.0.0.1:8080", .db = "pocketwar.db"};
-    int c, body = 0, idle = 0;
+    int c, body = 0, idle = 0, secs = 0, days = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
         switch (c) {
@@ -80,6 +103,40 @@ int cmd_serve(int argc, char **argv)
             if (cli_parse_int("--idle", optarg, 1, 7 * 24 * 3600, &idle)) return 2;
             cfg.idle_ms = idle * 1000;
             break;
+        case O_SYNC:
+            if (strcmp(optarg, "normal") && strcmp(optarg, "full")) {
+                cli_error("serve", "--sync takes normal or full, not \"%s\"", optarg);
+                return 2;
+            }
+            cfg.sync_full = strcmp(optarg, "full") == 0;
+            break;
+        case O_TIMEOUT:
+            if (cli_parse_int("--timeout", optarg, 1, 300, &secs)) return 2;
+            cfg.timeout_ms = secs * 1000;
+            break;
+        case O_PER_ADDR:
+            if (cli_parse_int("--per-address", optarg, 1, 1024, &cfg.per_address)) return 2;
+            break;
+        case O_RESERVED:
+            if (cli_parse_int("--reserved", optarg, 0, 1022, &cfg.reserved)) return 2;
+            cfg.reserved = cfg.reserved ? cfg.reserved : -1;
+            break;
+        case O_RATE:
+            if (cli_parse_int("--create-rate", optarg, 1, 1000000, &cfg.create_per_min))
+                return 2;
+            break;
+        case O_RESIDENT:
+            if (cli_parse_int("--max-resident", optarg, 1, 1000000, &cfg.max_resident))
+                return 2;
+            break;
+        case O_UNFINISHED:
+            if (cli_parse_int("--max-unfinished", optarg, 1, 100000000, &cfg.max_unfinished))
+                return 2;
+            break;
+        case O_EXPIRE:
+            if (cli_parse_int("--expire", optarg, 0, 100000, &days)) return 2;
+            cfg.expire_days = days ? days : -1;
+            break;
         case 'h': help(); return 0;
         default:
             fprintf(stderr, "(see `pocketwar serve --help`)\n");
@@ -88,6 +145,11 @@ int cmd_serve(int argc, char **argv)
     }
     if (optind < argc) {
         cli_error("serve", "unexpected argument \"%s\"", argv[optind]);
+        return 2;
+    }
+    int threads = cfg.http_threads ? cfg.http_threads : 32;
+    if (cfg.reserved > 0 && cfg.reserved >= threads - 2) {
+        cli_error("serve", "--reserved must be below the serving threads (%d)", threads - 2);
         return 2;
     }
     if (cfg.http_threads && cfg.max_streams >= cfg.http_threads) {

@@ -201,7 +201,7 @@ static int parse_who(const char *w, int players)
 }
 
 typedef struct header {
-    char *rules, *rules_version, *scenario, *options, *seed, *result, *position;
+    char *rules, *rules_version, *scenario, *options, *seed, *result, *position, *format;
     char *players[ENG_MAX_PLAYERS];
     json_t *other;
 } header;
@@ -209,7 +209,7 @@ typedef struct header {
 static void header_free(header *h)
 {
     free(h->rules); free(h->rules_version); free(h->scenario);
-    free(h->options); free(h->seed); free(h->result); free(h->position);
+    free(h->options); free(h->seed); free(h->result); free(h->position); free(h->format);
     for (int i = 0; i < ENG_MAX_PLAYERS; i++)
         free(h->players[i]);
     json_decref(h->other);
@@ -225,9 +225,10 @@ static void header_set(header *h, const char *name, const char *value)
     else if (!strcmp(name, "Seed")) slot = &h->seed;
     else if (!strcmp(name, "Result")) slot = &h->result;
     else if (!strcmp(name, "Position")) slot = &h->position;
+    else if (!strcmp(name, "Record")) slot = &h->format;
     else if (name[0] == 'P' && name[1] >= '1' && name[1] <= '4' && !name[2])
         slot = &h->players[name[1] - '1'];
-    else if (strcmp(name, "Game") && strcmp(name, "Record") && strcmp(name, "Data"))
+    else if (strcmp(name, "Game") && strcmp(name, "Data"))
         json_object_set_new(h->other, name, json_string(value));
     if (slot) {
         free(*slot);
@@ -284,6 +285,14 @@ static eng_match *match_from_header(header *h, const origin *o, const char *src,
 {
     if (!h->rules || !h->scenario || !h->seed) {
         eng_error_set(err, "%s:%d: the header needs Rules, Scenario and Seed tags", src, line);
+        return NULL;
+    }
+    /* the format's version: this reader knows RECORD_VERSION only, so any
+     * other (a later one, or a number that fits no integer) is refused
+     * rather than read as if it were this one */
+    if (h->format && strcmp(h->format, RECORD_VERSION) != 0) {
+        eng_error_set(err, "%s: the Record tag says format version \"%.40s\"; this pocketwar "
+                      "reads version " RECORD_VERSION " only", src, h->format);
         return NULL;
     }
     const eng_rules *r = eng_rules_find(h->rules);

@@ -27,6 +27,21 @@ typedef struct srv_config {
     int idle_ms;             /* an active game nobody uses leaves memory after
                                 this long (0 = 5 minutes; it is rebuilt from
                                 the store when asked for) */
+    /* limits against clients that would exhaust the server (docs/server.md,
+     * "Limits"); 0 takes the default */
+    int timeout_ms;          /* a request's headers, its body, a silent
+                                keep-alive connection (0 = 5 s) */
+    int per_address;         /* connections open at once from one address
+                                (0 = 16) */
+    int reserved;            /* serving threads kept for requests that have
+                                arrived whole (0 = a quarter, -1 none) */
+    int create_per_min;      /* games one address may make a minute (0 = 20;
+                                a burst of as many, then one every 60/N s) */
+    int max_resident;        /* games held in memory (0 = 2000) */
+    int max_unfinished;      /* unfinished games kept in the store (0 = 20000) */
+    int expire_days;         /* an unfinished game nobody touched for this
+                                long is deleted (0 = 90; -1 never) */
+    bool sync_full;          /* the store commits with synchronous=FULL */
 } srv_config;
 
 typedef struct srv srv;
@@ -41,6 +56,9 @@ int srv_port(const srv *s);
 size_t srv_games_loaded(const srv *s);
 /* Games held in memory now (finished and idle ones are not). */
 size_t srv_games_resident(srv *s);
+/* The stack of the threads that serve requests, as measured on one (0
+ * before the first connection). */
+size_t srv_http_stack_size(srv *s);
 /* Stops the listener, the streams and the workers, closes the store. */
 void srv_stop(srv *s);
 

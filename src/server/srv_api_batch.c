@@ -67,6 +67,15 @@ int srv_api_game_batch_post(srv_req *r)
     srv_game *g = srv_req_game(r);
     if (!g)
         return 404;
+    /* the token first: no body is parsed for one refused */
+    pthread_mutex_lock(&g->mu);
+    int role = srv_req_role(r, g), rc, status;
+    pthread_mutex_unlock(&g->mu);
+    if (role == -3)
+        return 403;
+    if (role == SRV_SPECTATOR)
+        return srv_reply_error(r, 403, "token", "entering outcomes needs the referee's token "
+                               "(this request has none)");
     json_t *body = srv_body_json(r);
     if (!body)
         return 400;
@@ -76,12 +85,6 @@ int srv_api_game_batch_post(srv_req *r)
         return srv_reply_error(r, 400, "body", "%s", err.msg);
     }
     pthread_mutex_lock(&g->mu);
-    int role = srv_req_role(r, g), rc, status;
-    if (role == -3) {
-        pthread_mutex_unlock(&g->mu);
-        json_decref(body);
-        return 403;
-    }
     const char *why = batch_refused(g, role, &status);
     const char *text = json_string_value(json_object_get(body, "text"));
     eng_action *a = NULL;

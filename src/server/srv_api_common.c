@@ -2,7 +2,8 @@
  * srv_api_common.c - the checks every game request makes: the game named
  * in the path (held for the request, rebuilt from the store if it had left
  * memory), its body, the role its token gives, the step number the client
- * saw (the preamble srv_call_begin runs them in that order), and that
+ * saw (the preamble srv_call_begin runs them in the order game, role,
+ * body, step, so that no body is parsed for a token refused), and that
  * nothing a client sends names a file (scenarios, variants and armies are
  * chosen by their shipped names).
  */
@@ -36,16 +37,8 @@ int srv_call_begin(srv_req *r, const char *const *known, const char *seat_for, s
     *c = (srv_call){.role = -3};
     if (!(c->g = srv_req_game(r)))
         return 404;
-    if (known) {
-        eng_error err;
-        if (!(c->body = srv_body_json(r)))
-            return 400;
-        if (!eng_json_check_keys(c->body, "body", known, &err)) {
-            json_decref(c->body);
-            c->body = NULL;
-            return srv_reply_error(r, 400, "body", "%s", err.msg);
-        }
-    }
+    /* the role first: a body is parsed only for a token that may send one
+     * (every request with a body changes the game: a spectator may not) */
     pthread_mutex_lock(&c->g->mu);
     int status = 0;
     c->role = srv_req_role(r, c->g);
@@ -53,8 +46,18 @@ int srv_call_begin(srv_req *r, const char *const *known, const char *seat_for, s
         status = 403;
     else if (seat_for && c->role < 0)
         status = srv_reply_error(r, 403, "token", "%s needs a seat's token", seat_for);
+    else if (known && c->role == SRV_SPECTATOR)
+        status = srv_reply_error(r, 403, "token", "acting needs a seat's token (this request "
+                                 "has none)");
     else if (seat_for && c->g->status == SRV_FINISHED)
         status = srv_reply_error(r, 409, "game", "the game is over");
+    if (!status && known) {
+        eng_error err;
+        if (!(c->body = srv_body_json(r)))
+            status = 400;
+        else if (!eng_json_check_keys(c->body, "body", known, &err))
+            status = srv_reply_error(r, 400, "body", "%s", err.msg);
+    }
     if (status)
         srv_call_end(c);
     return status;

@@ -190,6 +190,9 @@ int srv_api_games_create(srv_req *r)
 {
     static const char *const known[] = {"rules", "scenario", "variant", "options", "seed",
                                         "seats", "referee", NULL};
+    int refused = srv_quota_create(r);
+    if (refused)
+        return refused;
     json_t *body = srv_body_json(r);
     if (!body)
         return 400;
@@ -288,6 +291,22 @@ static const char *next_line(const char *line)
     return nl ? nl + 1 : NULL;
 }
 
+/* Do the brackets of an Options tag's line nest deeper than a body may?
+ * Counted on the line as written, strings and all (so at worst a bracket
+ * in a string counts too): the loader's JSON parser recurses once a level,
+ * on a serving thread's small stack. */
+static bool options_too_deep(const char *line)
+{
+    int depth = 0, deepest = 0;
+    for (const char *p = line + 1; *p && *p != '\n'; p++) {
+        if (*p == '[' || *p == '{')
+            deepest = ++depth > deepest ? depth : deepest;
+        else if ((*p == ']' || *p == '}') && depth > 0)
+            depth--;
+    }
+    return deepest > SRV_JSON_DEPTH_MAX;
+}
+
 /* Checks what a record's header would make the loader open: its scenario
  * must be shipped, its options must name no file. */
 static bool record_safe(srv_req *r, const char *text)
@@ -305,6 +324,10 @@ static bool record_safe(srv_req *r, const char *text)
                                 "scenario of its rule set (the Rules tag comes first)", value);
                 return false;
             }
+        } else if (strncmp(line, "[Options ", 9) == 0 && options_too_deep(line)) {
+            srv_reply_error(r, 400, "body", "the record's Options nest more than %d deep, the "
+                            "limit", SRV_JSON_DEPTH_MAX);
+            return false;
         } else if (tag_value(line, "Options", value, sizeof value)) {
             json_t *o = json_loads(value, 0, NULL);
             eng_error err;
@@ -336,6 +359,9 @@ static bool has_entered(const eng_match *m)
 int srv_api_games_import(srv_req *r)
 {
     static const char *const known[] = {"record", "seats", "referee", NULL};
+    int refused = srv_quota_create(r);
+    if (refused)
+        return refused;
     if (!r->body || r->body_len == 0)
         return srv_reply_error(r, 400, "body", "send the record (.pwr text) as the body, or "
                                "{\"record\": TEXT, \"seats\": [...]}");

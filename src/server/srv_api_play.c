@@ -305,8 +305,8 @@ static int hint_locked(srv_req *r, srv_call *c)
     if (!srv_hint_slot_take(r->s)) {
         ai_free(p);
         eng_state_free(s);
-        return srv_reply_error(r, 429, "hint", "%d hints are being worked out already (the "
-                               "limit); try again in a moment", r->s->cfg.workers);
+        return srv_reply_busy(r, 429, "hint", 2, "%d hints are being worked out already (the "
+                              "limit); try again in 2 seconds", r->s->cfg.workers);
     }
     hint_job job = {.p = p, .s = s};
     choose_on_big_stack(&job);

@@ -10,6 +10,11 @@
  * rebuilt from the store (its seed and steps, replayed). So memory follows
  * the games being played, not every game ever made.
  *
+ * At most cfg.max_resident games are held in memory: past that, the idle
+ * ones least recently used leave at once (a game in use never does).
+ * Unfinished games nobody has touched for cfg.expire_days are deleted from
+ * the store at start and every hour (srv_games_expire).
+ *
  * Now and then the memory the allocator holds free (each HTTP thread
  * allocates in an arena of its own and keeps its high-water mark) is given
  * back to the system, so the server's resident size follows what it uses.
@@ -17,11 +22,13 @@
 #define _DEFAULT_SOURCE
 #include <malloc.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include "srv_private.h"
 
 #define SRV_SWEEP_MS 1000                /* idle games looked for at most this often */
 #define SRV_TRIM_MS 5000                 /* free memory given back at most this often */
+#define SRV_EXPIRE_MS (3600 * 1000)      /* untouched games deleted at most this often */
 
 srv_game *srv_game_alloc(void)
 {
@@ -141,13 +148,49 @@ static size_t sweep(srv *s, int64_t now, srv_game **out, size_t max)
     return n;
 }
 
+static int by_last_used(const void *a, const void *b)
+{
+    const srv_game *x = *(srv_game *const *)a, *y = *(srv_game *const *)b;
+    return (x->last_used > y->last_used) - (x->last_used < y->last_used);
+}
+
+/* Past cfg.max_resident games (games_mu held): takes off the list the idle
+ * ones least recently used, down to an eighth below the cap (so that this
+ * runs seldom), into a new array (*n of them; NULL if none). */
+static srv_game **over_cap(srv *s, size_t *n)
+{
+    *n = 0;
+    size_t cap = (size_t)s->cfg.max_resident;
+    if (s->ngames <= cap)
+        return NULL;
+    srv_game **idle = malloc(s->ngames * sizeof *idle);
+    if (!idle)
+        abort();
+    size_t k = 0;
+    for (size_t i = 0; i < s->ngames; i++)
+        if (s->games[i]->refs == 0)
+            idle[k++] = s->games[i];
+    qsort(idle, k, sizeof *idle, by_last_used);
+    size_t want = s->ngames - (cap - cap / 8);
+    if (want > k)
+        want = k;
+    for (size_t i = 0; i < want; i++)
+        unlist(s, idle[i]);
+    *n = want;
+    if (want == 0) {
+        free(idle);
+        return NULL;
+    }
+    return idle;
+}
+
 void srv_game_release(srv *s, srv_game *g)
 {
     if (!g)
         return;
     srv_game *gone[16];
-    size_t n = 0;
-    bool trim = false;
+    size_t n = 0, nlru = 0;
+    bool trim = false, expire = false;
     int64_t now = srv_now_ms();
     pthread_mutex_lock(&s->games_mu);
     if (--g->refs == 0) {
@@ -165,11 +208,47 @@ void srv_game_release(srv *s, srv_game *g)
         s->last_trim = now;
         trim = true;
     }
+    srv_game **lru = over_cap(s, &nlru);
+    if (s->last_expire && now - s->last_expire >= SRV_EXPIRE_MS) {
+        s->last_expire = now;
+        expire = true;
+    }
     pthread_mutex_unlock(&s->games_mu);
     for (size_t i = 0; i < n; i++)
         srv_game_free(gone[i]);
-    if (trim)
+    for (size_t i = 0; i < nlru; i++)
+        srv_game_free(lru[i]);
+    free(lru);
+    if (expire)
+        srv_games_expire(s);
+    if (trim || nlru)
         malloc_trim(0);
+}
+
+/* Is the game with this id in memory? (games_mu held) */
+static bool resident(void *ctx, const char *id)
+{
+    return find(ctx, id) != NULL;
+}
+
+void srv_games_expire(srv *s)
+{
+    if (s->cfg.expire_days < 0)
+        return;
+    int64_t before = srv_now_ms() - (int64_t)s->cfg.expire_days * 24 * 3600 * 1000;
+    eng_error err;
+    /* under games_mu, so that no game is rebuilt from the store while its
+     * rows go (the store's lock is taken inside; nothing holding it waits
+     * for games_mu) */
+    pthread_mutex_lock(&s->games_mu);
+    s->last_expire = srv_now_ms();
+    int n = srv_store_expire(s->store, before, resident, s, &err);
+    pthread_mutex_unlock(&s->games_mu);
+    if (n < 0)
+        fprintf(stderr, "pocketwar serve: deleting untouched games: %s\n", err.msg);
+    else if (n > 0)
+        fprintf(stderr, "pocketwar serve: deleted %d unfinished game%s untouched for %d "
+                "days\n", n, n == 1 ? "" : "s", s->cfg.expire_days);
 }
 
 srv_game **srv_games_list(srv *s, size_t *n)

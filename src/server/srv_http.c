@@ -21,6 +21,7 @@ static const char *reason(int status)
     case 403: return "Forbidden";
     case 404: return "Not Found";
     case 405: return "Method Not Allowed";
+    case 408: return "Request Timeout";
     case 409: return "Conflict";
     case 413: return "Payload Too Large";
     case 422: return "Unprocessable Entity";
@@ -59,6 +60,13 @@ static int send_body(srv_req *r, int status, const char *type, const char *body,
         snprintf(disp, sizeof disp, "attachment; filename=\"%s\"", filename);
         mg_response_header_add(conn, "Content-Disposition", disp, -1);
     }
+    if (r->retry_after > 0) {
+        char after[16];
+        snprintf(after, sizeof after, "%d", r->retry_after);
+        mg_response_header_add(conn, "Retry-After", after, -1);
+    }
+    if (r->close)
+        mg_response_header_add(conn, "Connection", "close", -1);
     mg_response_header_send(conn);
     if (len)
         mg_write(conn, body, len);
@@ -107,19 +115,41 @@ static void utf8_scrub(char *text)
     }
 }
 
-int srv_reply_error(srv_req *r, int status, const char *where, const char *fmt, ...)
+static int reply_error_v(srv_req *r, int status, const char *where, const char *fmt,
+                         va_list ap) __attribute__((format(printf, 4, 0)));
+static int reply_error_v(srv_req *r, int status, const char *where, const char *fmt,
+                         va_list ap)
 {
     char msg[ENG_ERROR_MAX + 128];
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
     utf8_scrub(msg);
     json_t *o = json_pack("{s:s,s:i}", "error", msg, "status", status);
     if (where)
         json_object_set_new(o, "where", json_string(where));
+    if (r->retry_after > 0)
+        json_object_set_new(o, "retry_after", json_integer(r->retry_after));
     (void)reason;
     return srv_reply_json(r, status, o);
+}
+
+int srv_reply_error(srv_req *r, int status, const char *where, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = reply_error_v(r, status, where, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+int srv_reply_busy(srv_req *r, int status, const char *where, int retry_s, const char *fmt,
+                   ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    r->retry_after = retry_s < 1 ? 1 : retry_s;
+    int rc = reply_error_v(r, status, where, fmt, ap);
+    va_end(ap);
+    return rc;
 }
 
 int srv_reply_text(srv_req *r, int status, const char *type, const char *text,
@@ -132,13 +162,57 @@ bool srv_query(const srv_req *r, const char *name, char *buf, size_t n)
 {
     if (!r->query)
         return false;
-    return mg_get_var(r->query, strlen(r->query), name, buf, n) >= 0;
+    int got = mg_get_var(r->query, strlen(r->query), name, buf, n);
+    if (got == -2 && n > 4) {
+        /* there, but longer than any good value: given as its start, cut
+         * with "...", so the caller refuses it (rather than taking it as
+         * absent, and a default in its place) */
+        const char *v = strstr(r->query, name);
+        v = v ? v + strlen(name) + 1 : "";
+        size_t keep = strcspn(v, "&");
+        if (keep > n - 4)
+            keep = n - 4;
+        snprintf(buf, n, "%.*s...", (int)keep, v);
+        return true;
+    }
+    return got >= 0;
+}
+
+/* How deep the arrays and objects of the JSON text p nest, counted up to
+ * max + 1 (strings skipped, escapes included). The parser recurses once a
+ * level on a serving thread's small stack, so the depth is checked first. */
+static int json_depth(const char *p, size_t n, int max)
+{
+    int depth = 0, deepest = 0;
+    bool in_string = false;
+    for (size_t i = 0; i < n && deepest <= max; i++) {
+        char c = p[i];
+        if (in_string) {
+            if (c == '\\')
+                i++;
+            else if (c == '"')
+                in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > deepest)
+                deepest = depth;
+        } else if ((c == ']' || c == '}') && depth > 0) {
+            depth--;
+        }
+    }
+    return deepest;
 }
 
 json_t *srv_body_json(srv_req *r)
 {
     if (!r->body || r->body_len == 0) {
         srv_reply_error(r, 400, "body", "the request needs a JSON object as its body");
+        return NULL;
+    }
+    if (json_depth(r->body, r->body_len, SRV_JSON_DEPTH_MAX) > SRV_JSON_DEPTH_MAX) {
+        srv_reply_error(r, 400, "body", "the body's arrays and objects nest more than %d "
+                        "deep, the limit", SRV_JSON_DEPTH_MAX);
         return NULL;
     }
     json_error_t e;
@@ -158,10 +232,27 @@ json_t *srv_body_json(srv_req *r)
 
 /* ---- reading the request ------------------------------------------------------ */
 
-/* Reads the body into r (at most max_body bytes); false after a 413. */
+/* The body took too long: a 408, then the connection is cut (civetweb
+ * would otherwise go on reading the rest of it, at the client's pace). */
+static void body_too_slow(srv_req *r, int fd)
+{
+    r->close = true;
+    srv_reply_error(r, 408, "body", "the body did not arrive within %d seconds; the "
+                    "connection is closed", r->s->cfg.timeout_ms / 1000);
+    srv_socket_cut(fd);
+}
+
+/* Reads the body into r (at most max_body bytes, all of it within
+ * cfg.timeout_ms); false after a 413 or 408. */
 static bool read_body(srv_req *r, const struct mg_request_info *ri)
 {
     size_t max = r->s->cfg.max_body;
+    /* civetweb's timeout bounds each wait, not the body: a body sent a
+     * byte at a time would hold the thread as long as it lasts, so its
+     * socket is cut when the time is up (srv_deadline.c) */
+    int64_t deadline = srv_now_ms() + r->s->cfg.timeout_ms;
+    int fd = srv_conn_socket(r->s, r->conn);
+    int armed = srv_deadline_arm(r->s->deadlines, fd, deadline);
     if (ri->content_length > (long long)max) {
         srv_reply_error(r, 413, "body", "the body has %lld bytes; the limit is %zu",
                         ri->content_length, max);
@@ -171,12 +262,13 @@ static bool read_body(srv_req *r, const struct mg_request_info *ri)
     r->body = malloc(cap);
     if (!r->body)
         abort();
+    bool ok = false;
     for (;;) {
         if (r->body_len + 1 >= cap) {
             if (cap > max + 1) {
                 srv_reply_error(r, 413, "body", "the body is over the limit of %zu bytes",
                                 max);
-                return false;
+                goto done;
             }
             cap *= 2;
             r->body = realloc(r->body, cap);
@@ -189,11 +281,17 @@ static bool read_body(srv_req *r, const struct mg_request_info *ri)
         r->body_len += (size_t)n;
         if (r->body_len > max) {
             srv_reply_error(r, 413, "body", "the body is over the limit of %zu bytes", max);
-            return false;
+            goto done;
         }
     }
+    ok = true;
+done:
+    if ((srv_deadline_disarm(r->s->deadlines, armed) || srv_now_ms() > deadline) && ok) {
+        body_too_slow(r, fd);
+        return false;
+    }
     r->body[r->body_len] = '\0';
-    return true;
+    return ok;
 }
 
 /* The token from the Authorization header (auth, may be NULL) or ?token=. */
@@ -288,7 +386,7 @@ static int api_handler(struct mg_connection *conn, void *cbdata)
     int status;
     const route *hit = find_route(&r, ri->local_uri, &status);
     if (hit && strcmp(r.method, "POST") == 0 && !read_body(&r, ri))
-        status = 413;
+        status = r.close ? 408 : 413;
     else if (hit)
         status = hit->handler(&r);
     srv_req_done(&r);

@@ -62,9 +62,9 @@ static int stream_locked(srv_req *r, srv_call *c)
     int role = c->role;
     srv_call_end(c);
     if (!stream_open(r->s))
-        return srv_reply_error(r, 429, "connections", "too many open live streams (the limit "
-                               "is %d); close a page or try again later",
-                               r->s->cfg.max_streams);
+        return srv_reply_busy(r, 429, "connections", 15, "too many open live streams (the "
+                              "limit is %d); close a page or try again in 15 seconds",
+                              r->s->cfg.max_streams);
     mg_response_header_start(r->conn, 200);
     mg_response_header_add(r->conn, "Content-Type", "text/event-stream", -1);
     mg_response_header_add(r->conn, "Cache-Control", "no-store", -1);

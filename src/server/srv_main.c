@@ -12,8 +12,6 @@
 #include <civetweb.h>
 #include "srv_private.h"
 
-#define SRV_REQUEST_TIMEOUT_MS "5000"
-
 static void add_loaded(void *ctx, srv_game *g)
 {
     srv *s = ctx;
@@ -31,8 +29,11 @@ void srv_init_locks(srv *s)
 
 int srv_load_games(srv *s, eng_error *err)
 {
-    s->store = srv_store_open(s->cfg.db, err);
-    return s->store && srv_store_load(s->store, add_loaded, s, err) == 0 ? 0 : -1;
+    s->store = srv_store_open(s->cfg.db, s->cfg.sync_full, err);
+    if (!s->store)
+        return -1;
+    srv_games_expire(s);                 /* before they are loaded */
+    return srv_store_load(s->store, add_loaded, s, err) == 0 ? 0 : -1;
 }
 
 void srv_let_go_loaded(srv *s, bool offer)
@@ -63,6 +64,34 @@ static int cores(void)
     return n < 1 ? 1 : n > 64 ? 64 : (int)n;
 }
 
+void srv_config_defaults(srv_config *c)
+{
+    if (c->http_threads <= 0)
+        c->http_threads = 32;
+    if (c->max_streams <= 0)
+        c->max_streams = c->http_threads / 2;
+    if (c->max_body == 0)
+        c->max_body = 1 << 20;
+    if (c->idle_ms <= 0)
+        c->idle_ms = 5 * 60 * 1000;
+    if (c->timeout_ms <= 0)
+        c->timeout_ms = 5000;
+    if (c->per_address <= 0)
+        c->per_address = 16;
+    if (c->reserved == 0)
+        c->reserved = c->http_threads / 4;
+    if (c->reserved < 0)                 /* none asked for */
+        c->reserved = 0;
+    if (c->create_per_min <= 0)
+        c->create_per_min = 20;
+    if (c->max_resident <= 0)
+        c->max_resident = 2000;
+    if (c->max_unfinished <= 0)
+        c->max_unfinished = 20000;
+    if (c->expire_days == 0)
+        c->expire_days = 90;
+}
+
 srv *srv_start(const srv_config *cfg, eng_error *err)
 {
     srv *s = calloc(1, sizeof *s);
@@ -73,16 +102,13 @@ srv *srv_start(const srv_config *cfg, eng_error *err)
         s->cfg.listen = "127.0.0.1:8080";
     if (!s->cfg.db)
         s->cfg.db = "pocketwar.db";
-    if (s->cfg.http_threads <= 0)
-        s->cfg.http_threads = 32;
     if (s->cfg.workers <= 0)
         s->cfg.workers = cores();
-    if (s->cfg.max_streams <= 0)
-        s->cfg.max_streams = s->cfg.http_threads / 2;
-    if (s->cfg.max_body == 0)
-        s->cfg.max_body = 1 << 20;
-    if (s->cfg.idle_ms <= 0)
-        s->cfg.idle_ms = 5 * 60 * 1000;
+    srv_config_defaults(&s->cfg);
+    s->addrs = calloc((size_t)s->cfg.http_threads, sizeof *s->addrs);
+    if (!s->addrs)
+        abort();
+    s->deadlines = srv_deadlines_start(s->cfg.http_threads);
     /* Memory stays near what is in use: two malloc arenas rather than one
      * per HTTP thread (each keeps its own high-water mark), and blocks of
      * 16 KiB and more (a game's rule-set data, the drawings and replies a
@@ -102,20 +128,21 @@ srv *srv_start(const srv_config *cfg, eng_error *err)
         goto fail;
     if (srv_workers_start(s, s->cfg.workers, err) != 0)
         goto fail;
-    char threads[16];
+    char threads[16], timeout[16];
     snprintf(threads, sizeof threads, "%d", s->cfg.http_threads);
+    snprintf(timeout, sizeof timeout, "%d", s->cfg.timeout_ms);
     /* A connection holds an HTTP thread while it is open, so one that sends
-     * nothing (or a request, or reads its reply, at a trickle) is let go
-     * after SRV_REQUEST_TIMEOUT_MS: without that, a few silent connections
-     * would hold the threads kept to refuse the rest (srv_limits.c) for
-     * civetweb's default 30 s. The same bound applies to the whole of a
-     * request's body and to a reply the client reads nothing of. */
+     * nothing (or its headers, or reads its reply, at a trickle) is let go
+     * after cfg.timeout_ms (civetweb's default is 30 s): its timeout bounds
+     * the headers as a whole and each read or write after them. A body is
+     * bounded as a whole by srv_http.c; a connection that sends nothing
+     * may not take a reserved thread at all (srv_limits.c). */
     const char *options[] = {
         "listening_ports", s->cfg.listen,
         "num_threads", threads,
-        "request_timeout_ms", SRV_REQUEST_TIMEOUT_MS,
+        "request_timeout_ms", timeout,
         "enable_keep_alive", "yes",
-        "keep_alive_timeout_ms", "5000",
+        "keep_alive_timeout_ms", timeout,
         "tcp_nodelay", "1",      /* headers and body go in two writes */
         NULL,
     };
@@ -132,6 +159,7 @@ srv *srv_start(const srv_config *cfg, eng_error *err)
     if (mg_get_server_ports(s->ctx, 4, ports) > 0)
         s->port = ports[0].port;
     srv_http_routes(s);
+    srv_socket_ask_self(s->cfg.listen, s->port);     /* srv_limits.c learns from it */
     /* games whose computer was to act when the server stopped; then each
      * loaded game is let go (held once since it was listed), so a finished
      * one leaves memory and an idle one follows later */
@@ -164,11 +192,14 @@ void srv_stop(srv *s)
         mg_stop(s->ctx);
         mg_exit_library();
     }
+    srv_deadlines_stop(s->deadlines);
     srv_workers_stop(s);
     for (size_t i = 0; i < s->ngames; i++)
         srv_game_free(s->games[i]);
     free(s->games);
     free(s->queue);
+    free(s->addrs);
+    free(s->makers);
     srv_store_close(s->store);
     pthread_cond_destroy(&s->q_cond);
     pthread_mutex_destroy(&s->q_mu);

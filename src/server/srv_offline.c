@@ -15,12 +15,9 @@ srv *srv_open_offline(const srv_config *cfg, eng_error *err)
     s->cfg = *cfg;
     if (!s->cfg.db)
         s->cfg.db = ":memory:";
-    if (s->cfg.max_body == 0)
-        s->cfg.max_body = 1 << 20;
     if (s->cfg.max_streams <= 0)
         s->cfg.max_streams = 1;
-    if (s->cfg.idle_ms <= 0)
-        s->cfg.idle_ms = 5 * 60 * 1000;
+    srv_config_defaults(&s->cfg);
     srv_init_locks(s);
     if (srv_load_games(s, err) != 0) {
         srv_stop(s);

@@ -25,6 +25,14 @@
 #define SRV_NAME_MAX 64
 #define SRV_LEVEL_MAX 32
 #define SRV_RESULT_MAX 192
+/* How deep a request's JSON may nest: the parser recurses once a level, on
+ * a serving thread's stack (civetweb's, SRV_HTTP_STACK bytes), so a body
+ * is refused before parsing beyond this; no request needs more than 4. */
+#define SRV_JSON_DEPTH_MAX 32
+/* The stack civetweb (Debian's 1.15, built with USE_STACK_SIZE) gives each
+ * HTTP thread: the fuzz harness dispatches on a thread this size, and
+ * tests/test_server.c checks it against a real serving thread's. */
+#define SRV_HTTP_STACK 102400
 
 enum { SRV_HUMAN, SRV_COMPUTER };
 enum { SRV_ACTIVE, SRV_FINISHED };
@@ -85,6 +93,21 @@ typedef struct srv_game {
 } srv_game;
 
 typedef struct srv_store srv_store;
+typedef struct srv_deadlines srv_deadlines;
+
+/* Connections open from one address (srv_limits.c). */
+typedef struct srv_addr_count {
+    char addr[48];                      /* as civetweb writes it */
+    int open;                           /* 0: a free slot */
+} srv_addr_count;
+
+/* Games one address has made lately (srv_flood.c): a bucket that fills by
+ * one game every 60/create_per_min seconds, up to create_per_min. */
+typedef struct srv_maker {
+    char addr[48];
+    double tokens;
+    int64_t at;                         /* when tokens was last filled */
+} srv_maker;
 
 struct srv {
     srv_config cfg;
@@ -113,6 +136,17 @@ struct srv {
 
     pthread_mutex_t conn_mu;            /* connections held by HTTP threads */
     int serving;                        /* accepted and served (not refused) */
+    srv_addr_count *addrs;              /* one slot a thread, at most */
+    int naddrs;
+    size_t http_stack;                  /* a serving thread's stack, as measured */
+    _Atomic long info_offset;           /* where civetweb keeps a connection's
+                                           request info in it (0: not known yet;
+                                           srv_limits.c) */
+    srv_deadlines *deadlines;           /* bodies being read */
+
+    srv_maker *makers;                  /* who made games lately (games_mu) */
+    size_t nmakers;
+    int64_t last_expire;                /* untouched games last deleted (games_mu) */
 };
 
 /* ---- clock and ids (srv_tokens.c) -------------------------------------------- */
@@ -133,7 +167,9 @@ int srv_role_viewer(const srv_game *g, int role);
 
 #define SRV_SCHEMA_VERSION 2
 
-srv_store *srv_store_open(const char *path, eng_error *err);
+/* Opens (or makes) the store; sync_full: synchronous=FULL (every commit
+ * flushed to the disk) rather than NORMAL. */
+srv_store *srv_store_open(const char *path, bool sync_full, eng_error *err);
 void srv_store_close(srv_store *st);
 /* A new game with its seats, in one transaction. */
 int srv_store_add_game(srv_store *st, const srv_game *g, eng_error *err);
@@ -156,6 +192,13 @@ srv_game *srv_store_load_game(srv_store *st, const char *id, eng_error *err);
  * the number of games in the store. NULL and err on a store error. */
 json_t *srv_store_list(srv_store *st, const char *status, const char *rules, int limit,
                        size_t *total, eng_error *err);
+/* How many unfinished games the store keeps (-1 on a store error). */
+long long srv_store_unfinished(srv_store *st);
+/* Deletes (in one transaction) up to 1,000 unfinished games last changed
+ * before `before` (ms), but not those keep says to keep; finished games
+ * are never deleted. The number deleted, or -1 with err. */
+int srv_store_expire(srv_store *st, int64_t before, bool (*keep)(void *ctx, const char *id),
+                     void *ctx, eng_error *err);
 
 /* ---- games in memory (srv_games.c) ---------------------------------------------- */
 
@@ -177,6 +220,9 @@ void srv_game_release(srv *s, srv_game *g);
  * srv_games_list_release). */
 srv_game **srv_games_list(srv *s, size_t *n);
 void srv_games_list_release(srv *s, srv_game **all, size_t n);
+/* Deletes from the store the unfinished games (not in memory) nobody has
+ * touched for cfg.expire_days (none if it is < 0), and says so on stderr. */
+void srv_games_expire(srv *s);
 
 /* The steps of the match after `from` are new: stamps their times, plays
  * chance outcomes from the seeded generator unless a referee enters them,
@@ -250,6 +296,8 @@ typedef struct srv_req {
     char token[SRV_TOKEN_HEX + 2];      /* from the header or ?token= */
     srv_game *game;                     /* held by srv_req_game; let go after the reply */
     struct srv_capture *capture;        /* no connection: the reply goes here */
+    int retry_after;                    /* > 0: the reply says when to try again */
+    bool close;                         /* the reply closes the connection */
 } srv_req;
 
 /* Replies. srv_reply_json takes the reference. Return 0 so handlers can
@@ -259,6 +307,10 @@ int srv_reply_error(srv_req *r, int status, const char *where, const char *fmt, 
     __attribute__((format(printf, 4, 5)));
 int srv_reply_text(srv_req *r, int status, const char *type, const char *text,
                    const char *filename);
+/* An error for a limit reached: with Retry-After (and "retry_after" in the
+ * JSON) of retry_s seconds. */
+int srv_reply_busy(srv_req *r, int status, const char *where, int retry_s, const char *fmt,
+                   ...) __attribute__((format(printf, 5, 6)));
 /* A query parameter (copied into buf); false when absent. */
 bool srv_query(const srv_req *r, const char *name, char *buf, size_t n);
 /* The body as a JSON object, or NULL after replying 400. */
@@ -307,6 +359,40 @@ struct mg_callbacks;
 void srv_limits_callbacks(struct mg_callbacks *cb);
 /* Connections served at once: the HTTP threads less a few kept to refuse. */
 int srv_limits_serving(const srv *s);
+/* A connection's socket (srv_socket.c), found by its ends (the client's,
+ * from its request info ri, and our_port; civetweb gives none): -1 if not
+ * found. Only the connection's own thread may ask. */
+struct mg_request_info;
+int srv_socket_of(const struct mg_request_info *ri, int our_port);
+/* Has a whole request's header arrived on fd (waiting up to wait_ms)? */
+bool srv_socket_request_ready(int fd, int wait_ms);
+/* Ends the connection's reads at once (fd -1: nothing), so civetweb
+ * closes it after any reply. */
+void srv_socket_cut(int fd);
+/* Sends one request to the server itself (at listen's address, or
+ * loopback for a wildcard one, on port) and reads the reply. */
+void srv_socket_ask_self(const char *listen, int port);
+/* A connection as srv_limits.c keeps it (civetweb's user data for it). */
+typedef struct srv_conn {
+    int kind;                           /* served, or refused and why */
+    int fd;                             /* its socket; -2 not looked for yet */
+    char addr[48];                      /* its client's address ("" unknown) */
+} srv_conn;
+/* The connection's socket (looked for once, then kept); -1 if not found. */
+int srv_conn_socket(srv *s, const struct mg_connection *conn);
+
+/* Request bodies' deadlines (srv_deadline.c): a thread that cuts a
+ * socket still armed when its time (srv_now_ms) comes. */
+srv_deadlines *srv_deadlines_start(int slots);
+void srv_deadlines_stop(srv_deadlines *d);
+/* Arms fd until at: the slot (to disarm), or -1 (fd -1, or no slot). */
+int srv_deadline_arm(srv_deadlines *d, int fd, int64_t at);
+/* Disarms slot k (-1: nothing); true if the socket was cut meanwhile. */
+bool srv_deadline_disarm(srv_deadlines *d, int k);
+
+/* May this request make a game (srv_quota.c)? 0, or the status it replied
+ * with: 429 past its address's rate, 503 past the unfinished games kept. */
+int srv_quota_create(srv_req *r);
 /* A thinking slot for a hint (at most cfg.workers at once); false if none. */
 bool srv_hint_slot_take(srv *s);
 void srv_hint_slot_give(srv *s);
@@ -327,12 +413,13 @@ typedef struct srv_call {
     int role;                           /* the token's role */
     json_t *body;                       /* the body, when keys were given */
 } srv_call;
-/* Finds the game named in the path (404); with `known` (NULL-ended), reads
- * the body as a JSON object holding only those keys (400); locks the game
- * and reads the token's role (403); with `seat_for` ("undo", "resigning"),
- * the role must be a seat ("... needs a seat's token", 403) and the game
- * still going (409). Returns 0 with c->g locked, or the status it replied
- * with (nothing held). */
+/* Finds the game named in the path (404); locks the game and reads the
+ * token's role (403); with `seat_for` ("undo", "resigning"), the role must
+ * be a seat ("... needs a seat's token", 403) and the game still going
+ * (409); with `known` (NULL-ended), the role may not be a spectator's (403)
+ * and only then is the body read, as a JSON object holding only those keys
+ * (400). Returns 0 with c->g locked, or the status it replied with
+ * (nothing held). */
 int srv_call_begin(srv_req *r, const char *const *known, const char *seat_for, srv_call *c);
 /* Unlocks the game and frees the body (again: nothing). */
 void srv_call_end(srv_call *c);
@@ -377,6 +464,8 @@ srv *srv_open_offline(const srv_config *cfg, eng_error *err);
  * failure); then each loaded game let go, after offering it to the computer
  * workers if offer (a finished game leaves memory until asked for). */
 void srv_init_locks(srv *s);
+/* Fills the limits left 0 in c with their defaults (docs/server.md). */
+void srv_config_defaults(srv_config *c);
 int srv_load_games(srv *s, eng_error *err);
 void srv_let_go_loaded(srv *s, bool offer);
 

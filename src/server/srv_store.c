@@ -103,7 +103,7 @@ static bool upgrade(srv_store *st, int from, const char *path, eng_error *err)
     return true;
 }
 
-srv_store *srv_store_open(const char *path, eng_error *err)
+srv_store *srv_store_open(const char *path, bool sync_full, eng_error *err)
 {
     srv_store *st = calloc(1, sizeof *st);
     if (!st)
@@ -120,11 +120,17 @@ srv_store *srv_store_open(const char *path, eng_error *err)
     /* a bounded page cache: the store grows with every game, the server's
      * memory must not (the file is read again as needed) */
     exec(st, "PRAGMA cache_size=-" SRV_STORE_CACHE_KIB ";", err);
-    /* WAL: a transaction is on disk once COMMIT returns, so a killed
-     * process loses nothing it answered (NORMAL gives up only what a power
-     * cut could take) */
-    if (!exec(st, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
-                  " PRAGMA foreign_keys=ON;", err)) {
+    /* WAL: a transaction is in the file (the operating system's) once
+     * COMMIT returns, so a killed process loses nothing it answered. With
+     * NORMAL the log is flushed to the disk at checkpoints only, so a power
+     * cut or a crash of the machine may take the last answered moves (never
+     * the file's integrity); FULL flushes it at every commit, so an
+     * answered move survives those too, at the cost of a disk flush a
+     * move (docs/server.md, "The store"). */
+    if (!exec(st, sync_full ? "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;"
+                              " PRAGMA foreign_keys=ON;"
+                            : "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+                              " PRAGMA foreign_keys=ON;", err)) {
         eng_error_set(err, "cannot use %s as a games store: %s", path,
                       sqlite3_errmsg(st->db));
         srv_store_close(st);
@@ -143,6 +149,14 @@ srv_store *srv_store_open(const char *path, eng_error *err)
         return NULL;
     }
     if (v < SRV_SCHEMA_VERSION && !upgrade(st, v, path, err)) {
+        srv_store_close(st);
+        return NULL;
+    }
+    /* what the limits ask of the store (srv_store_unfinished and
+     * srv_store_expire) without reading every game: an index a server that
+     * does not know it ignores, so the schema's version stays */
+    if (!exec(st, "CREATE INDEX IF NOT EXISTS games_by_status ON games(status, updated);",
+              err)) {
         srv_store_close(st);
         return NULL;
     }
@@ -579,4 +593,53 @@ json_t *srv_store_list(srv_store *st, const char *status, const char *rules, int
     sqlite3_finalize(c);
     pthread_mutex_unlock(&st->mu);
     return a;
+}
+
+/* ---- limits --------------------------------------------------------------------------- */
+
+long long srv_store_unfinished(srv_store *st)
+{
+    pthread_mutex_lock(&st->mu);
+    sqlite3_stmt *q = prep(st, "SELECT count(*) FROM games WHERE status='active'");
+    long long n = q && sqlite3_step(q) == SQLITE_ROW ? sqlite3_column_int64(q, 0) : -1;
+    sqlite3_finalize(q);
+    pthread_mutex_unlock(&st->mu);
+    return n;
+}
+
+int srv_store_expire(srv_store *st, int64_t before, bool (*keep)(void *ctx, const char *id),
+                     void *ctx, eng_error *err)
+{
+    static const char *const drop[] = {
+        "DELETE FROM undos WHERE game=?", "DELETE FROM steps WHERE game=?",
+        "DELETE FROM seats WHERE game=?", "DELETE FROM games WHERE id=?",
+    };
+    pthread_mutex_lock(&st->mu);
+    sqlite3_stmt *q = prep(st, "SELECT id FROM games WHERE status='active' AND updated < ? "
+                               "ORDER BY updated LIMIT 1000");
+    int n = 0;
+    bool ok = q && exec(st, "BEGIN", err);
+    if (ok)
+        sqlite3_bind_int64(q, 1, before);
+    while (ok && sqlite3_step(q) == SQLITE_ROW) {
+        const char *id = col(q, 0);
+        if (keep(ctx, id))
+            continue;
+        for (size_t i = 0; ok && i < sizeof drop / sizeof *drop; i++) {
+            sqlite3_stmt *d = prep(st, drop[i]);
+            if (d)
+                sqlite3_bind_text(d, 1, id, -1, SQLITE_TRANSIENT);
+            ok = run(st, d, err);
+        }
+        n++;
+    }
+    sqlite3_finalize(q);
+    if (ok)
+        ok = exec(st, "COMMIT", err);
+    else if (q)
+        exec(st, "ROLLBACK", &(eng_error){0});
+    if (!q)
+        eng_error_set(err, "games store: %s", sqlite3_errmsg(st->db));
+    pthread_mutex_unlock(&st->mu);
+    return ok ? n : -1;
 }
