@@ -18,10 +18,15 @@ function who(w) {
 }
 
 const isChance = s => typeof s.who !== "number";
+/* the explanation past the notation it repeats ("initiative 2 4: Blue rolls 4 ...") */
+function explanation(s) {
+  const e = explained(s.explanation);
+  return e.startsWith(s.action) ? e.slice(s.action.length).replace(/^[:,]\s*/, "") : e;
+}
 function stepHtml(s, cls) {
   return `<li data-n="${s.n}" class="step${isChance(s) ? " chance" : ""}${s.who === mySeat() ? " mine" : ""}${cls || ""}">` +
     `<span class="n">${s.n}</span><span class="act">${isChance(s) ? `<span class="die" title="${esc(who(s.who))}">⚄</span> ` : ""}${esc(s.action)}</span>` +
-    (s.explanation ? `<span class="expl">${esc(explained(s.explanation))}</span>` : "") + `</li>`;
+    (s.explanation ? `<span class="expl">${esc(explanation(s))}</span>` : "") + `</li>`;
 }
 
 /* the steps in turns: a run of one seat's steps with the chance results
@@ -52,8 +57,8 @@ function renderLog() {
 }
 
 /* The box of words: in replay, the step shown; else every step since this
- * player last acted (for a watcher or referee, the last turn), at most the
- * last twelve. */
+ * player last acted (for a watcher or referee, the last turn), the newest
+ * in view. */
 function sayRecent() {
   let recent;
   if (G.at !== null) recent = G.steps[G.at - 1] ? [G.steps[G.at - 1]] : [];
@@ -65,11 +70,11 @@ function sayRecent() {
     recent = steps.slice(i);
     if (me !== null && !recent.length) recent = [];
   }
-  const more = recent.length > 12 ? recent.length - 12 : 0;
   el("said").innerHTML = !recent.length ? "" :
     `<div class="saidhead">${G.at !== null ? "This step:" : mySeat() !== null ? "Since your last action:" : "The last turn:"}</div>` +
-    (more ? `<div><small>${more} earlier steps in the log below</small></div>` : "") +
-    `<ol class="steps">${recent.slice(more).map(s => stepHtml(s, "")).join("")}</ol>`;
+    `<ol class="steps">${recent.map(s => stepHtml(s, "")).join("")}</ol>`;
+  const ol = el("said").querySelector("ol");
+  if (ol) ol.scrollTop = ol.scrollHeight;   /* the newest at hand */
 }
 
 /* The log shows the current step near its middle (the newest at the foot

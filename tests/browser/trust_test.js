@@ -126,28 +126,19 @@ async function logAndButtons(browser) {
     check(`with ${gun} selected, a click on ${unit} in the target square chooses it, a second click fires (${shot.action})`,
           offered && offered.includes(String(shot.n)) && fired, JSON.stringify({offered, taken}));
   } else fail("a click on a target unit", "no shot with a unit on its target square");
-  /* then End with the question answered yes, and the computer's turn of guns and dice */
-  for (let i = 0; i < 3; i++) {
-    const t = await settled(page, 15000);
-    const e = t.s.legal && t.s.legal.find(a => !a.elements.length);
-    if (!e) break;
-    const before = t.g.step;
-    await page.click(`#choices button.act[data-n="${e.n}"]`);
-    if (e.forgoes) { await page.waitForSelector("#confirm-yes", {visible: true}); await page.click("#confirm-yes"); }
-    await until(page, k => G.game.step > k, 8000, before);
-    if (t.s.legal.every(a => a.elements.length === 0 || a.action.startsWith("bombard") === false)) break;
-  }
   /* 2: once it is the player's turn again, every step since is in the log with its explanation */
   const t = await settled(page, 20000);
   await sleep(5000);   /* past the few seconds an own move's outline lasts */
   const steps = (await api(`/games/${page.gid}/steps?from=0`, null, page.tok)).steps;
   const chance = steps.filter(x => x.explanation);
   const log = await page.evaluate(() => [...document.querySelectorAll("#log li.step")].map(li => ({n: Number(li.dataset.n), chance: li.classList.contains("chance"), text: li.textContent})));
-  const missing = chance.filter(x => !log.some(l => l.n === x.n && l.chance && l.text.includes(x.explanation)));
+  /* the words of a result: its explanation, which may begin by repeating the notation shown beside it */
+  const meaning = x => x.explanation.startsWith(x.action) ? x.explanation.slice(x.action.length).replace(/^[:,]\s*/, "") : x.explanation;
+  const missing = chance.filter(x => !log.some(l => l.n === x.n && l.chance && l.text.includes(x.action) && l.text.includes(meaning(x))));
   const mine = steps.map(x => x.who).lastIndexOf(1);
   const since = steps.slice(mine + 1);
   const said = await page.$eval("#said", e => e.textContent);
-  const saidMissing = since.filter(x => !said.includes(x.explanation || x.action));
+  const saidMissing = since.filter(x => !said.includes(x.action) || (x.explanation && !said.includes(meaning(x))));
   check(`the game log keeps every chance result with its explanation, marked out (${chance.length} of ${steps.length} steps)`,
         t.ok && chance.length >= 3 && !missing.length && log.length === steps.length, JSON.stringify({ok: t.ok, missing: missing.slice(0, 3), log: log.length, steps: steps.length}));
   check(`the computer's whole turn is said in words since your last action (${since.length} steps)`,
@@ -163,6 +154,16 @@ async function logAndButtons(browser) {
   const went = await until(page, k => G.at === k && Number(document.getElementById("board").dataset.step) === k, 8000, pick.n);
   check("a click on a step in the log shows the position after it", went, `step ${pick.n}`);
   await page.click("#live");
+  /* a button of the fixed row does its action; one that gives up a shot asks, and Yes plays it */
+  const u = await settled(page, 15000);
+  const e = u.s.legal && (u.s.legal.find(x => x.forgoes) || u.s.legal.find(x => !x.elements.length));
+  if (e) {
+    await page.click(`#choices button.act[data-n="${e.n}"]`);
+    if (e.forgoes) { await page.waitForSelector("#confirm-yes", {visible: true}); await page.click("#confirm-yes"); }
+    const done = await until(page, k => G.steps.length > k && G.steps[k], 8000, u.g.step);
+    const taken = done && await page.evaluate(k => G.steps[k].action, u.g.step);
+    check(`the button "${e.action}"${e.forgoes ? ", answered yes," : ""} plays it`, taken === e.action, String(taken));
+  } else fail("a button of the fixed row plays its action", "no such action at this point");
   await page.browserContext().close();
 }
 
