@@ -57,8 +57,8 @@ function fitBoard() {
   if (!pic.dataset.full) pic.dataset.full = pic.getAttribute("viewBox");
   const full = pic.dataset.full.split(/[ ,]+/).map(Number);
   const key = pic.querySelector(".pw-key");
-  const b = el("board");
-  if (narrow()) b.style.height = "";
+  const b = el("board"), box = el("board-pic");
+  box.style.height = "";
   const scale = narrow() ? b.clientWidth / full[2] : Math.min(b.clientWidth / full[2], b.clientHeight / full[3]);
   const show = !key || (keyChoice() ? keyChoice() === "on" : scale >= 0.7);
   el("keybtn").hidden = !key;
@@ -80,7 +80,7 @@ function fitBoard() {
     const pad = 6;
     if (k) r = {x: k.x - pad, y: k.y - pad, width: k.width + 2 * pad, height: k.height + 2 * pad};
   }
-  if (narrow()) b.style.height = Math.min(b.clientWidth * r.height / r.width, innerHeight * 0.85) + "px";
+  if (narrow()) box.style.height = Math.min(b.clientWidth * r.height / r.width, innerHeight * 0.85) + "px";
   G.fit = r;
   applyZoom();
 }

@@ -119,7 +119,7 @@ async function showGame(g) {
   document.body.classList.remove("replaying");
   el("slider").value = g.step;
   el("at").textContent = `step ${g.step}`;
-  el("status").textContent = g.status === "finished" ? `Game over: ${g.result}` : statusLine(g);
+  el("status").innerHTML = g.status === "finished" ? esc(`Game over: ${g.result}`) : statusLine(g);
   G.legal = null;   /* the last position's actions name nothing in the new picture */
   drawBoard(g.svg, g.changed, g.step);
   el("record").hidden = g.status !== "finished";
@@ -141,7 +141,7 @@ async function showGame(g) {
 /* the status line: the engine's words, how the victory conditions stand */
 function statusLine(g) {
   const turn = g.you.role === "seat" && g.to_act === g.you.seat ? " — your turn" : "";
-  return g.status_text + (g.standing ? ` (${g.standing})` : "") + turn;
+  return esc(g.status_text + turn) + (g.standing ? ` <small>${esc(g.standing)}</small>` : "");
 }
 
 function waitingFor(g) {

@@ -49,7 +49,7 @@ function renderLog() {
   const cur = G.at === null ? G.game.step : G.at;
   el("log").innerHTML = turns(G.steps).map(t =>
     `<li class="turnhead${t.seat === mySeat() ? " mine" : ""}">${esc(t.seat === null ? "Chance" : who(t.seat))}` +
-    ` <small>steps ${t.steps[0].n}${t.steps.length > 1 ? "–" + t.steps[t.steps.length - 1].n : ""}</small></li>` +
+    ` <small>${t.steps.length > 1 ? `steps ${t.steps[0].n}–${t.steps[t.steps.length - 1].n}` : `step ${t.steps[0].n}`}</small></li>` +
     t.steps.map(s => stepHtml(s, s.n === cur ? " now" : "")).join("")).join("");
   el("log").querySelectorAll("li.step").forEach(li => { li.onclick = () => replayTo(Number(li.dataset.n)); });
   scrollLogToNow();

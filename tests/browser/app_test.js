@@ -78,7 +78,8 @@ async function playOne(page, rnd, info) {
   if (!pointed.length) {
     /* a choice with nothing on the board to point at: the panel's buttons */
     const a = s.legal[Math.floor(rnd() * s.legal.length)];
-    await page.click(`#panel button.act[data-n="${a.n}"]`);
+    await page.click(`#choices button.act[data-n="${a.n}"]`);
+    if (a.forgoes) { await page.waitForSelector("#confirm-yes", {visible: true}); await page.click("#confirm-yes"); }
     return {a, step: s.step};
   }
   for (let tries = 0; tries < 6; tries++) {
@@ -342,7 +343,7 @@ async function referee(browser) {
     await playOne(p, rng(11 + i), {odds: []});
   }
   await q.waitForSelector("#panel button.act", {timeout: 10000});
-  const offered = await q.$$eval("#panel button.act", b => b.map(x => x.textContent));
+  const offered = await q.$$eval("#panel button.act", b => b.map(x => x.firstChild.textContent));
   check("the referee is offered the chance results with their odds", offered.length > 1 && offered.every(t => /%\)$/.test(t)), JSON.stringify(offered));
   const k = await q.evaluate(() => G.game.step);
   await q.click("#panel button.act");
