@@ -90,7 +90,7 @@ function select(id) {
 function offer(acts, title) {
   el("panel").innerHTML = `<div>${esc(title)}</div>` + acts.map(a =>
     `<button class="act" data-n="${a.n}">${esc(a.action)}${pct(a.probability)}` +
-    (a.explanation && a.explanation !== a.action ? `<small class="means">${esc(a.explanation)}</small>` : "") + `</button>`).join("");
+    (a.explanation && a.explanation !== a.action ? `<small class="means">${esc(pastNotation(a.action, a.explanation))}</small>` : "") + `</button>`).join("");
   el("panel").querySelectorAll("button.act").forEach(b => {
     const a = G.legal.actions[b.dataset.n - 1];
     b.onclick = () => act(a);

@@ -188,7 +188,8 @@ function showOver(g) {
   const box = el("over");
   box.hidden = g.status !== "finished";
   if (box.hidden) return;
-  box.innerHTML = `<b>Game over.</b> ${esc(g.result)}<br>${esc(g.status_text)}` + lossesHtml(g.losses) +
+  box.innerHTML = `<b>Game over.</b> ${esc(g.result)}<br>${esc(g.status_text)}` +
+    (g.standing ? `<br>How it stood: ${esc(g.standing)}` : "") + lossesHtml(g.losses) +
     `<br><a href="#" id="over-replay">Replay it</a> · <a href="/">New game</a>`;
   el("over-replay").onclick = e => { e.preventDefault(); replayTo(0); };
 }

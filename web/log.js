@@ -18,11 +18,9 @@ function who(w) {
 }
 
 const isChance = s => typeof s.who !== "number";
-/* the explanation past the notation it repeats ("initiative 2 4: Blue rolls 4 ...") */
-function explanation(s) {
-  const e = explained(s.explanation);
-  return e.startsWith(s.action) ? e.slice(s.action.length).replace(/^[:,]\s*/, "") : e;
-}
+/* words past the notation they repeat ("initiative 2 4: Blue rolls 4 ...") */
+const pastNotation = (action, text) => text.startsWith(action) ? text.slice(action.length).replace(/^[:,]\s*/, "") : text;
+const explanation = s => pastNotation(s.action, explained(s.explanation));
 function stepHtml(s, cls) {
   return `<li data-n="${s.n}" class="step${isChance(s) ? " chance" : ""}${s.who === mySeat() ? " mine" : ""}${cls || ""}">` +
     `<span class="n">${s.n}</span><span class="act">${isChance(s) ? `<span class="die" title="${esc(who(s.who))}">⚄</span> ` : ""}${esc(s.action)}</span>` +
@@ -83,6 +81,7 @@ function sayRecent() {
 function scrollLogToNow() {
   const log = el("log"), now = log.querySelector(".now");
   if (!now) return;
+  log.style.paddingBottom = "";
   const top0 = log.getBoundingClientRect().top - log.scrollTop;
   const want = now.getBoundingClientRect().top - top0 + now.offsetHeight / 2 - log.clientHeight / 2;
   let start = 0;
@@ -91,6 +90,10 @@ function scrollLogToNow() {
     if (t > want) break;
     start = t;
   }
+  /* lines differ in height (explanations), so the foot of the list may
+   * not fall on a line's edge: room below lets the view start on one */
+  const over = start - (log.scrollHeight - log.clientHeight);
+  if (over > 0) log.style.paddingBottom = Math.ceil(over) + "px";
   log.scrollTop = start;
 }
 window.addEventListener("resize", scrollLogToNow);

@@ -8,7 +8,7 @@
  * its page nor in anything the server sent it. Saves a screenshot of each
  * battlefield in build/screenshots/. Prints PASS/FAIL lines.
  *
- *   node tests/browser/app_test.js http://127.0.0.1:PORT OUTDIR
+ *   node tests/browser/app_test.js http://127.0.0.1:PORT OUTDIR [computer|referee|deal|RULES...]
  */
 "use strict";
 const puppeteer = require("puppeteer-core");
@@ -397,10 +397,13 @@ async function refereeDeal(browser) {
   const browser = await puppeteer.launch({executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     headless: true, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]});
   try {
-    try { await twoClicks(browser); } catch (e) { fail("computer game", e.stack.split("\n").slice(0, 3).join(" ")); }
-    try { await referee(browser); } catch (e) { fail("referee", e.stack.split("\n").slice(0, 3).join(" ")); }
-    try { await refereeDeal(browser); } catch (e) { fail("referee deal", e.stack.split("\n").slice(0, 3).join(" ")); }
+    /* names on the command line pick some: computer, referee, deal, or rule sets */
+    const only = process.argv.slice(4), want = n => !only.length || only.includes(n);
+    if (want("computer")) try { await twoClicks(browser); } catch (e) { fail("computer game", e.stack.split("\n").slice(0, 3).join(" ")); }
+    if (want("referee")) try { await referee(browser); } catch (e) { fail("referee", e.stack.split("\n").slice(0, 3).join(" ")); }
+    if (want("deal")) try { await refereeDeal(browser); } catch (e) { fail("referee deal", e.stack.split("\n").slice(0, 3).join(" ")); }
     if (!process.env.ONLY) for (const [rules, turns] of [["portable-wargame", 12], ["pocket-battles", 40], ["pocket-wargame", 40]]) {
+      if (!want(rules)) continue;
       try { await ruleSet(browser, rules, turns); } catch (e) { fail(rules, e.stack.split("\n").slice(0, 3).join(" ")); }
     }
   } finally { await browser.close(); }

@@ -86,6 +86,8 @@ async function freeze(browser) {
 async function logAndButtons(browser) {
   const page = await vsComputer(browser, "portable-wargame", "easy", 11);
   await settled(page, 10000);
+  const title = await page.title();
+  check("the tab's title says it is your turn", /your turn/i.test(title), title);
   /* 3: the actions with nothing to point at are buttons, End asks first */
   const s = await shown(page);
   const pointless = s.legal.filter(a => !a.elements.length);
@@ -154,6 +156,10 @@ async function logAndButtons(browser) {
   const went = await until(page, k => G.at === k && Number(document.getElementById("board").dataset.step) === k, 8000, pick.n);
   check("a click on a step in the log shows the position after it", went, `step ${pick.n}`);
   await page.click("#live");
+  const head = await until(page, () => /Since your last action/.test(document.getElementById("said").textContent) &&
+                                       !/This step/.test(document.getElementById("said").textContent), 5000);
+  check("after Live from a replay, the words box says the game as it is, not the step replayed", head,
+        await page.$eval("#said", e => e.textContent.slice(0, 120)));
   /* a button of the fixed row does its action; one that gives up a shot asks, and Yes plays it */
   const u = await settled(page, 15000);
   const e = u.s.legal && (u.s.legal.find(x => x.forgoes) || u.s.legal.find(x => !x.elements.length));
@@ -185,6 +191,12 @@ async function seats(browser) {
   await p.goto(base + "/", {waitUntil: "networkidle0"});
   await p.waitForSelector("a.continue");
   const cont = await p.$eval("a.continue", a => a.href);
+  const gid = new URL(cont).searchParams.get("game");
+  const g = await api(`/games/${gid}`);
+  const row = await p.$eval("a.continue", a => ({text: a.closest("tr").textContent, marked: a.closest("tr").classList.contains("yourturn")}));
+  const mySeat = yours.length && yours[0].text.startsWith("Orcs") ? 2 : 1;
+  check(`the games list marks a game waiting on you (${g.to_act === mySeat ? "it is" : "it is not"} your turn) and names the rule set`,
+        row.marked === (g.to_act === mySeat) && /your turn/.test(row.text) === (g.to_act === mySeat) && /Pocket Battles/.test(row.text), JSON.stringify(row));
   check("continue opens your own seat, not the friend's", yours.length === 1 && cont === yours[0].href, JSON.stringify({cont, yours}));
   await p.screenshot({path: `${outdir}/start-games.png`, fullPage: true});
   await ctx.close();
@@ -269,6 +281,18 @@ async function small(browser) {
     return {title: u.querySelector("title").textContent, info: document.getElementById("info").textContent};
   });
   check("hovering a unit says what it is", info.info && info.info === info.title, JSON.stringify(info));
+  const summary = (await api("/rules/portable-wargame")).summary;
+  const ref = await p.$eval("#ruleref", e => e.textContent);
+  check("the game view has the rule set's rules in short and the scenario's briefing", ref.includes(summary) && ref.length > summary.length + 50, ref.slice(0, 200));
+  /* the Key shown in The Portable Wargame, then a Pocket Battles game on a laptop: the page decides there */
+  await p.setViewport({width: 1280, height: 800});
+  if (!(await p.$eval("#keybtn", b => b.classList.contains("on")))) await p.click("#keybtn");
+  const pb = await api("/games", {rules: "pocket-battles", seed: 2, seats: [{kind: "human"}, {kind: "computer", level: "easy"}]});
+  await p.goto(base + pb.links.seats[0].url);
+  await p.waitForSelector("#board svg");
+  await sleep(500);
+  const keyOn = await p.$eval("#keybtn", b => b.classList.contains("on"));
+  check("the Key shown in one rule set is not carried into another's (Pocket Battles at 1280x800 leaves it out)", !keyOn, "the key is shown");
   await ctx.close();
 }
 
