@@ -297,6 +297,7 @@ async function small(browser) {
   check("the game view has the rule set's rules in short and the scenario's briefing", ref.includes(summary) && ref.length > summary.length + 50, ref.slice(0, 200));
   /* the Key shown in The Portable Wargame, then a Pocket Battles game on a laptop: the page decides there */
   await p.setViewport({width: 1280, height: 800});
+  await p.click("#keybtn");   /* the player's choice, made here: shown */
   if (!(await p.$eval("#keybtn", b => b.classList.contains("on")))) await p.click("#keybtn");
   const pb = await api("/games", {rules: "pocket-battles", seed: 2, seats: [{kind: "human"}, {kind: "computer", level: "easy"}]});
   await p.goto(base + pb.links.seats[0].url);
