@@ -93,7 +93,10 @@ function noteChanges(g, steps, how) {
     if (typeof s.who !== "number") continue;
     if (s.who === me || s.who !== G.theirsSide) { G.theirs.clear(); G.theirsSide = s.who === me ? null : s.who; }
   }
-  if (!how.live || !steps.length || steps.every(s => s.who === me)) return;
+  /* the drawing's changes are the last step's: the other side's only if
+   * the last step that a seat took is not this player's */
+  const bySeat = steps.filter(s => typeof s.who === "number");
+  if (!how.live || !steps.length || (bySeat.length && bySeat[bySeat.length - 1].who === me)) return;
   if (G.theirsSide !== null || me === null) (g.changed || []).forEach(id => G.theirs.add(id));
 }
 
