@@ -127,6 +127,7 @@ function touchSetup(b) {
   let start = null, press = 0;
   b.addEventListener("pointerdown", e => {
     if (e.pointerType === "mouse") return;
+    if (!pts.size) G.dragged = false;   /* a gesture's end swallows at most its own click */
     pts.set(e.pointerId, {x: e.clientX, y: e.clientY});
     start = {pts: new Map([...pts].map(([k, v]) => [k, Object.assign({}, v)])), zoom: Object.assign({}, G.zoom || {k: 1, cx: G.fit.x + G.fit.width / 2, cy: G.fit.y + G.fit.height / 2}), moved: false};
     clearTimeout(press);

@@ -99,6 +99,20 @@ async function ruleSet(browser, rules, seed, moves) {
       await page.screenshot({path: `${outdir}/${rules}-${size}-zoomed.png`});
       await page.click("#zoomfit");
       const fit = await vb();
+      /* a finger held on a unit says what it is */
+      const unit = await page.evaluate(() => {
+        const u = [...document.querySelectorAll("#board .pw-unit")].find(e => e.querySelector("title"));
+        if (!u) return null;
+        const r = u.getBoundingClientRect();
+        return {x: r.left + r.width / 2, y: r.top + r.height / 2, title: u.querySelector("title").textContent};
+      });
+      if (unit) {
+        await touchAt("touchStart", [[unit.x, unit.y]]);
+        await sleep(800);
+        await touchAt("touchEnd", []);
+        const said = await page.$eval("#info", e => e.hidden ? "" : e.textContent);
+        check(`${rules} at ${size}: a finger held on a unit says what it is`, said === unit.title, JSON.stringify({said, unit}));
+      }
       check(`${rules} at ${size}: two fingers zoom the board in and one pans it`,
             zoomed[2] < before[2] * 0.8 && (panned[0] !== zoomed[0] || panned[1] !== zoomed[1]) && Math.abs(fit[2] - before[2]) < before[2] * 0.02,
             JSON.stringify({before, zoomed, panned, fit}));
