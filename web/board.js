@@ -127,12 +127,12 @@ function touchSetup(b) {
   let start = null, press = 0;
   b.addEventListener("pointerdown", e => {
     if (e.pointerType === "mouse") return;
-    if (!pts.size) G.dragged = false;   /* a gesture's end swallows at most its own click */
+    if (e.isPrimary) { pts.clear(); G.dragged = false; }   /* a new gesture: its end swallows at most its own click */
     pts.set(e.pointerId, {x: e.clientX, y: e.clientY});
     start = {pts: new Map([...pts].map(([k, v]) => [k, Object.assign({}, v)])), zoom: Object.assign({}, G.zoom || {k: 1, cx: G.fit.x + G.fit.width / 2, cy: G.fit.y + G.fit.height / 2}), moved: false};
     clearTimeout(press);
     const target = e.target;
-    if (pts.size === 1) press = setTimeout(() => { if (!start.moved) { unitInfo(target); G.dragged = true; } }, 500);
+    if (pts.size === 1) press = setTimeout(() => { if (!start || !start.moved) { unitInfo(target); G.dragged = true; } }, 450);
   });
   b.addEventListener("pointermove", e => {
     if (!pts.has(e.pointerId) || !start) return;
@@ -151,7 +151,10 @@ function touchSetup(b) {
     G.dragged = true;
     applyZoom();
   });
-  const up = e => { pts.delete(e.pointerId); clearTimeout(press); if (!pts.size) start = null; };
+  const up = e => { pts.delete(e.pointerId); if (!pts.size) start = null; };
+  b.addEventListener("pointerup", () => clearTimeout(press));
+  /* the browser's own long press (it may cancel the pointer first) */
+  b.addEventListener("contextmenu", e => { if (!unitInfo(e.target)) return; e.preventDefault(); G.dragged = true; });
   b.addEventListener("pointerup", up);
   b.addEventListener("pointercancel", up);
 }
@@ -166,6 +169,7 @@ function unitInfo(node) {
   }
   el("info").hidden = !t;
   el("info").textContent = t || "";
+  return !!t;
 }
 
 function toggleKey() {

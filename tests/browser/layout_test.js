@@ -101,10 +101,14 @@ async function ruleSet(browser, rules, seed, moves) {
       const fit = await vb();
       /* a finger held on a unit says what it is */
       const unit = await page.evaluate(() => {
-        const u = [...document.querySelectorAll("#board .pw-unit")].find(e => e.querySelector("title"));
-        if (!u) return null;
-        const r = u.getBoundingClientRect();
-        return {x: r.left + r.width / 2, y: r.top + r.height / 2, title: u.querySelector("title").textContent};
+        /* a unit in view whose centre the finger would touch */
+        for (const u of document.querySelectorAll("#board .pw-unit")) {
+          const t = [...u.children].find(c => c.tagName.toLowerCase() === "title");
+          const r = u.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+          const at = document.elementFromPoint(x, y);
+          if (t && at && u.contains(at) && y > 0 && y < innerHeight) return {x, y, title: t.textContent};
+        }
+        return null;
       });
       if (unit) {
         await touchAt("touchStart", [[unit.x, unit.y]]);
