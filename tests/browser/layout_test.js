@@ -10,7 +10,7 @@
  */
 "use strict";
 const fs = require("fs");
-const {check, fail, failed, sleep, launch, apiOf, steeredPage} = require("./lib.js");
+const {check, fail, failed, sleep, launch, apiOf, steeredPage, until} = require("./lib.js");
 const base = process.argv[2], outdir = process.argv[3] || "build/screenshots";
 const api = apiOf(base);
 const sizes = [[390, 844], [844, 390], [1280, 800], [1920, 1080]];
@@ -112,9 +112,9 @@ async function ruleSet(browser, rules, seed, moves) {
       });
       if (unit) {
         await touchAt("touchStart", [[unit.x, unit.y]]);
-        await sleep(800);
-        await touchAt("touchEnd", []);
+        await until(page, t => !document.getElementById("info").hidden && document.getElementById("info").textContent === t, 2000, unit.title);
         const said = await page.$eval("#info", e => e.hidden ? "" : e.textContent);
+        await touchAt("touchEnd", []);
         check(`${rules} at ${size}: a finger held on a unit says what it is`, said === unit.title, JSON.stringify({said, unit}));
       }
       check(`${rules} at ${size}: two fingers zoom the board in and one pans it`,
