@@ -139,7 +139,7 @@ async function listGames() {
       `<a href="/?game=${esc(g.id)}">watch</a> <a href="/?game=${esc(g.id)}&replay=0">replay</a>`;
     return `<tr${waiting ? ' class="yourturn"' : ""}><td>${esc(title(g, "rules"))}</td><td>${esc(title(g, "scenario"))}</td>` +
       `<td>${g.seats.map(s => esc(s.side + ": " + (s.kind === "computer" ? "computer " + s.level : seat && s.seat === seat.seat ? "you" : "human"))).join(", ")}</td>` +
-      `<td>${g.step}</td><td>${esc(when(g.created))}<br><small>last ${esc(when(g.updated))}</small></td>` +
+      `<td>${g.step}</td><td title="made ${esc(when(g.created))}">${esc(when(g.updated))}</td>` +
       `<td>${waiting ? "<b>your turn</b>" : esc(g.status === "finished" ? g.result : "active")}</td><td>${acts}</td></tr>`;
   }).join("");
 }
