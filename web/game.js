@@ -134,6 +134,7 @@ async function showGame(g) {
   el("list").innerHTML = ""; el("odds").innerHTML = ""; el("hintout").innerHTML = ""; el("batch").innerHTML = "";
   showChoices([]);
   el("hint").disabled = el("resign").disabled = !(g.you.role === "seat" && g.status === "active");
+  el("resign").hidden = g.you.role !== "seat";   /* a watcher or the referee has no side to give up */
   el("askundo").disabled = !(g.you.role === "seat" && g.status === "active" && g.step > 0);
   if (!mine) { el("panel").textContent = g.status === "active" ? waitingFor(g) : ""; return; }
   const l = await apiRetry(`/games/${gameId}/legal`);
