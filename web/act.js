@@ -109,10 +109,15 @@ function boardClick(e) {
   const ids = idsAt(e.target);
   const acts = G.legal.actions;
   if (G.sel) {
+    /* a target the click is on or in (a square holding a unit), before a
+     * unit that is only named on the way (the unit on a gun's target square) */
     const mine = acts.filter(a => a.elements[0] === G.sel);
     for (const id of ids) {
-      let hits = mine.filter(a => a.elements.length > 1 && a.elements[a.elements.length - 1] === id);
-      if (!hits.length) hits = mine.filter(a => a.elements.indexOf(id) > 0);
+      const hits = mine.filter(a => a.elements.length > 1 && a.elements[a.elements.length - 1] === id);
+      if (hits.length) return aim(id, hits);
+    }
+    for (const id of ids) {
+      const hits = mine.filter(a => a.elements.indexOf(id) > 0);
       if (hits.length) return aim(id, hits);
     }
   }
