@@ -252,6 +252,17 @@ async function connection(browser) {
   check("... and is sent again and the page recovers once the server answers", back.ok && back.g.step > before && conn &&
         (await api(`/games/${page.gid}/steps?from=${before}`, null, page.tok)).steps[0].action === a.action, JSON.stringify({back, conn}));
   check("... with no error in the page's script", !page.errors.length, page.errors.join("; "));
+  /* undo (the computer agrees): the words box keeps nothing of the steps taken back */
+  const was = await api(`/games/${page.gid}/steps?from=0`, null, page.tok);
+  const k = (await shown(page)).step;
+  await page.click("#askundo");
+  await until(page, k => G.game.step < k, 10000, k);
+  await sleep(500);
+  const now = (await shown(page)).step;
+  const gone = was.steps.filter(x => x.n > now).map(x => x.action);
+  const words = await page.$eval("#said", e => e.textContent);
+  check("after an accepted undo the words box says nothing of the steps taken back", now < k && gone.length && !gone.some(a => words.includes(a)),
+        JSON.stringify({now, k, gone, words: words.slice(0, 200)}));
   await page.browserContext().close();
 }
 
