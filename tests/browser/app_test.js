@@ -86,7 +86,9 @@ async function playOne(page, rnd, info) {
     const a = pointed[Math.floor(rnd() * pointed.length)];
     const first = a.elements[0], last = a.elements[a.elements.length - 1];
     if (!(await clickId(page, first))) continue;
-    if (!(await page.evaluate(f => G.sel === f, first))) continue;
+    /* the click may have aimed the piece selected before at a target of
+     * its own (a second such click would act): clear it, as a player would */
+    if (!(await page.evaluate(f => G.sel === f, first))) { await page.keyboard.press("Escape"); continue; }
     if (!(await clickId(page, last))) { await page.keyboard.press("Escape"); continue; }
     const hot = await page.evaluate(() => G.hot);
     if (!hot) { await page.keyboard.press("Escape"); continue; }
@@ -170,6 +172,11 @@ async function ruleSet(browser, rules, turns) {
     }
     if (hiddenIds.length) { hiddenChecked++; info.hiddenIds += hiddenIds.length; }
     const seenAs = await other.evaluate(n => G.steps[n] && G.steps[n].action, did.step);
+    if (seenAs && !seenAs.includes(did.a.action) && process.env.DEBUG) {
+      const mine = await me.evaluate(n => G.steps.slice(n - 2, n + 3).map(s => s && s.n + ":" + s.who + ":" + s.action), did.step);
+      const theirs = await other.evaluate(n => G.steps.slice(n - 2, n + 3).map(s => s && s.n + ":" + s.who + ":" + s.action), did.step);
+      console.log("SEEN", JSON.stringify({did: did.a.action, step: did.step, seenAs, mine, theirs}));
+    }
     if (seenAs && !seenAs.includes(did.a.action)) {
       /* the notation itself was hidden (a coin placed unseen) */
       hiddenChecked++;
