@@ -2,9 +2,16 @@
 # cli_browser.sh - the browser app in headless Chromium: starts `pocketwar serve`
 # on a free port with a fresh store and runs tests/browser/app_test.js against it
 # (each rule set played by clicking the board in two browser contexts; see that
-# file). Screenshots of each battlefield go to build/screenshots/.
+# file), then tests/browser/trust_test.js (the faults that cost a player's
+# trust) and tests/browser/layout_test.js (every rule set at every screen
+# size). Screenshots go to build/screenshots/.
+#   tests/cli_browser.sh BIN                   all of them
+#   tests/cli_browser.sh BIN trust freeze log  one file, some of its tests
 set -u
 bin=${1:-build/pocketwar}
+shift
+only_file=${1:-}
+[ $# -gt 0 ] && shift
 here=$(cd "$(dirname "$0")" && pwd)
 if ! command -v node >/dev/null || [ ! -x "${CHROMIUM:-/usr/bin/chromium}" ]; then
   echo "FAIL browser: node and chromium are needed (make deps installs them)"; exit 1
@@ -25,8 +32,11 @@ for _ in $(seq 100); do
   sleep 0.1
 done
 if [ -z "$addr" ]; then echo "FAIL browser: the server did not start: $(cat "$tmp/log")"; exit 1; fi
-node "$here/browser/app_test.js" "$addr" "$out"
-rc=$?
+rc=0
+for t in app trust layout; do
+  [ -n "$only_file" ] && [ "$only_file" != "$t" ] && continue
+  node "$here/browser/${t}_test.js" "$addr" "$out" "$@" || rc=1
+done
 kill $pid; wait $pid 2>/dev/null
 if grep -qE "ERROR: (AddressSanitizer|LeakSanitizer)|runtime error" "$tmp/log"; then
   echo "FAIL browser: the server reported: $(grep -m3 -E 'ERROR|runtime error' "$tmp/log")"; rc=1

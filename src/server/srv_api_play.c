@@ -109,8 +109,19 @@ static int legal_locked(srv_req *r, srv_call *c)
             if (drawn)
                 eng_outline_elements(drawn, g->m->state, a[i], &e);
             json_object_set_new(o, "elements", eng_elements_json(&e));
-            if (chance)
+            if (chance) {
                 json_object_set_new(o, "probability", json_real(prob[i]));
+                /* what this result would mean, for the referee who enters it */
+                char expl[ENG_ERROR_MAX];
+                eng_explain_outcome(g->m->state, a[i], expl, sizeof expl);
+                json_object_set_new(o, "explanation", json_string(expl));
+            } else {
+                /* a shot or an attack still open that this action gives up:
+                 * the page asks first, as the terminal does */
+                char why_forgo[ENG_ERROR_MAX];
+                if (eng_action_forgoes(g->m->state, a[i], why_forgo, sizeof why_forgo))
+                    json_object_set_new(o, "forgoes", json_string(why_forgo));
+            }
             json_object_set_new(o, "odds", json_null());     /* GET .../odds?n=K */
             json_array_append_new(acts, o);
         }
@@ -119,6 +130,12 @@ static int legal_locked(srv_req *r, srv_call *c)
                           srv_view_to_act(g), "actions", acts);
     if (why)
         json_object_set_new(o, "why_none", json_string(why));
+    else if (eng_current_player(g->m->state) == ENG_CHANCE) {
+        /* which die or coin, the score needed, the modifiers */
+        char note[ENG_ERROR_MAX];
+        eng_explain_chance(g->m->state, note, sizeof note);
+        json_object_set_new(o, "chance", json_string(note));
+    }
     srv_call_end(c);
     return srv_reply_json(r, 200, o);
 }

@@ -144,6 +144,12 @@ json_t *srv_view_game(srv_game *g, int role)
     char buf[256];
     eng_status_text(g->m->state, buf, sizeof buf);
     json_object_set_new(o, "status_text", json_string(buf));
+    /* how the victory conditions stand ("turn 6 of 15; ..."), where the
+     * position hides nothing from this role (it counts what all sides hold) */
+    buf[0] = '\0';
+    if (!eng_hides_from(g->m->state, viewer))
+        eng_standing(g->m->state, buf, sizeof buf);
+    json_object_set_new(o, "standing", buf[0] ? json_string(buf) : json_null());
     if (g->status == SRV_FINISHED)
         json_object_set_new(o, "seed", json_integer((json_int_t)g->m->seed));
     json_object_set_new(o, "undo", g->undo.pending

@@ -8,7 +8,7 @@
  * its page nor in anything the server sent it. Saves a screenshot of each
  * battlefield in build/screenshots/. Prints PASS/FAIL lines.
  *
- *   node tests/browser/app_test.js http://127.0.0.1:PORT OUTDIR
+ *   node tests/browser/app_test.js http://127.0.0.1:PORT OUTDIR [computer|referee|deal|RULES...]
  */
 "use strict";
 const puppeteer = require("puppeteer-core");
@@ -78,14 +78,17 @@ async function playOne(page, rnd, info) {
   if (!pointed.length) {
     /* a choice with nothing on the board to point at: the panel's buttons */
     const a = s.legal[Math.floor(rnd() * s.legal.length)];
-    await page.click(`#panel button.act[data-n="${a.n}"]`);
+    await page.click(`#choices button.act[data-n="${a.n}"]`);
+    if (a.forgoes) { await page.waitForSelector("#confirm-yes", {visible: true}); await page.click("#confirm-yes"); }
     return {a, step: s.step};
   }
   for (let tries = 0; tries < 6; tries++) {
     const a = pointed[Math.floor(rnd() * pointed.length)];
     const first = a.elements[0], last = a.elements[a.elements.length - 1];
     if (!(await clickId(page, first))) continue;
-    if (!(await page.evaluate(f => G.sel === f, first))) continue;
+    /* the click may have aimed the piece selected before at a target of
+     * its own (a second such click would act): clear it, as a player would */
+    if (!(await page.evaluate(f => G.sel === f, first))) { await page.keyboard.press("Escape"); continue; }
     if (!(await clickId(page, last))) { await page.keyboard.press("Escape"); continue; }
     const hot = await page.evaluate(() => G.hot);
     if (!hot) { await page.keyboard.press("Escape"); continue; }
@@ -169,6 +172,11 @@ async function ruleSet(browser, rules, turns) {
     }
     if (hiddenIds.length) { hiddenChecked++; info.hiddenIds += hiddenIds.length; }
     const seenAs = await other.evaluate(n => G.steps[n] && G.steps[n].action, did.step);
+    if (seenAs && !seenAs.includes(did.a.action) && process.env.DEBUG) {
+      const mine = await me.evaluate(n => G.steps.slice(n - 2, n + 3).map(s => s && s.n + ":" + s.who + ":" + s.action), did.step);
+      const theirs = await other.evaluate(n => G.steps.slice(n - 2, n + 3).map(s => s && s.n + ":" + s.who + ":" + s.action), did.step);
+      console.log("SEEN", JSON.stringify({did: did.a.action, step: did.step, seenAs, mine, theirs}));
+    }
     if (seenAs && !seenAs.includes(did.a.action)) {
       /* the notation itself was hidden (a coin placed unseen) */
       hiddenChecked++;
@@ -342,7 +350,7 @@ async function referee(browser) {
     await playOne(p, rng(11 + i), {odds: []});
   }
   await q.waitForSelector("#panel button.act", {timeout: 10000});
-  const offered = await q.$$eval("#panel button.act", b => b.map(x => x.textContent));
+  const offered = await q.$$eval("#panel button.act", b => b.map(x => x.firstChild.textContent));
   check("the referee is offered the chance results with their odds", offered.length > 1 && offered.every(t => /%\)$/.test(t)), JSON.stringify(offered));
   const k = await q.evaluate(() => G.game.step);
   await q.click("#panel button.act");
@@ -396,10 +404,13 @@ async function refereeDeal(browser) {
   const browser = await puppeteer.launch({executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     headless: true, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]});
   try {
-    try { await twoClicks(browser); } catch (e) { fail("computer game", e.stack.split("\n").slice(0, 3).join(" ")); }
-    try { await referee(browser); } catch (e) { fail("referee", e.stack.split("\n").slice(0, 3).join(" ")); }
-    try { await refereeDeal(browser); } catch (e) { fail("referee deal", e.stack.split("\n").slice(0, 3).join(" ")); }
+    /* names on the command line pick some: computer, referee, deal, or rule sets */
+    const only = process.argv.slice(4), want = n => !only.length || only.includes(n);
+    if (want("computer")) try { await twoClicks(browser); } catch (e) { fail("computer game", e.stack.split("\n").slice(0, 3).join(" ")); }
+    if (want("referee")) try { await referee(browser); } catch (e) { fail("referee", e.stack.split("\n").slice(0, 3).join(" ")); }
+    if (want("deal")) try { await refereeDeal(browser); } catch (e) { fail("referee deal", e.stack.split("\n").slice(0, 3).join(" ")); }
     if (!process.env.ONLY) for (const [rules, turns] of [["portable-wargame", 12], ["pocket-battles", 40], ["pocket-wargame", 40]]) {
+      if (!want(rules)) continue;
       try { await ruleSet(browser, rules, turns); } catch (e) { fail(rules, e.stack.split("\n").slice(0, 3).join(" ")); }
     }
   } finally { await browser.close(); }
