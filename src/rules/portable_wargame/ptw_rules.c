@@ -75,7 +75,9 @@ static void ptw_data_files(const void *data, char *buf, size_t n)
 const eng_rules ptw_rules = {
     .name = "portable-wargame",
     .title = "The Portable Wargame: 19th Century",
-    .version = "1",
+    /* 2: the text's defaults for the advance, the commander's close-combat
+     * +1, stacking and exhaustion (options give version 1's readings) */
+    .version = "2",
     .summary = "A square grid and D6s: an artillery phase, dice for initiative, then each side's "
                "units one at a time move, fire and fight; hits resolved by quality (elite, "
                "average, poor); terrain, roads, rivers and fords, trenches and barbed wire; the "
