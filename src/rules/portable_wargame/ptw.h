@@ -104,7 +104,9 @@ enum { PTW_C_INFANTRY, PTW_C_CAVALRY, PTW_C_MG, PTW_C_ARTILLERY, PTW_C_TRANSPORT
 enum { PTW_WPN_NONE, PTW_WPN_SMALL_ARMS, PTW_WPN_ARTILLERY };
 enum { PTW_Q_ELITE, PTW_Q_AVERAGE, PTW_Q_POOR };
 
-/* a unit's place in the stacking rule: one of each per square and side */
+/* a unit's place in the stacking rule: one fighting unit per square and
+ * side; transports and commanders exempt (option stacking one-each: one
+ * of each) */
 enum { PTW_ROLE_FIGHT, PTW_ROLE_TRANSPORT, PTW_ROLE_COMMANDER };
 
 typedef struct ptw_type {
