@@ -515,9 +515,14 @@ static bool check_flow(const ptw_data *d, ptw_state *s, const json_t *pos, char 
         if (s->stage == PTW_S_ARTY && !json_object_get(json_object_get(pos, "internal"),
                                                        "arty_side"))
             s->arty_side = (uint8_t)(p - 1);
+        /* the acting side is the one to act, or at an advance the attacker's
+         * (a winning defender advances in the attacker's part) */
+        int acting = (int)p - 1;
+        if (s->stage == PTW_S_ADVANCE && s->cc_att < d->nunits)
+            acting = d->unit[s->cc_att].side;
         if ((s->stage == PTW_S_ACT || s->stage == PTW_S_FACE || s->stage == PTW_S_ADVANCE) &&
             s->side_a != PTW_NONE && !json_object_get(json_object_get(pos, "internal"), "part"))
-            s->part = (uint8_t)(p - 1 == s->side_a ? 0 : 1);
+            s->part = (uint8_t)(acting == s->side_a ? 0 : 1);
     }
     if (ta) {
         int who = ptw_current_player(d, s);
