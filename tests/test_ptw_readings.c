@@ -57,6 +57,29 @@ static void test_defender_advances(void **unused)
     }
 }
 
+/* A position at a defender's advance, written without the acting part:
+ * Blue decides, in Red's part of the turn. */
+static void test_defender_advance_position(void **unused)
+{
+    (void)unused;
+    eng_game *g = pt_game(MAP, "INF@b1", "INF@b2>S", NULL, NULL);
+    eng_state *s = attacker_beaten(g, false);
+    json_t *pos = eng_state_json(s, ENG_VIEW_ALL);
+    json_object_del(json_object_get(pos, "internal"), "part");
+    eng_error err;
+    eng_state *t = eng_state_from_json(g, pos, 1, &err);
+    if (!t)
+        fail_msg("position refused: %s", err.msg);
+    T_EXPECT_STR(pt_status(t), "Turn 1, close combat, INF1 won: Blue advances into b1 or stays");
+    t_play(t, "advance INF1");
+    T_EXPECT_STR(pt_loc(t, "2/INF1"), "b1");
+    T_EXPECT_STR(pt_status(t), "Turn 1, side B, Blue to act");
+    json_decref(pos);
+    eng_state_free(t);
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
 static void test_defender_stays_with_advance_attacker(void **unused)
 {
     (void)unused;
@@ -237,6 +260,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_defender_advances),
+        cmocka_unit_test(test_defender_advance_position),
         cmocka_unit_test(test_defender_stays_with_advance_attacker),
         cmocka_unit_test(test_commander_next_door_only),
         cmocka_unit_test(test_commander_2014),
