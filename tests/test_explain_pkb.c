@@ -41,6 +41,14 @@ static void test_roll_for_attacker(void **unused)
                                          "again");
     char now[256];
     eng_standing(s, now, sizeof now);
+    /* no round limit, as in the rulebook */
+    T_EXPECT_STR(now, "to win, destroy half the enemy army's points");
+    eng_state_free(s);
+    eng_game_free(g);
+    /* a house limit (option rounds) is named */
+    g = t_game_named("pocket-battles", "elves-vs-orcs-50", "{\"rounds\": 20}");
+    s = eng_state_new(g, 1);
+    eng_standing(s, now, sizeof now);
     T_EXPECT_STR(now, "20 rounds; to win, destroy half the enemy army's points");
     eng_state_free(s);
     eng_game_free(g);
@@ -82,7 +90,7 @@ static void test_strike_dice(void **unused)
     char now[256];
     eng_standing(s, now, sizeof now);
     /* Elves 4 + 2 + 4 = 10 points: the Orcs need 5; Orcs 3 + 2 = 5: the Elves need 3 */
-    T_EXPECT_STR(now, "round 1 of 20; destroyed (half needed) Orcs 0 (5), Elves 0 (3)");
+    T_EXPECT_STR(now, "round 1; destroyed (half needed) Orcs 0 (5), Elves 0 (3)");
     eng_state_free(s);
     eng_game_free(g);
 }

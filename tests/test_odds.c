@@ -146,7 +146,9 @@ static void test_ptw_destroyed_by_one_hit_by_quality(void **unused)
          * unit at a6 keeps the battle going) */
         eng_odds *o = shell("o/h/o/o/o/o", "FLD@a1", cases[i].blue);
         double on = 2 / 6.0, p = cases[i].destroyed / 6.0;
-        EXPECT_P(group(o, "1/FLD1's shell lands on its target a4; 2/INF1 destroyed"), on * p);
+        /* Blue's exhaustion point is 1: it is exhausted the moment INF1 falls */
+        EXPECT_P(group(o, "1/FLD1's shell lands on its target a4; 2/INF1 destroyed; Blue "
+                          "exhausted"), on * p);
         /* it survives and retreats (a3 and a5 are free, next to no enemy) */
         EXPECT_P(group(o, "1/FLD1's shell lands on its target a4; 2/INF1 retreats"),
                  on * (1 - p));

@@ -325,6 +325,32 @@ static void test_shoot_at_the_charger(void **unused)
     eng_game_free(g);
 }
 
+/* The English edition: only a unit in the front of the charged sector
+ * shoots at the charger; option reaction-shoot sector (the Russian "in the
+ * same sector") lets one in its rear shoot too. */
+static void test_reaction_shoot_from_the_rear(void **unused)
+{
+    (void)unused;
+    eng_game *g = pb_game("orcs", "ORC18", "L-front", "elves", "ELV25 ELV26",
+                          "R-rear R-front", NULL, NULL);
+    eng_state *s = eng_state_new(g, 1);
+    t_play(s, "order A1 charge");
+    T_EXPECT_STR(pb_legal(s), "react intercept B2; react wait");
+    t_refused(s, "react shoot B1", "only a unit in the front of the charged sector can shoot");
+    eng_state_free(s);
+    eng_game_free(g);
+    g = pb_game("orcs", "ORC18", "L-front", "elves", "ELV25 ELV26", "R-rear R-front", NULL,
+                "{\"reaction-shoot\": \"sector\"}");
+    s = eng_state_new(g, 1);
+    t_play(s, "order A1 charge");
+    T_EXPECT_STR(pb_legal(s), "react shoot B1; react intercept B2; react wait");
+    t_play_list(s, (const char *const[]){"react shoot B1", "roll 5", "wound A1 remove ORC18",
+                                         NULL});
+    T_EXPECT_STR(pb_unit_field(s, "A1", "destroyed"), "true");
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
 static void test_charge_the_rear(void **unused)
 {
     (void)unused;
@@ -477,6 +503,7 @@ int main(void)
         cmocka_unit_test(test_destroyed_unit_and_the_survivor_back_to_front),
         cmocka_unit_test(test_intercept_keeps_the_chargers_first_strike),
         cmocka_unit_test(test_shoot_at_the_charger),
+        cmocka_unit_test(test_reaction_shoot_from_the_rear),
         cmocka_unit_test(test_charge_the_rear),
         cmocka_unit_test(test_charge_into_the_next_sector),
         cmocka_unit_test(test_join_and_leave_under_free_strikes),

@@ -4,8 +4,8 @@
  * troops and units), wounds on living troops stay; wounded troops may be
  * eliminated to recover their tokens (and count as destroyed); the winner
  * is found only at a round's end: half or more of the enemy's points
- * destroyed; if both, the larger total; if equal, the defender; the house
- * round limit.
+ * destroyed; if both, the larger total; if equal, the defender; no round
+ * limit by default, as in the rulebook, and the house limit as an option.
  */
 #include "test_pkb_util.h"
 
@@ -145,6 +145,28 @@ static void test_both_halves_equal_the_defender_wins(void **unused)
     eng_game_free(g);
 }
 
+/* The rulebook has no round limit: by default the battle goes on past the
+ * old house limit of 20 rounds; option rounds 20 stops it there. */
+static void test_no_round_limit_by_default(void **unused)
+{
+    (void)unused;
+    eng_game *g = pb_game("orcs", "ORC10", "L-front", "elves", "ELV26", "R-front", NULL, NULL);
+    eng_state *s = eng_state_new(g, 1);
+    passes(s, 10 * 20);                                     /* 5 tokens a side a round */
+    assert_false(eng_is_terminal(s));
+    T_EXPECT_HAS(pb_status(s), "Round 21 turn 1 (Orcs)");
+    eng_state_free(s);
+    eng_game_free(g);
+    g = pb_game("orcs", "ORC10", "L-front", "elves", "ELV26", "R-front", NULL, "{\"rounds\": 20}");
+    s = eng_state_new(g, 1);
+    passes(s, 10 * 20);
+    assert_true(eng_is_terminal(s));
+    T_EXPECT_STR(pb_result(s), "Elves win: the battle stopped after round 20, 0 points "
+                                "destroyed each; the defender wins a tie");
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
 static void test_round_limit(void **unused)
 {
     (void)unused;
@@ -196,6 +218,7 @@ int main(void)
         cmocka_unit_test(test_half_destroyed_wins_at_the_round_end),
         cmocka_unit_test(test_both_halves_larger_total_wins),
         cmocka_unit_test(test_both_halves_equal_the_defender_wins),
+        cmocka_unit_test(test_no_round_limit_by_default),
         cmocka_unit_test(test_round_limit),
         cmocka_unit_test(test_no_round_limit_counts_on),
     };

@@ -117,10 +117,13 @@ static void test_artillery_and_transport_only_defend(void **unused)
 static void test_modifiers(void **unused)
 {
     (void)unused;
-    /* a commander next to the defender (or in its square): +1 */
+    /* a commander next to the defender: +1 (in its square only with option
+     * commander-close-combat in-or-adjacent; test_ptw_readings.c) */
     T_EXPECT_STR(fight(MAP, "INF@b1", "INF@b2", NULL, 6, 2), "2/INF1");
     T_EXPECT_STR(fight(MAP, "INF@b1", "INF@b2 CMD@c2", NULL, 6, 2), "-");
-    T_EXPECT_STR(fight(MAP, "INF@b1", "INF@b2 CMD@b2", NULL, 6, 2), "-");
+    T_EXPECT_STR(fight(MAP, "INF@b1", "INF@b2 CMD@b2", NULL, 6, 2), "2/INF1");
+    T_EXPECT_STR(fight(MAP, "INF@b1", "INF@b2 CMD@b2",
+                       "{\"commander-close-combat\": \"in-or-adjacent\"}", 6, 2), "-");
     T_EXPECT_STR(fight(MAP, "INF@b1", "INF@b2 CMD@c3", NULL, 6, 2), "2/INF1");
     /* and next to the attacker */
     T_EXPECT_STR(fight(MAP, "INF@b1 CMD@a1", "INF@b2", NULL, 2, 6), "-");

@@ -141,6 +141,7 @@ typedef struct pkb_data {
     /* readings as options */
     bool strike_back_always;    /* strike-back always: no choice for the unit struck */
     bool concede_round_start;   /* concede round-start: only before a round's first turn */
+    bool react_shoot_sector;    /* reaction-shoot sector: from the sector's rear too */
     int ntraits_file;           /* traits from traits.json; the rest are factions' own */
     char files[1024];           /* data files read, "; "-separated (pkb_data_files) */
 } pkb_data;
@@ -369,6 +370,7 @@ int pkb_order_cost(const pkb_data *d, const pkb_state *s, int g);
 int pkb_hits_for(const pkb_data *d, const pkb_state *s, int g, int kind, int face);
 /* the sector column a unit shoots in (front, or rear with artillery), or -1 */
 int pkb_shoot_col(const pkb_data *d, const pkb_state *s, int g);
+bool pkb_react_shoot_from(const pkb_data *d, const pkb_state *s, int g, int col);
 /* the units it may shoot at (global), returns the count */
 int pkb_shoot_targets(const pkb_data *d, const pkb_state *s, const pkb_occ *o, int g, uint8_t *out);
 /* charge: the case and the units it may charge after a wait */

@@ -181,7 +181,7 @@ static bool can_react(const pkb_data *d, const pkb_state *s, int g)
             continue;
         if (u->zone == pkb_zone(e, col, PKB_FRONT) && pkb_can_engage(d, s, gv))
             return true;
-        if (pkb_shoot_col(d, s, gv) == col && pkb_can_shoot(d, s, gv))
+        if (pkb_react_shoot_from(d, s, gv, col) && pkb_can_shoot(d, s, gv))
             return true;
     }
     return false;

@@ -161,7 +161,7 @@ static bool can_intercept(const pkb_data *d, const pkb_state *s, int g, int col)
 static bool can_react_shoot(const pkb_data *d, const pkb_state *s, int g, int col)
 {
     const pkb_unit *u = pkb_u(s, g);
-    return u->troops && pkb_shoot_col(d, s, g) == col && pkb_can_shoot(d, s, g) &&
+    return u->troops && pkb_react_shoot_from(d, s, g, col) && pkb_can_shoot(d, s, g) &&
            pkb_order_cost(d, s, g) <= s->side[pkb_owner(g)].unused;
 }
 
@@ -469,8 +469,9 @@ static void explain_react(const pkb_data *d, const pkb_state *s, eng_action a, c
         if (!pkb_can_engage(d, s, g))
             WHY("%s has no engagement dice and cannot intercept", l);
     } else {
-        if (pkb_shoot_col(d, s, g) != col)
-            WHY("only a unit in the front of the charged sector can shoot at %s", x);
+        if (!pkb_react_shoot_from(d, s, g, col))
+            WHY("only a unit in the front of the charged sector can shoot at %s (option "
+                "reaction-shoot sector: or in its rear)", x);
         if (!pkb_can_shoot(d, s, g))
             WHY("%s has no shooting dice", l);
     }

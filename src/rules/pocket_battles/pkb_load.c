@@ -673,7 +673,14 @@ void *pkb_load(const json_t *scenario, const json_t *options, eng_error *err)
         else
             ok = fail(&l, "option concede: expected any-turn or round-start");
     }
-    d->max_rounds = 20;
+    if (ok && (o = json_object_get(options, "reaction-shoot"))) {
+        const char *v = json_string_value(o);
+        if (v && (!strcmp(v, "front") || !strcmp(v, "sector")))
+            d->react_shoot_sector = !strcmp(v, "sector");
+        else
+            ok = fail(&l, "option reaction-shoot: expected front or sector");
+    }
+    d->max_rounds = 0;   /* the rulebook has no round limit */
     if (ok && (o = json_object_get(options, "rounds")))
         ok = as_int(&l, o, "option rounds", 0, 99, &d->max_rounds);
     json_t *players = json_object_get(scenario, "players");

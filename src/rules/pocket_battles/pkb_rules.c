@@ -25,9 +25,14 @@ static const eng_option_doc pkb_options[] = {
     {"special-actions", "after-first-turn|after-first-round", "after-first-turn",
      "special actions (traits that need an order) are barred in the attacker's very first "
      "turn (English edition) or in the attacker's whole first round (Russian edition)"},
-    {"rounds", "0..99", "20",
-     "a house limit: after this many rounds with no winner the battle ends, the player who "
-     "destroyed more points winning (the defender on a tie); 0: no limit, as in the rulebook"},
+    {"rounds", "0..99", "0",
+     "0: no round limit, as in the rulebook (the battle ends when a player concedes or has "
+     "destroyed half the enemy army); N: a house limit, after N rounds with no winner the "
+     "battle ends, the player who destroyed more points winning (the defender on a tie)"},
+    {"reaction-shoot", "front|sector", "front",
+     "who may shoot at a charging unit: a unit in the front of the charged sector (English "
+     "edition; artillery from its rear too), or any unit of that sector, front or rear "
+     "(the Russian edition's \"in the same sector\")"},
     {"strike-back", "choice|always", "choice",
      "after a first strike, the unit struck (if any of it is left) may strike back: choice, its "
      "owner decides (back or hold); always, it strikes back without a decision"},
@@ -64,7 +69,7 @@ static void pkb_data_files(const void *data, char *buf, size_t n)
 const eng_rules pkb_rules = {
     .name = "pocket-battles",
     .title = "Pocket Battles",
-    .version = "2",   /* 2: strike back is the struck unit's choice; concede at any turn */
+    .version = "3",   /* 3: no round limit by default; 2: strike back a choice, concede at any turn */
     .summary = "Two armies of troop tiles in stacks on three sectors of five zones. Order "
                "tokens double as wound tokens, and ordering a unit again costs more each time. "
                "Charge (the enemy may intercept, shoot or wait), fight, leave, shoot; dice "

@@ -60,6 +60,18 @@ int pkb_hits_for(const pkb_data *d, const pkb_state *s, int g, int kind, int fac
     return hits;
 }
 
+/* May g shoot at a unit charging in sector col, as a reaction? From its
+ * front there (artillery from its rear too); option reaction-shoot sector:
+ * from its rear as well. */
+bool pkb_react_shoot_from(const pkb_data *d, const pkb_state *s, int g, int col)
+{
+    const pkb_unit *u = pkb_u(s, g);
+    if (pkb_shoot_col(d, s, g) == col)
+        return true;
+    return d->react_shoot_sector && u->zone != PKB_NONE && pkb_zcol(u->zone) == col &&
+           pkb_zone_kind(pkb_owner(g), u->zone) == PKB_REAR;
+}
+
 int pkb_shoot_col(const pkb_data *d, const pkb_state *s, int g)
 {
     const pkb_unit *u = pkb_u(s, g);

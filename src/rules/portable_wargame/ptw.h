@@ -104,7 +104,9 @@ enum { PTW_C_INFANTRY, PTW_C_CAVALRY, PTW_C_MG, PTW_C_ARTILLERY, PTW_C_TRANSPORT
 enum { PTW_WPN_NONE, PTW_WPN_SMALL_ARMS, PTW_WPN_ARTILLERY };
 enum { PTW_Q_ELITE, PTW_Q_AVERAGE, PTW_Q_POOR };
 
-/* a unit's place in the stacking rule: one of each per square and side */
+/* a unit's place in the stacking rule: one fighting unit per square and
+ * side; transports and commanders exempt (option stacking one-each: one
+ * of each) */
 enum { PTW_ROLE_FIGHT, PTW_ROLE_TRANSPORT, PTW_ROLE_COMMANDER };
 
 typedef struct ptw_type {
@@ -184,6 +186,12 @@ typedef struct ptw_data {
     /* readings as options: trench-crossing exposed (no fortification
      * bonus in close combat while crossing a trench) */
     bool trench_exposed;
+    /* the text's defaults, the project's older readings as options */
+    bool advance_attacker_only; /* advance attacker: a winning defender never advances */
+    bool cc_commander_same_sq;  /* commander-close-combat in-or-adjacent */
+    bool stack_one_each;        /* stacking one-each: one commander, one transport a square */
+    bool exhaustion_at_turn_end;/* exhaustion end-of-turn: marked at turn step 5 only */
+    bool woods_range_from;      /* woods-range from: a unit in a wood reaches 1 square */
 } ptw_data;
 
 /* ---- the position ------------------------------------------------------------------ */
@@ -355,6 +363,7 @@ void ptw_retreat_to(const ptw_data *d, ptw_state *s, int u, int sq);
 enum { PTW_F_OK, PTW_F_NO_WEAPON, PTW_F_FIRED, PTW_F_TOWED, PTW_F_RIVER, PTW_F_TRENCH,
        PTW_F_MOVED, PTW_F_FOUGHT, PTW_F_WORKED, PTW_F_NO_ENEMY, PTW_F_RANGE, PTW_F_WOODS_RANGE,
        PTW_F_ARC, PTW_F_EDGE, PTW_F_SIGHT, PTW_F_UNITS };
+int ptw_range_in(const ptw_data *d, int from, int to, int range);
 int ptw_gun_check(const ptw_data *d, const ptw_state *s, int g);
 int ptw_gun_target_check(const ptw_data *d, const ptw_state *s, int g, int sq);
 int ptw_gun_targets(const ptw_data *d, const ptw_state *s, int g, eng_action *out);
@@ -369,10 +378,13 @@ int ptw_shot_modifier(const ptw_data *d, const ptw_state *s, int u, int sq);
 enum { PTW_CC_OK, PTW_CC_CANT, PTW_CC_TOWED, PTW_CC_DONE, PTW_CC_WORKED, PTW_CC_EXHAUSTED,
        PTW_CC_NOT_ADJ, PTW_CC_NO_ENEMY };
 int ptw_assault_check(const ptw_data *d, const ptw_state *s, int u, int sq);
+bool ptw_cc_commander(const ptw_data *d, const ptw_state *s, int u);
 int ptw_cc_modifier(const ptw_data *d, const ptw_state *s, int u, int enemy, bool attacker);
 void ptw_cc_begin(const ptw_data *d, ptw_state *s, int att, int sq);
 int ptw_cc_roller(const ptw_state *s);
 void ptw_cc_rolled(const ptw_data *d, ptw_state *s);
+int ptw_cc_winner(const ptw_data *d, const ptw_state *s);   /* may advance, or -1 */
+int ptw_cc_won_square(const ptw_state *s, int w);
 bool ptw_may_advance(const ptw_data *d, const ptw_state *s);
 void ptw_advance(const ptw_data *d, ptw_state *s);
 
@@ -411,6 +423,7 @@ enum { PTW_K_OK, PTW_K_TOWED, PTW_K_BUSY, PTW_K_WIRED, PTW_K_NO_WIRE };
 int ptw_work_check(const ptw_data *d, const ptw_state *s, int u, bool clear);
 
 /* ptw_end.c: exhaustion, victory, returns */
+void ptw_check_exhaustion(const ptw_data *d, ptw_state *s);
 bool ptw_end_of_turn(const ptw_data *d, ptw_state *s);    /* true: the battle is over */
 int ptw_lost(const ptw_data *d, const ptw_state *s, int side);
 int ptw_held(const ptw_data *d, const ptw_state *s, int side);  /* objectives */

@@ -26,8 +26,11 @@ int ptw_actor(const ptw_data *d, const ptw_state *s)
         return s->arty_side;
     case PTW_S_ACT:
     case PTW_S_FACE:
-    case PTW_S_ADVANCE:
         return ptw_acting_side(s);
+    case PTW_S_ADVANCE: {           /* the winner's side: attacker or defender */
+        int w = ptw_cc_winner(d, s);
+        return w >= 0 ? d->unit[w].side : ptw_acting_side(s);
+    }
     case PTW_S_RETREAT:
         return d->unit[s->retreat_unit].side;
     default:

@@ -264,6 +264,8 @@ void ptw_remove(const ptw_data *d, ptw_state *s, int u)
             s->towed_by[g] = PTW_NONE;   /* a gun whose transport is gone stands alone */
     if (from != PTW_NONE)
         ptw_occ_refresh(d, s, from);
+    if (!d->exhaustion_at_turn_end)
+        ptw_check_exhaustion(d, s);   /* the text: exhausted immediately */
 }
 
 int ptw_enemy_dirs(const ptw_data *d, const ptw_state *s, int sq, int side)

@@ -83,8 +83,11 @@ json_t *ptw_briefing(const void *data)
     sentence(victory, "Later exhaustion: a side that has not reached its exhaustion point beats "
                       "one that has; of two that have, the later to reach it wins; then the "
                       "smaller share of units lost; otherwise a draw");
-    sentence(victory, "A side that has reached its exhaustion point may not attack or move "
-                      "towards the enemy any more");
+    sentence(victory, d->exhaustion_at_turn_end
+                          ? "A side that has reached its exhaustion point may not attack or "
+                            "move towards the enemy any more, from the end of that turn"
+                          : "A side that has reached its exhaustion point may not attack or "
+                            "move towards the enemy any more, from the moment of the loss");
     for (int f = 0; f < 2; f++)
         json_array_append_new(sides, side_json(d, f));
     if (v->rule == PTW_V_OBJECTIVE) {
@@ -110,6 +113,14 @@ json_t *ptw_briefing(const void *data)
         sentence(special, "Fire hits cost strength points instead of a die by quality");
     if (d->woods_plus2)
         sentence(special, "A unit in a wood adds 2 in close combat, not 1");
+    if (d->advance_attacker_only)
+        sentence(special, "Only an attacker that wins a close combat may advance");
+    if (d->cc_commander_same_sq)
+        sentence(special, "A commander in a unit's own square adds 1 in close combat too");
+    if (d->stack_one_each)
+        sentence(special, "A square holds at most one commander and one transport of a side");
+    if (d->woods_range_from)
+        sentence(special, "A unit in a wood fires 1 square only, out of the wood too");
     snprintf(line, sizeof line, "The board is %d squares wide and %d deep", d->w, d->h);
     sentence(special, line);
 

@@ -4,7 +4,9 @@
  * be hit, front-on or flank/rear-on) and the 2014 revision (each rolls to
  * hit; a flank or rear attack takes 1 from the defender; a hit costs a
  * Strength Value point; the lower roll retreats or loses another point;
- * equal rolls fight again at once), and the winner's advance.
+ * equal rolls fight again at once), and the winner's advance (attacker or
+ * defender, as the text has it; option advance attacker: the attacker
+ * only).
  *
  * The attacker is the unit in its activation; it attacks an orthogonally
  * adjacent square, defended by its fighting unit (else its transport, else
@@ -38,8 +40,26 @@ static bool front_on(const ptw_data *d, const ptw_state *s, int u, int enemy)
     return d->nbr[s->loc[u]][s->facing[u]] == s->loc[enemy];
 }
 
+/* Close combat's commander bonus: a friendly commander (another unit)
+ * orthogonally adjacent to u, as the text writes it (fire's bonus counts
+ * one in the same square too); option commander-close-combat
+ * in-or-adjacent counts one in u's square as well. */
+bool ptw_cc_commander(const ptw_data *d, const ptw_state *s, int u)
+{
+    const ptw_side *f = &d->side[d->unit[u].side];
+    int lo = d->cc_commander_same_sq ? 0 : 1;
+    for (int c = f->first_unit; c < f->first_unit + f->nunits; c++) {
+        if (c == u || !ptw_alive(s, c) || ptw_type_of(d, c)->cls != PTW_C_COMMANDER)
+            continue;
+        int dist = ptw_dist(d, s->loc[c], s->loc[u]);
+        if (dist >= lo && dist <= 1)
+            return true;
+    }
+    return false;
+}
+
 /* The modifier to u's close-combat die against enemy: +1 a friendly
- * commander in or next to its square; +1 in cover or fortifications (a
+ * commander next to it (ptw_cc_commander); +1 in cover or fortifications (a
  * wood is cover; +1 more with woods-close-combat plus-2); -1 attacking
  * uphill; -1 in a river; -1 crossing a trench (which, with option
  * trench-crossing exposed, also loses the fortification's +1). */
@@ -47,7 +67,7 @@ int ptw_cc_modifier(const ptw_data *d, const ptw_state *s, int u, int enemy, boo
 {
     uint16_t here = d->sq[s->loc[u]], there = d->sq[s->loc[enemy]];
     int mod = 0;
-    if (ptw_commander_near(d, s, u))
+    if (ptw_cc_commander(d, s, u))
         mod++;
     bool crossing = ptw_crossing_trench(d, s, u);
     if ((here & PTW_SQ_COVER) || ((here & PTW_SQ_FORT) && !(crossing && d->trench_exposed)))
@@ -144,21 +164,75 @@ void ptw_cc_rolled(const ptw_data *d, ptw_state *s)
         cc1800_rolled(d, s);
 }
 
-/* After a close combat: may the attacker move into the square it won?
- * Infantry and cavalry may, if they are still where they attacked from,
- * the square holds no enemy now, and their side is not exhausted. */
-bool ptw_may_advance(const ptw_data *d, const ptw_state *s)
+/* Has unit u won the close combat just fought, and may it advance into
+ * `into` (the square its enemy held)? Infantry and cavalry may, if still
+ * in the square they fought from, the other square holds no enemy now,
+ * and their side is not exhausted. */
+static bool may_take(const ptw_data *d, const ptw_state *s, int u, int from, int into)
 {
-    int a = s->cc_att;
-    return ptw_alive(s, a) && s->loc[a] == s->cc_from && ptw_type_of(d, a)->advance &&
-           !s->exhausted[d->unit[a].side] && !ptw_enemy_in(s, s->cc_sq, d->unit[a].side) &&
-           !(d->sq[s->cc_sq] & PTW_SQ_BLOCKED);
+    return u < d->nunits && from < d->nsq && into < d->nsq && ptw_alive(s, u) &&
+           s->loc[u] == from &&
+           ptw_type_of(d, u)->advance && !s->exhausted[d->unit[u].side] &&
+           !ptw_enemy_in(s, into, d->unit[u].side) && !(d->sq[into] & PTW_SQ_BLOCKED);
 }
 
-/* The attacker advances into the square it won; next to an enemy again, it
- * faces it (rule h) and may fight once more. */
+/* After a close combat: the winner that may advance, or -1. The text lets
+ * either winner advance: the attacker into the square it won, the defender
+ * into the square the attacker left (option advance attacker: the attacker
+ * only). At most one can: each needs the other gone from its square. */
+int ptw_cc_winner(const ptw_data *d, const ptw_state *s)
+{
+    if (may_take(d, s, s->cc_att, s->cc_from, s->cc_sq))
+        return s->cc_att;
+    if (!d->advance_attacker_only && may_take(d, s, s->cc_def, s->cc_sq, s->cc_from))
+        return s->cc_def;
+    return -1;
+}
+
+/* The square the winner w advances into. */
+int ptw_cc_won_square(const ptw_state *s, int w)
+{
+    return w == s->cc_att ? s->cc_sq : s->cc_from;
+}
+
+bool ptw_may_advance(const ptw_data *d, const ptw_state *s)
+{
+    return ptw_cc_winner(d, s) >= 0;
+}
+
+/* A defender advances outside its own activation: it fights no more now
+ * and faces, by rule h, the beaten attacker if it stands next to it, else
+ * the first enemy next to it (north, east, south, west), else the way it
+ * moved. */
+static void defender_advance(const ptw_data *d, ptw_state *s, int w)
+{
+    int sq = s->cc_from, side = d->unit[w].side;
+    int dir = ptw_dir_between(d, s->loc[w], sq);
+    ptw_place(d, s, w, sq);
+    s->entered[w] = s->turn;
+    s->moved |= UINT64_C(1) << w;
+    int a = s->cc_att, face = ptw_alive(s, a) ? ptw_dir_between(d, sq, s->loc[a]) : -1;
+    int dirs = ptw_enemy_dirs(d, s, sq, side);
+    if (face < 0 && dirs) {
+        face = 0;
+        while (!((dirs >> face) & 1))
+            face++;
+    }
+    s->facing[w] = (uint8_t)(face >= 0 ? face : dir);
+    s->stage = PTW_S_ACT;
+}
+
+/* The winner advances into the square it won. The attacker, next to an
+ * enemy again, faces it (rule h) and may fight once more. */
 void ptw_advance(const ptw_data *d, ptw_state *s)
 {
+    int w = ptw_cc_winner(d, s);
+    if (w < 0)
+        return;
+    if (w != s->cc_att) {
+        defender_advance(d, s, w);
+        return;
+    }
     int a = s->cc_att, sq = s->cc_sq;
     int dir = ptw_dir_between(d, s->loc[a], sq);
     ptw_place(d, s, a, sq);

@@ -4,7 +4,9 @@
  * result text.
  *
  * Exhaustion point: a third of a side's units at the start, rounded up;
- * a side that has lost that many is exhausted from then on. The battle ends
+ * a side that has lost that many is exhausted from the moment of the loss
+ * (option exhaustion end-of-turn: from the end-of-turn check), and stays
+ * so. The battle ends
  * when both sides are exhausted, when a side has no unit left, or at the
  * scenario's turn limit. The text names no winner; the scenario's victory
  * rule does:
@@ -59,6 +61,17 @@ static int decide(const ptw_data *d, const ptw_state *s)
     return c > 0 ? 0 : c < 0 ? 1 : 2;
 }
 
+/* Marks a side that has lost its exhaustion point's worth of units as
+ * exhausted from this turn. Called at every loss (the text's "immediately")
+ * and at the end of the turn (turn step 5: the only check with option
+ * exhaustion end-of-turn). */
+void ptw_check_exhaustion(const ptw_data *d, ptw_state *s)
+{
+    for (int f = 0; f < 2; f++)
+        if (!s->exhausted[f] && ptw_lost(d, s, f) >= d->side[f].exhaustion)
+            s->exhausted[f] = s->turn;
+}
+
 bool ptw_end_of_turn(const ptw_data *d, ptw_state *s)
 {
     for (int i = 0; i < d->victory.nobj; i++) {
@@ -67,9 +80,7 @@ bool ptw_end_of_turn(const ptw_data *d, ptw_state *s)
         if (a != b)
             s->holder[i] = a ? 0 : 1;
     }
-    for (int f = 0; f < 2; f++)
-        if (!s->exhausted[f] && ptw_lost(d, s, f) >= d->side[f].exhaustion)
-            s->exhausted[f] = s->turn;
+    ptw_check_exhaustion(d, s);
     bool over = (s->exhausted[0] && s->exhausted[1]) || ptw_units_left(d, s, 0) == 0 ||
                 ptw_units_left(d, s, 1) == 0 || s->turn >= d->victory.turn_limit;
     if (over)

@@ -64,7 +64,7 @@ static void cc_mods(const ptw_data *d, const ptw_state *s, int u, int enemy, boo
 {
     uint16_t here = d->sq[s->loc[u]], there = d->sq[s->loc[enemy]];
     memset(m, 0, sizeof *m);
-    if (ptw_commander_near(d, s, u))
+    if (ptw_cc_commander(d, s, u))
         add(m, 1, "commander");
     if (here & PTW_SQ_COVER)
         add(m, 1, "in cover");

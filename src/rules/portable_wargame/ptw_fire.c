@@ -6,7 +6,7 @@
  *
  * Shared rules: ranges count orthogonal steps; the arc is 90 degrees
  * forward of the facing, diagonals included; within a wood every weapon
- * reaches 1 square; a unit in woods, a built-up area or a fortification
+ * reaches 1 square (option woods-range from: out of a wood too); a unit in woods, a built-up area or a fortification
  * fires out only from its edge (the square in front of it holds none of
  * them), except within a wood at 1 square; units in a river or crossing a
  * trench do not fire. A target square must hold an enemy unit.
@@ -20,10 +20,14 @@
 #include <string.h>
 #include "ptw.h"
 
-static int range_in(const ptw_data *d, int from, int to, int range)
+/* The range of a weapon fired from `from` at `to`: 1 square within a wood
+ * (both squares wooded); option woods-range from: 1 square whenever the
+ * firer stands in a wood. */
+int ptw_range_in(const ptw_data *d, int from, int to, int range)
 {
-    if ((d->sq[from] & d->sq[to] & PTW_SQ_WOODS) && range > 1)
-        return 1;              /* within a wood */
+    uint16_t wood = d->woods_range_from ? d->sq[from] : (d->sq[from] & d->sq[to]);
+    if ((wood & PTW_SQ_WOODS) && range > 1)
+        return 1;
     return range;
 }
 
@@ -69,7 +73,7 @@ int ptw_gun_target_check(const ptw_data *d, const ptw_state *s, int g, int sq)
     int dist = ptw_dist(d, from, sq), range = ptw_type_of(d, g)->range;
     if (dist > range)
         return PTW_F_RANGE;
-    if (dist > range_in(d, from, sq, range))
+    if (dist > ptw_range_in(d, from, sq, range))
         return PTW_F_WOODS_RANGE;
     if (!ptw_in_arc(d, from, s->facing[g], sq))
         return PTW_F_ARC;
@@ -163,7 +167,7 @@ static const ptw_ray *ray_to(const ptw_data *d, int from, int facing, int to)
 static int ray_check(const ptw_data *d, const ptw_state *s, int u, const ptw_ray *r, int range)
 {
     int from = s->loc[u];
-    if (r->dist > range_in(d, from, r->to, range))
+    if (r->dist > ptw_range_in(d, from, r->to, range))
         return PTW_F_WOODS_RANGE;
     if (!edge_ok(d, from, s->facing[u], r->to))
         return PTW_F_EDGE;

@@ -71,8 +71,7 @@ static double hit_chance(const ptw_data *d, const ptw_state *s, int u, int sq)
 {
     const ptw_type *t = ptw_type_of(d, u);
     int from = s->loc[u], dist = ptw_dist(d, from, sq), range = t->range;
-    if ((d->sq[from] & d->sq[sq] & PTW_SQ_WOODS) && range > 1)
-        range = 1;
+    range = ptw_range_in(d, from, sq, range);
     if (dist > range || dist < 1)
         return 0;
     bool covered = (d->sq[sq] & (PTW_SQ_COVER | PTW_SQ_FORT)) != 0;

@@ -169,10 +169,14 @@ int ptw_legal_actions(const void *data, const void *st, eng_action *out)
                 out[n++] = PTW_ACT(PTW_A_FACE, u, 0, k);
         return n;
     }
-    case PTW_S_ADVANCE:
-        out[n++] = PTW_ACT(PTW_A_ADVANCE, s->cc_att, 0, 0);
-        out[n++] = PTW_ACT(PTW_A_STAY, s->cc_att, 0, 0);
+    case PTW_S_ADVANCE: {
+        int w = ptw_cc_winner(d, s);
+        if (w < 0)
+            return n;
+        out[n++] = PTW_ACT(PTW_A_ADVANCE, w, 0, 0);
+        out[n++] = PTW_ACT(PTW_A_STAY, w, 0, 0);
         return n;
+    }
     case PTW_S_RETREAT: {
         uint8_t sq[4];
         int c = ptw_retreat_squares(d, s, s->retreat_unit, sq);
@@ -629,7 +633,8 @@ void ptw_explain_illegal(const void *data, const void *st, eng_action a, char *w
         if (stage_is(s, PTW_S_ADVANCE, "a unit advances only after winning a close combat",
                      why, n)) {
             char r[24];
-            ptw_unit_ref(d, s->cc_att, ptw_actor(d, s), r, sizeof r);
+            int w = ptw_cc_winner(d, s);
+            ptw_unit_ref(d, w >= 0 ? w : s->cc_att, ptw_actor(d, s), r, sizeof r);
             snprintf(why, n, "it is %s that won and may advance", r);
         }
         return;

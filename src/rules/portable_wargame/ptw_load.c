@@ -108,6 +108,22 @@ static bool load_options(ld *l, const json_t *opts)
     if (!option(l, opts, "trench-crossing", trench, &t))
         return false;
     l->d->trench_exposed = t == 1;
+    static const char *const adv[] = {"either", "attacker", NULL};
+    static const char *const cmd[] = {"adjacent", "in-or-adjacent", NULL};
+    static const char *const stack[] = {"as-written", "one-each", NULL};
+    static const char *const exh[] = {"immediate", "end-of-turn", NULL};
+    static const char *const wr[] = {"within", "from", NULL};
+    int o1, o2, o3, o4, o5;
+    if (!option(l, opts, "advance", adv, &o1) ||
+        !option(l, opts, "commander-close-combat", cmd, &o2) ||
+        !option(l, opts, "stacking", stack, &o3) || !option(l, opts, "exhaustion", exh, &o4) ||
+        !option(l, opts, "woods-range", wr, &o5))
+        return false;
+    l->d->advance_attacker_only = o1 == 1;
+    l->d->cc_commander_same_sq = o2 == 1;
+    l->d->stack_one_each = o3 == 1;
+    l->d->exhaustion_at_turn_end = o4 == 1;
+    l->d->woods_range_from = o5 == 1;
     if (l->d->fire_strength && !l->d->cc2014)
         return fail(l, "option fire-hits: strength needs close-combat 2014 (only the 2014 "
                     "revision gives units Strength Values)");
@@ -578,11 +594,15 @@ static bool check_positions(ld *l)
             if (vd->side != side)
                 return fail(l, "%s: %s also holds an enemy unit", p, a);
             int vrole = vd->towed_by != PTW_NONE ? -1 : vd->role;
-            if (role >= 0 && role == vrole)
-                return fail(l, "%s: %s already holds a %s of its side (one fighting unit, one "
-                            "transport and one commander a square)", p, a,
+            /* rule f exempts transports and commanders; option stacking one-each
+             * allows one of each a square */
+            if (role >= 0 && role == vrole && (role == PTW_ROLE_FIGHT || d->stack_one_each))
+                return fail(l, "%s: %s already holds a %s of its side (%s)", p, a,
                             role == PTW_ROLE_FIGHT ? "fighting unit"
-                            : role == PTW_ROLE_TRANSPORT ? "transport" : "commander");
+                            : role == PTW_ROLE_TRANSPORT ? "transport" : "commander",
+                            d->stack_one_each ? "option stacking one-each: one fighting unit, "
+                            "one transport and one commander a square"
+                            : "one a square; transports and commanders may join it");
         }
     }
     return true;

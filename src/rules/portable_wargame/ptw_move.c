@@ -11,7 +11,9 @@
  * A move is a run of `move` steps, each to an orthogonally adjacent square,
  * the unit facing the way it stepped; `face` ends it facing any edge.
  * Passing through a friendly unit's square is allowed when the unit can
- * still go on from there (rule f forbids only ending there).
+ * still go on from there (rule f forbids only ending there). Transports
+ * and commanders are exempt from rule f (option stacking one-each: one of
+ * each a square).
  */
 #include <string.h>
 #include "ptw.h"
@@ -81,11 +83,15 @@ static void ctx_after(const ptw_data *d, const ptw_state *s, const mv_ctx *c, in
     out->steps = c->steps + 1;
 }
 
-/* May the unit end its move in sq (rule f: not with a friendly unit of
- * its kind; its own starting square is always free to it)? */
+/* May the unit end its move in sq? Rule f: a fighting unit not with
+ * another; transports and commanders anywhere (option stacking one-each:
+ * not with a friendly unit of its kind). Its own starting square is always
+ * free to it. */
 static bool may_end(const ptw_data *d, const ptw_state *s, const mv_ctx *c, int sq)
 {
     int r = ptw_role(d, s, c->u);
+    if (r != PTW_ROLE_FIGHT && !d->stack_one_each)
+        return true;
     return sq == c->start || r < 0 || !(s->occ[sq] & ptw_occ_bit(c->side, r));
 }
 
@@ -258,8 +264,8 @@ bool ptw_passing_through(const ptw_data *d, const ptw_state *s, int u)
     if (s->active != u || s->act_steps == 0)
         return false;
     int r = ptw_role(d, s, u);
-    if (r < 0)
-        return false;
+    if (r < 0 || (r != PTW_ROLE_FIGHT && !d->stack_one_each))
+        return false;   /* rule f exempts transports and commanders */
     const ptw_side *f = &d->side[d->unit[u].side];
     for (int v = f->first_unit; v < f->first_unit + f->nunits; v++)
         if (v != u && s->loc[v] == s->loc[u] && ptw_role(d, s, v) == r)

@@ -432,12 +432,15 @@ static bool check_units(const ptw_data *d, ptw_state *s, char *why, size_t n)
         }
         /* the unit in its activation may be passing through a friend's square */
         bool passing = (u == s->active || seen[sq][side][role] == s->active) && s->act_steps > 0;
-        if (seen[sq][side][role] != PTW_NONE && !passing) {
+        bool exempt = role != PTW_ROLE_FIGHT && !d->stack_one_each;   /* rule f */
+        if (seen[sq][side][role] != PTW_NONE && !passing && !exempt) {
             char o[24];
             unit_name(d, seen[sq][side][role], o, sizeof o);
             return eng_pos_fail(why, n, "unit %s: %s already holds %s; a square holds one "
-                                "fighting unit of a side (a transport and a commander may "
-                                "join it)", r, sqn, o);
+                                "fighting unit of a side (%s)", r, sqn, o,
+                                d->stack_one_each ? "option stacking one-each: and one "
+                                "transport and one commander" : "transports and commanders "
+                                "may join it");
         }
         if (seen[sq][side][role] == PTW_NONE || u != s->active)
             seen[sq][side][role] = (uint8_t)u;
@@ -460,7 +463,13 @@ static bool check_flow(const ptw_data *d, ptw_state *s, const json_t *pos, char 
         break;
     case PTW_S_COMBAT:
     case PTW_S_ADVANCE:
-        if (!alive_unit(s, s->cc_att) || (s->stage == PTW_S_COMBAT && !alive_unit(s, s->cc_def)))
+        if (s->stage == PTW_S_ADVANCE && (alive_unit(s, s->cc_att) || alive_unit(s, s->cc_def)) &&
+            ptw_cc_winner(d, s) < 0)
+            return eng_pos_fail(why, n, "combat: the stage is \"advance\" but neither unit of "
+                                "the combat won and may advance");
+        if ((!alive_unit(s, s->cc_att) && s->stage == PTW_S_COMBAT) ||
+            (s->stage == PTW_S_COMBAT && !alive_unit(s, s->cc_def)) ||
+            (s->stage == PTW_S_ADVANCE && ptw_cc_winner(d, s) < 0))
             return eng_pos_fail(why, n, "combat: the stage is \"%s\" but the combat has no "
                                 "attacker and defender on the board",
                                 ptw_stage_name(s->stage));
@@ -506,9 +515,14 @@ static bool check_flow(const ptw_data *d, ptw_state *s, const json_t *pos, char 
         if (s->stage == PTW_S_ARTY && !json_object_get(json_object_get(pos, "internal"),
                                                        "arty_side"))
             s->arty_side = (uint8_t)(p - 1);
+        /* the acting side is the one to act, or at an advance the attacker's
+         * (a winning defender advances in the attacker's part) */
+        int acting = (int)p - 1;
+        if (s->stage == PTW_S_ADVANCE && s->cc_att < d->nunits)
+            acting = d->unit[s->cc_att].side;
         if ((s->stage == PTW_S_ACT || s->stage == PTW_S_FACE || s->stage == PTW_S_ADVANCE) &&
             s->side_a != PTW_NONE && !json_object_get(json_object_get(pos, "internal"), "part"))
-            s->part = (uint8_t)(p - 1 == s->side_a ? 0 : 1);
+            s->part = (uint8_t)(acting == s->side_a ? 0 : 1);
     }
     if (ta) {
         int who = ptw_current_player(d, s);
@@ -538,7 +552,11 @@ bool ptw_from_json(const void *data, void *st, const json_t *pos, char *why, siz
         !ptw_position_indexes_ok(d, s, why, n) ||
         !read_units(d, s, pos, why, n) || !read_activity(d, s, pos, why, n) ||
         !check_units(d, s, why, n) || !ptw_position_indexes_ok(d, s, why, n) ||
-        !ptw_position_sides_ok(d, s, why, n) || !check_flow(d, s, pos, why, n))
+        !ptw_position_sides_ok(d, s, why, n))
         return false;
-    return true;
+    /* exhaustion takes effect at the loss: a side whose losses have reached
+     * its point is exhausted (from this turn, if the position does not say) */
+    if (!d->exhaustion_at_turn_end && s->stage != PTW_S_OVER)
+        ptw_check_exhaustion(d, s);
+    return check_flow(d, s, pos, why, n);
 }

@@ -28,6 +28,23 @@ static const eng_option_doc ptw_options[] = {
     {"trench-crossing", "fortified|exposed", "fortified",
      "close combat of a unit crossing a trench: fortified, it takes the -1 for crossing and, "
      "the trench being a fortification, the +1 for fortifications too; exposed, only the -1"},
+    {"advance", "either|attacker", "either",
+     "after a close combat: either winner that is infantry or cavalry may move into the square "
+     "it won (a defender into the square the attacker left), as the text has it; or the "
+     "attacker only"},
+    {"commander-close-combat", "adjacent|in-or-adjacent", "adjacent",
+     "the +1 for a friendly commander in close combat: orthogonally adjacent only, as the "
+     "close-combat modifiers are written; or in the unit's square too, as for fire"},
+    {"stacking", "as-written|one-each", "as-written",
+     "movement rule f: transports and commanders are exempt, so any number may share a square "
+     "(one fighting unit a side); or one-each: at most one commander and one transport a square"},
+    {"exhaustion", "immediate|end-of-turn", "immediate",
+     "a side is exhausted the moment its losses reach its exhaustion point (no more steps "
+     "toward the enemy, no close combat started, no advance); or only at the end-of-turn check "
+     "(turn step 5)"},
+    {"woods-range", "within|from", "within",
+     "the 1-square range in woods: for weapons fired within a wood (firer and target both in "
+     "woods); or from: for any weapon fired from a wood, also out of its edge"},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -58,7 +75,9 @@ static void ptw_data_files(const void *data, char *buf, size_t n)
 const eng_rules ptw_rules = {
     .name = "portable-wargame",
     .title = "The Portable Wargame: 19th Century",
-    .version = "1",
+    /* 2: the text's defaults for the advance, the commander's close-combat
+     * +1, stacking and exhaustion (options give version 1's readings) */
+    .version = "2",
     .summary = "A square grid and D6s: an artillery phase, dice for initiative, then each side's "
                "units one at a time move, fire and fight; hits resolved by quality (elite, "
                "average, poor); terrain, roads, rivers and fords, trenches and barbed wire; the "

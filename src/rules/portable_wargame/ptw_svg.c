@@ -550,7 +550,8 @@ void ptw_action_elements(const void *data, const void *st, eng_action a, eng_ele
         break;
     case PTW_A_ADVANCE:
         add_unit(d, u, e);
-        add_place(d, s->cc_sq, e);
+        if (s->stage == PTW_S_ADVANCE)
+            add_place(d, ptw_cc_won_square(s, u), e);
         break;
     case PTW_A_LIMBER:
         add_unit(d, u, e);

@@ -291,12 +291,16 @@ void ptw_status_text(const void *data, const void *st, char *buf, size_t n)
                  s->cc_round > 1 ? " (another round)" : "",
                  s->cc_roll_a == 0 ? "the attacker" : "the defender");
         return;
-    case PTW_S_ADVANCE:
-        ptw_unit_ref(d, s->cc_att, ptw_actor(d, s), r1, sizeof r1);
-        ptw_sq_name(d, s->cc_sq, l, sizeof l);
+    case PTW_S_ADVANCE: {
+        int w = ptw_cc_winner(d, s);
+        if (w < 0)
+            w = s->cc_att;
+        ptw_unit_ref(d, w, ptw_actor(d, s), r1, sizeof r1);
+        ptw_sq_name(d, ptw_cc_won_square(s, w), l, sizeof l);
         snprintf(buf, n, "Turn %d, close combat, %s won: %s advances into %s or stays",
                  s->turn, r1, d->side[ptw_actor(d, s)].name, l);
         return;
+    }
     case PTW_S_HIT:
         ptw_unit_ref(d, ptw_hit_roller(d, s), -1, r1, sizeof r1);
         snprintf(buf, n, "Turn %d, hit on %s, its die", s->turn, r1);
