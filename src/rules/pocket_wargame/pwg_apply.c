@@ -66,11 +66,14 @@ int pwg_chance_outcomes(const void *data, const void *st, eng_action *out, doubl
     const pwg_state *s = st;
     int n = 0;
     switch (s->stage) {
-    case PWG_S_DEAL:
-        for (int c = 0; c < d->ncards; c++)
-            if (!((s->dealt >> c) & 1))
-                out[n++] = PWG_ACT(PWG_A_DEAL, c, s->deal_next);
+    case PWG_S_DEAL: {
+        /* the cards not dealt yet, lowest first: one step per card left */
+        uint64_t all = d->ncards >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << d->ncards) - 1;
+        eng_action base = PWG_ACT(PWG_A_DEAL, 0, s->deal_next);
+        for (uint64_t left = all & ~s->dealt; left; left &= left - 1)
+            out[n++] = base | ((eng_action)__builtin_ctzll(left) << 8);
         break;
+    }
     case PWG_S_FIRST:
         for (int f = 0; f < d->nforces; f++)
             out[n++] = PWG_ACT(PWG_A_FIRST, f, 0);
@@ -84,8 +87,9 @@ int pwg_chance_outcomes(const void *data, const void *st, eng_action *out, doubl
     default:
         return 0;
     }
+    double p = 1.0 / n;
     for (int i = 0; i < n; i++)
-        prob[i] = 1.0 / n;
+        prob[i] = p;
     return n;
 }
 
