@@ -55,6 +55,15 @@ int pwg_current_player(const void *data, const void *st)
         return ENG_CHANCE;
     case PWG_S_OVER:
         return ENG_TERMINAL;
+    /* pwg_actor's cases, written out: one switch, not two, for the question
+     * every step of every game asks several times */
+    case PWG_S_DEPLOY:
+        return s->turn_pos;
+    case PWG_S_ALLIANCE:
+    case PWG_S_CAVALRY:
+    case PWG_S_RANGED:
+    case PWG_S_MOVEMENT:
+        return pwg_player_force(s, s->turn_pos, d->nforces);
     default:
         return pwg_actor(d, s);
     }
@@ -279,8 +288,12 @@ void pwg_apply(const void *data, void *st, eng_action a)
     const pwg_data *d = data;
     pwg_state *s = st;
     int fa = PWG_FA(a), fb = PWG_FB(a);
-    int actor = pwg_actor(d, s);
-    switch (PWG_KIND(a)) {
+    /* the force acting, asked only by the actions that need it (not by
+     * moves, shots and tosses, the most of a game's actions) */
+    int kind = PWG_KIND(a);
+    int actor = kind == PWG_A_DEPLOY || kind == PWG_A_ALLY || kind == PWG_A_HOSTILE
+                    ? pwg_actor(d, s) : -1;
+    switch (kind) {
     case PWG_A_DEAL:
         s->card[s->deal_next] = (uint8_t)fa;
         s->terr[s->deal_next] = d->card[fa].terrain;
