@@ -72,7 +72,7 @@ bool pwg_in_melee(const pwg_data *d, const pwg_state *s, int u)
     return pwg_enemy_at(d, s, s->loc[u], d->unit[u].force);
 }
 
-/* Does unit u, at `from`, have a step it may take (need: PWG_STEP_*)? */
+/* Has a unit at `from` a step it may take (need: PWG_STEP_*)? */
 static bool can_step(const pwg_data *d, const pwg_state *s, int from, int need)
 {
     const uint8_t *row = d->step[s->terr[from]];
