@@ -11,7 +11,7 @@
 ai_net *ai_net_new(const char *rules, int inputs, int hidden)
 {
     ai_net *net = calloc(1, sizeof *net);
-    if (!net)
+    if (!net || hidden > AI_NET_MAX_HIDDEN)   /* ai_net_eval's sums fit AI_NET_MAX_HIDDEN */
         abort();
     snprintf(net->rules, sizeof net->rules, "%s", rules);
     net->inputs = inputs;

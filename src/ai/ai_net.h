@@ -39,7 +39,7 @@ typedef struct ai_net {
     float b2;
 } ai_net;
 
-/* A network of zero weights. */
+/* A network of zero weights (hidden at most AI_NET_MAX_HIDDEN). */
 ai_net *ai_net_new(const char *rules, int inputs, int hidden);
 void ai_net_free(ai_net *net);
 
