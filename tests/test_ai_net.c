@@ -133,7 +133,42 @@ static void test_net_arithmetic(void **unused)
     net->w1[0] = 1;                           /* tanh(0.5) = 0.46211716 */
     net->w2[0] = 2;
     net->b2 = -1;                             /* 2 * 0.46211716 - 1 = -0.07576568 */
+    ai_net_prepare(net);
     NEAR(ai_net_eval(net, x), 1 / (1 + exp(0.07576568)));
+    ai_net_free(net);
+}
+
+/* ai_net_eval works on eight hidden units at a time from transposed
+ * weights: the result is the plain sum's to the last bit, the units past
+ * the last eight included (13 = 8 + 5). */
+static void test_net_eval_is_the_plain_sum(void **unused)
+{
+    (void)unused;
+    enum { IN = 7, HID = 13 };
+    ai_net *net = ai_net_new("portable-wargame", IN, HID);
+    uint64_t r = 99;
+    for (int q = 0; q < IN * HID; q++)
+        net->w1[q] = (float)(ai_rand_fraction(&r) * 2 - 1);
+    for (int j = 0; j < HID; j++) {
+        net->b1[j] = (float)(ai_rand_fraction(&r) - 0.5);
+        net->w2[j] = (float)(ai_rand_fraction(&r) * 2 - 1);
+    }
+    net->b2 = 0.125f;
+    ai_net_prepare(net);
+    for (int k = 0; k < 20; k++) {
+        float x[IN];
+        for (int i = 0; i < IN; i++)
+            x[i] = (float)(ai_rand_fraction(&r) * 4 - 2);
+        float out = net->b2;
+        for (int j = 0; j < HID; j++) {
+            float a = net->b1[j];
+            for (int i = 0; i < IN; i++)
+                a += net->w1[j * IN + i] * x[i];
+            out += net->w2[j] * tanhf(a);
+        }
+        double plain = 1.0 / (1.0 + exp(-(double)out)), v = ai_net_eval(net, x);
+        assert_memory_equal(&v, &plain, sizeof v);
+    }
     ai_net_free(net);
 }
 
@@ -169,6 +204,7 @@ static void test_net_file(void **unused)
     net->w2[0] = 1.75f;
     net->w2[1] = -2.5f;
     net->b2 = 0.375f;
+    ai_net_prepare(net);
     eng_error err;
     assert_true(ai_net_save(net, path, "made by: a test\nsecond line", &err));
     ai_net *back = ai_net_load(path, "portable-wargame", 3, &err);
@@ -324,6 +360,7 @@ static void test_net_score(void **unused)
     net->w2[0] = 1;
     net->w2[1] = -0.5f;
     net->w2[2] = 0.25f;
+    ai_net_prepare(net);
     double v[2];
     ai_net_score(net, s, v);
     NEAR(v[0] + v[1], 1);
@@ -413,6 +450,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_features_hand_made),
         cmocka_unit_test(test_net_arithmetic),
+        cmocka_unit_test(test_net_eval_is_the_plain_sum),
         cmocka_unit_test(test_net_file),
         cmocka_unit_test(test_eval_setting),
         cmocka_unit_test(test_net_setting),

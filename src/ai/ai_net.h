@@ -31,15 +31,20 @@ typedef struct ai_net {
     char rules[64];        /* the rule set it judges ("portable-wargame") */
     int inputs, hidden;
     float *w1;             /* hidden x inputs, row j = hidden unit j */
+    float *w1t;            /* inputs x hidden: w1 transposed, which ai_net_eval reads
+                              (it works on several hidden units at once); whoever
+                              writes w1 calls ai_net_prepare before judging */
     float *b1;             /* hidden */
     float *w2;             /* hidden */
     float b2;
 } ai_net;
 
-/* A network of zero weights. */
+/* A network of zero weights (hidden at most AI_NET_MAX_HIDDEN). */
 ai_net *ai_net_new(const char *rules, int inputs, int hidden);
 void ai_net_free(ai_net *net);
 
+/* Brings w1t up to date with w1: after writing w1 (ai_net_load does). */
+void ai_net_prepare(ai_net *net);
 /* The network's output for the features x[0..inputs-1], in (0, 1). */
 double ai_net_eval(const ai_net *net, const float *x);
 

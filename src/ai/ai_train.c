@@ -400,6 +400,7 @@ ai_net *ai_train_run(const eng_game *g, const ai_train_opts *o, ai_train_report 
         net->w2[j] = (float)w2_of(&p)[j];
     }
     net->b2 = (float)*b2_of(&p);
+    ai_net_prepare(net);
     judge_held_out(net, &d, n_train, d.n, rep);
     for (int c = 0; c < o->ncompare && c < AI_TRAIN_MAX_COMPARE; c++)
         judge_net(o->compare[c], &d, n_train, d.n, &rep->compare_loss[c], &rep->compare_acc[c]);

@@ -136,6 +136,10 @@ typedef struct pkb_data {
     pkb_trait trait[PKB_MAX_TRAITS];
     uint32_t fx[PKB_FX_COUNT];  /* traits having each effect */
     pkb_player pl[PKB_SIDES];
+    /* adj[p][z]: the count, then the zones a redeployment or tactical move
+     * from z reaches as p sees them (pkb_legal.c: adjacent_zones), worked
+     * out once at load by pkb_adjacent_table for the legal listing */
+    uint8_t adj[PKB_SIDES][PKB_ZONES][4];
 
     char description[1024];     /* the scenario's flavour text (briefing), cut to fit */
     /* readings as options */
@@ -385,6 +389,8 @@ int pkb_tokens_in_use(const pkb_state *s, int p, int *orders, int *wounds);
 
 /* pkb_legal.c */
 int pkb_legal_actions(const void *data, const void *st, eng_action *out);
+/* Fills pkb_data.adj (at load). */
+void pkb_adjacent_table(pkb_data *d);
 void pkb_explain_illegal(const void *data, const void *st, eng_action a, char *why, size_t n);
 
 /* pkb_apply.c: the flow of the game */

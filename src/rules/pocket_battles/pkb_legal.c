@@ -50,6 +50,13 @@ static int adjacent_zones(int p, int z, uint8_t *out)
     return n;
 }
 
+void pkb_adjacent_table(pkb_data *d)
+{
+    for (int p = 0; p < PKB_SIDES; p++)
+        for (int z = 0; z < PKB_ZONES; z++)
+            d->adj[p][z][0] = (uint8_t)adjacent_zones(p, z, &d->adj[p][z][1]);
+}
+
 /* ---- legal actions --------------------------------------------------------------- */
 
 static int legal_build(const pkb_data *d, const pkb_state *s, eng_action *out)
@@ -84,20 +91,24 @@ static int legal_deploy(const pkb_state *s, eng_action *out)
     return n;
 }
 
-static int legal_turn(const pkb_data *d, const pkb_state *s, eng_action *out)
+/* The search lists a turn at nearly every step of a playout: out is
+ * restrict (it aliases neither the data nor the state), so the compiler
+ * keeps what it read across the writes. */
+static int legal_turn(const pkb_data *d, const pkb_state *s, eng_action *restrict out)
 {
     int p = s->active, n = 0;
     const pkb_side *sd = &s->side[p];
     pkb_occ o;
     pkb_occupancy(s, &o);
-    uint8_t zs[3], list[PKB_Q];
+    uint8_t list[PKB_Q];
     if (s->redeployed == PKB_NONE)
         for (int u = 0; u < sd->nunits; u++) {
             if (!sd->unit[u].troops || sd->unit[u].zone == PKB_NONE)
                 continue;
-            int nz = adjacent_zones(p, sd->unit[u].zone, zs);
-            for (int i = 0; i < nz; i++)
-                out[n++] = PKB_ACT(PKB_A_REDEPLOY, pkb_global(p, u), zs[i], 0);
+            const uint8_t *adj = d->adj[p][sd->unit[u].zone];
+            eng_action base = PKB_ACT(PKB_A_REDEPLOY, pkb_global(p, u), 0, 0);
+            for (int i = 1, na = adj[0]; i <= na; i++)
+                out[n++] = base | ((eng_action)adj[i] << 16);
         }
     bool special = !pkb_special_barred(d, s);
     for (int u = 0; u < sd->nunits; u++) {
@@ -126,9 +137,10 @@ static int legal_turn(const pkb_data *d, const pkb_state *s, eng_action *out)
             }
             out[n++] = PKB_ACT(PKB_A_ORDER, g, PKB_O_LEAVE, 0);
         } else {
-            int nz = adjacent_zones(p, un->zone, zs);
-            for (int i = 0; i < nz; i++)
-                out[n++] = PKB_ACT(PKB_A_ORDER, g, PKB_O_MOVE, zs[i]);
+            const uint8_t *adj = d->adj[p][un->zone];
+            eng_action base = PKB_ACT(PKB_A_ORDER, g, PKB_O_MOVE, 0);
+            for (int i = 1, na = adj[0]; i <= na; i++)
+                out[n++] = base | ((eng_action)adj[i] << 24);
             if (kind == PKB_FRONT && eng && pkb_charge_case(s, &o, g) != PKB_CH_NONE)
                 out[n++] = PKB_ACT(PKB_A_ORDER, g, PKB_O_CHARGE, 0);
         }

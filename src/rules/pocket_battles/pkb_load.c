@@ -701,6 +701,7 @@ void *pkb_load(const json_t *scenario, const json_t *options, eng_error *err)
         free(d);
         return NULL;
     }
+    pkb_adjacent_table(d);
     return d;
 }
 

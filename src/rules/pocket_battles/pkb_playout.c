@@ -31,18 +31,26 @@ void pkb_playout_weights(const void *data, const void *st, const eng_action *act
     bool other = false;
     /* the legal list starts with the redeployments, if any */
     bool redeploys = n > 0 && PKB_KIND(acts[0]) == PKB_A_REDEPLOY;
+    int back = -1;   /* is "strike back" listed: not asked yet */
+    /* orders first: they are most of a turn's list (the search weighs every
+     * list of every playout) */
     for (int i = 0; i < n; i++) {
         eng_action a = acts[i];
         int k = PKB_KIND(a);
-        if (k == PKB_A_CONCEDE)
-            w[i] = 0;
-        else if (k == PKB_A_BACK && PKB_FA(a) == 0)
-            w[i] = listed(acts, n, PKB_ACT(PKB_A_BACK, 1, 0, 0)) ? 0 : 1;
-        else if (k == PKB_A_ORDER && PKB_FB(a) == PKB_O_MOVE && redeploys)
-            w[i] = listed(acts, n, PKB_ACT(PKB_A_REDEPLOY, PKB_FA(a), PKB_FC(a), 0)) ? 0 : 1;
-        else
-            w[i] = 1;
-        other |= w[i] > 0;
+        double wi = 1;
+        if (k == PKB_A_ORDER) {
+            if (redeploys && PKB_FB(a) == PKB_O_MOVE &&
+                listed(acts, n, PKB_ACT(PKB_A_REDEPLOY, PKB_FA(a), PKB_FC(a), 0)))
+                wi = 0;
+        } else if (k == PKB_A_CONCEDE) {
+            wi = 0;
+        } else if (k == PKB_A_BACK && PKB_FA(a) == 0) {
+            if (back < 0)
+                back = listed(acts, n, PKB_ACT(PKB_A_BACK, 1, 0, 0));
+            wi = back ? 0 : 1;
+        }
+        w[i] = wi;
+        other |= wi > 0;
     }
     if (!other)   /* never all 0 */
         for (int i = 0; i < n; i++)

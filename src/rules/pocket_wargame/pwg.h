@@ -178,6 +178,10 @@ typedef struct pwg_data {
      * locations of these terrains (the lake and mountain rules, and the
      * cavalry phase's good going), precomputed for the hot path */
     uint8_t step[PWG_MAX_TERRAINS][PWG_MAX_TERRAINS];
+    /* dist[a][b]: pwg_dist(a, b), precomputed (with step) by pwg_step_table
+     * for the hot path: the ranged phase asks it for every shooter and
+     * target at every listing */
+    uint8_t dist[PWG_MAX_LOCS][PWG_MAX_LOCS];
     char deck[PWG_NAME];
     char deck_title[PWG_NAME * 2];
     char terrain_set[PWG_NAME];
@@ -321,7 +325,10 @@ static inline const pwg_terrain *pwg_terrain_at(const pwg_data *d, const pwg_sta
 static inline bool pwg_opposed(const pwg_state *s, int f, int g) { return (s->opp[f] >> g) & 1; }
 static inline int pwg_player_force(const pwg_state *s, int pos, int nforces)
 {
-    return (s->first + pos) % nforces;
+    /* (first + pos) % nforces without a division in the common case
+     * (first < nforces and pos <= nforces): every action asks it */
+    int f = s->first + pos;
+    return f < nforces ? f : f < 2 * nforces ? f - nforces : f % nforces;
 }
 
 /* pwg_load.c */
@@ -346,6 +353,7 @@ enum { PWG_MV_OK, PWG_MV_FAR, PWG_MV_LAKE, PWG_MV_STEEP, PWG_MV_CAVALRY_GOING };
  * they are written (pwg_step_table caches them for the hot path). */
 int pwg_step_rule(const pwg_data *d, int from_terrain, int to_terrain, bool cavalry_phase);
 int pwg_move_check(const pwg_data *d, const pwg_state *s, int unit, int to, bool cavalry_phase);
+/* Fills the hot path's tables: step (pwg_step_rule) and dist (pwg_dist). */
 void pwg_step_table(pwg_data *d);
 /* may a unit step from `from` to the adjacent `to` (need: PWG_STEP_*)? */
 static inline bool pwg_step_ok(const pwg_data *d, const pwg_state *s, int from, int to, int need)

@@ -55,6 +55,15 @@ int pwg_current_player(const void *data, const void *st)
         return ENG_CHANCE;
     case PWG_S_OVER:
         return ENG_TERMINAL;
+    /* pwg_actor's cases, written out: one switch, not two, for the question
+     * every step of every game asks several times */
+    case PWG_S_DEPLOY:
+        return s->turn_pos;
+    case PWG_S_ALLIANCE:
+    case PWG_S_CAVALRY:
+    case PWG_S_RANGED:
+    case PWG_S_MOVEMENT:
+        return pwg_player_force(s, s->turn_pos, d->nforces);
     default:
         return pwg_actor(d, s);
     }
@@ -66,11 +75,14 @@ int pwg_chance_outcomes(const void *data, const void *st, eng_action *out, doubl
     const pwg_state *s = st;
     int n = 0;
     switch (s->stage) {
-    case PWG_S_DEAL:
-        for (int c = 0; c < d->ncards; c++)
-            if (!((s->dealt >> c) & 1))
-                out[n++] = PWG_ACT(PWG_A_DEAL, c, s->deal_next);
+    case PWG_S_DEAL: {
+        /* the cards not dealt yet, lowest first: one step per card left */
+        uint64_t all = d->ncards >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << d->ncards) - 1;
+        eng_action base = PWG_ACT(PWG_A_DEAL, 0, s->deal_next);
+        for (uint64_t left = all & ~s->dealt; left; left &= left - 1)
+            out[n++] = base | ((eng_action)__builtin_ctzll(left) << 8);
         break;
+    }
     case PWG_S_FIRST:
         for (int f = 0; f < d->nforces; f++)
             out[n++] = PWG_ACT(PWG_A_FIRST, f, 0);
@@ -84,8 +96,9 @@ int pwg_chance_outcomes(const void *data, const void *st, eng_action *out, doubl
     default:
         return 0;
     }
+    double p = 1.0 / n;
     for (int i = 0; i < n; i++)
-        prob[i] = 1.0 / n;
+        prob[i] = p;
     return n;
 }
 
@@ -275,8 +288,12 @@ void pwg_apply(const void *data, void *st, eng_action a)
     const pwg_data *d = data;
     pwg_state *s = st;
     int fa = PWG_FA(a), fb = PWG_FB(a);
-    int actor = pwg_actor(d, s);
-    switch (PWG_KIND(a)) {
+    /* the force acting, asked only by the actions that need it (not by
+     * moves, shots and tosses, the most of a game's actions) */
+    int kind = PWG_KIND(a);
+    int actor = kind == PWG_A_DEPLOY || kind == PWG_A_ALLY || kind == PWG_A_HOSTILE
+                    ? pwg_actor(d, s) : -1;
+    switch (kind) {
     case PWG_A_DEAL:
         s->card[s->deal_next] = (uint8_t)fa;
         s->terr[s->deal_next] = d->card[fa].terrain;

@@ -81,9 +81,13 @@ int pwg_move_check(const pwg_data *d, const pwg_state *s, int unit, int to, bool
     return pwg_step_rule(d, s->terr[from], s->terr[to], cavalry_phase);
 }
 
-/* pwg_step_rule for every pair of terrains, as PWG_STEP_* bits. */
+/* pwg_step_rule for every pair of terrains, as PWG_STEP_* bits, and
+ * pwg_dist for every pair of locations. */
 void pwg_step_table(pwg_data *d)
 {
+    for (int a = 0; a < d->nlocs; a++)
+        for (int b = 0; b < d->nlocs; b++)
+            d->dist[a][b] = (uint8_t)pwg_dist(d, a, b);
     for (int a = 0; a < d->nterrain; a++)
         for (int b = 0; b < d->nterrain; b++)
             d->step[a][b] = (uint8_t)((pwg_step_rule(d, a, b, false) == PWG_MV_OK ? PWG_STEP_MOVE : 0) |

@@ -50,17 +50,23 @@ double pwg_heuristic(const void *data, const void *st, int player)
 void pwg_playout_weights(const void *data, const void *st, const eng_action *acts, int n,
                          double *w)
 {
+    /* a weight by kind of action, looked up rather than switched on: the
+     * search asks this at every step of every playout */
+    static const double by_kind[PWG_A_READY + 1] = {
+        [PWG_A_NONE] = 1, [PWG_A_END] = 0.3, [PWG_A_DEAL] = 1, [PWG_A_FIRST] = 1,
+        [PWG_A_DEPLOY] = 1, [PWG_A_MOVE] = 1, [PWG_A_SHOOT] = 8, [PWG_A_TOSS] = 1,
+        [PWG_A_DAMAGE] = 1, [PWG_A_CANCEL] = 3, [PWG_A_ACCEPT] = 1, [PWG_A_ALLY] = 1,
+        [PWG_A_HOSTILE] = 1, [PWG_A_READY] = 1,
+    };
     bool shot = false;     /* a shot only the target can suffer from */
-    for (int i = 0; i < n; i++)
-        shot = shot || PWG_KIND(acts[i]) == PWG_A_SHOOT;
     for (int i = 0; i < n; i++) {
-        switch (PWG_KIND(acts[i])) {
-        case PWG_A_SHOOT: w[i] = 8; break;
-        case PWG_A_CANCEL: w[i] = 3; break;
-        /* ending the phase with a shot to be had is plainly wrong: no weight */
-        case PWG_A_END: w[i] = shot ? 0 : 0.3; break;
-        default: w[i] = 1; break;
-        }
+        int k = PWG_KIND(acts[i]);
+        shot |= k == PWG_A_SHOOT;
+        w[i] = k <= PWG_A_READY ? by_kind[k] : 1;
     }
+    /* ending the phase with a shot to be had is plainly wrong: no weight */
+    for (int i = 0; shot && i < n; i++)
+        if (PWG_KIND(acts[i]) == PWG_A_END)
+            w[i] = 0;
     pwg_blunder_weights(data, st, acts, n, w);
 }

@@ -7,6 +7,8 @@
  * Order is fixed: by unit (or type) order, then neighbour order (south,
  * west, east, north) or location order, then `end`.
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "pwg.h"
 
@@ -70,44 +72,70 @@ bool pwg_in_melee(const pwg_data *d, const pwg_state *s, int u)
     return pwg_enemy_at(d, s, s->loc[u], d->unit[u].force);
 }
 
-static bool can_step(const pwg_data *d, const pwg_state *s, int u, int need)
+/* Has a unit at `from` a step it may take (need: PWG_STEP_*)? */
+static bool can_step(const pwg_data *d, const pwg_state *s, int from, int need)
 {
-    int from = s->loc[u];
+    const uint8_t *row = d->step[s->terr[from]];
     for (int k = 0; k < d->nnbr[from]; k++)
-        if (pwg_step_ok(d, s, from, d->nbr[from][k], need))
+        if (row[s->terr[d->nbr[from][k]]] & need)
             return true;
     return false;
 }
 
-/* Writes the units u may shoot at into out (if not NULL); returns the count.
- * The shooter's range and height are worked out once, not per target. */
-static int shoot_targets(const pwg_data *d, const pwg_state *s, int u, eng_action *out)
+/* The enemy units a force could shoot at, gathered once per listing so
+ * that each shooter scans a short array instead of every unit: units of
+ * the forces it is opposed to, on the map, in unit order (forces' units
+ * are numbered force by force), with their location and its elevation. */
+typedef struct pwg_foes {
+    int n;
+    uint8_t unit[PWG_MAX_UNITS];
+    uint8_t loc[PWG_MAX_UNITS];
+    uint8_t elev[PWG_MAX_UNITS];
+} pwg_foes;
+
+static void gather_foes(const pwg_data *d, const pwg_state *s, int f, pwg_foes *e)
+{
+    uint8_t opp = s->opp[f];
+    e->n = 0;
+    for (int g = 0; g < d->nforces; g++) {
+        if (!((opp >> g) & 1))
+            continue;
+        const pwg_force *fo = &d->force[g];
+        for (int t = fo->first_unit; t < fo->first_unit + fo->nunits; t++)
+            if (PWG_ON_MAP(s->cond[t])) {
+                e->unit[e->n] = (uint8_t)t;
+                e->loc[e->n] = s->loc[t];
+                e->elev[e->n] = pwg_terrain_at(d, s, s->loc[t])->elevation;
+                e->n++;
+            }
+    }
+}
+
+/* The shots of missile unit u: writes them into out (if not NULL) in
+ * target order and returns the count; 0 if u is in melee (an enemy on its
+ * card), which forbids shooting. One pass over the foes answers both. */
+static int shoot_targets(const pwg_data *d, const pwg_state *s, int u, const pwg_foes *e,
+                         eng_action *out)
 {
     int from = s->loc[u], n = 0;
     bool heavy = pwg_type_of(d, u)->heavy;
     int elev = pwg_terrain_at(d, s, from)->elevation;
-    int reach = pwg_missile_range(heavy, 1, 0);   /* the farthest it ever shoots */
-    uint8_t opp = s->opp[d->unit[u].force];
-    for (int t = 0; t < d->nunits; t++) {
-        if (!PWG_ON_MAP(s->cond[t]) || !((opp >> d->unit[t].force) & 1))
+    const uint8_t *dist = d->dist[from];
+    bool any = false;
+    for (int i = 0; i < e->n; i++) {
+        int dd = dist[e->loc[i]];
+        if (dd == 0)
+            return 0;
+        if (dd > pwg_missile_range(heavy, elev, e->elev[i]))
             continue;
-        int dist = pwg_dist(d, from, s->loc[t]);
-        if (dist < 1 || dist > reach ||
-            dist > pwg_missile_range(heavy, elev, pwg_terrain_at(d, s, s->loc[t])->elevation))
-            continue;
-        if (!out)
-            return 1;
-        out[n++] = PWG_ACT(PWG_A_SHOOT, u, t);
+        if (out)
+            out[n++] = PWG_ACT(PWG_A_SHOOT, u, e->unit[i]);
+        any = true;
     }
-    return n;
+    return out ? n : any;
 }
 
-static bool can_shoot(const pwg_data *d, const pwg_state *s, int u)
-{
-    return !pwg_in_melee(d, s, u) && shoot_targets(d, s, u, NULL) > 0;
-}
-
-bool pwg_force_can_act(const pwg_data *d, const pwg_state *s, int f)
+static bool can_act_fast(const pwg_data *d, const pwg_state *s, int f)
 {
     const pwg_force *fo = &d->force[f];
     int end = fo->first_unit + fo->nunits;
@@ -117,18 +145,27 @@ bool pwg_force_can_act(const pwg_data *d, const pwg_state *s, int f)
     case PWG_S_CAVALRY:
         for (int u = fo->first_unit; u < end; u++)
             if (PWG_ON_MAP(s->cond[u]) && !acted(s, u) && pwg_type_of(d, u)->cls == PWG_CAVALRY &&
-                can_step(d, s, u, PWG_STEP_CAV))
+                can_step(d, s, s->loc[u], PWG_STEP_CAV))
                 return true;
         return false;
-    case PWG_S_RANGED:
-        for (int u = fo->first_unit; u < end; u++)
-            if (PWG_ON_MAP(s->cond[u]) && !acted(s, u) && pwg_type_of(d, u)->cls == PWG_MISSILE &&
-                can_shoot(d, s, u))
+    case PWG_S_RANGED: {
+        pwg_foes e;
+        bool gathered = false;
+        for (int u = fo->first_unit; u < end; u++) {
+            if (!PWG_ON_MAP(s->cond[u]) || acted(s, u) || pwg_type_of(d, u)->cls != PWG_MISSILE)
+                continue;
+            if (!gathered) {
+                gather_foes(d, s, f, &e);
+                gathered = true;
+            }
+            if (shoot_targets(d, s, u, &e, NULL) > 0)
                 return true;
+        }
         return false;
+    }
     case PWG_S_MOVEMENT:
         for (int u = fo->first_unit; u < end; u++)
-            if (PWG_ON_MAP(s->cond[u]) && !acted(s, u) && can_step(d, s, u, PWG_STEP_MOVE))
+            if (PWG_ON_MAP(s->cond[u]) && !acted(s, u) && can_step(d, s, s->loc[u], PWG_STEP_MOVE))
                 return true;
         return false;
     default:
@@ -136,24 +173,74 @@ bool pwg_force_can_act(const pwg_data *d, const pwg_state *s, int f)
     }
 }
 
-int pwg_legal_actions(const void *data, const void *st, eng_action *out)
+/* The deployments of force f, by type then area location. The deployment
+ * rule (pwg_deploy_rule) depends on the type only through whether it is
+ * light cavalry, so the area is checked once for each of the two kinds of
+ * type and the locations found are written for every type of that kind. */
+static int list_deploys(const pwg_data *d, const pwg_state *s, int f, eng_action *restrict out)
 {
-    const pwg_data *d = data;
-    const pwg_state *s = st;
+    const pwg_force *fo = &d->force[f];
+    uint32_t types = unplaced_types(d, s, f);
+    uint8_t where[2][PWG_MAX_LOCS];
+    int nwhere[2] = {-1, -1}, n = 0;
+    for (int t = 0; t < d->ntypes; t++) {
+        if (!((types >> t) & 1))
+            continue;
+        int lc = light_cavalry(&d->type[t]);
+        if (nwhere[lc] < 0) {
+            nwhere[lc] = 0;
+            for (int i = 0; i < fo->narea; i++)
+                if (deploy_where(d, s, f, t, fo->area_list[i]) == PWG_DEP_OK)
+                    where[lc][nwhere[lc]++] = fo->area_list[i];
+        }
+        eng_action base = PWG_ACT(PWG_A_DEPLOY, t, 0);
+        for (int i = 0; i < nwhere[lc]; i++)
+            out[n++] = base | ((eng_action)where[lc][i] << 16);
+    }
+    return n;
+}
+
+/* The moves of the force's units that have not acted (cavalry only in the
+ * Cavalry phase), in unit then neighbour order, then `end`. Every listing
+ * in the Cavalry and Movement phases comes here, so it is written for
+ * speed: out does not alias the game data or the state (restrict), and
+ * each neighbour's action is written whether it is legal or not and
+ * counted only if it is (no branch to mispredict). */
+static int list_moves(const pwg_data *d, const pwg_state *s, const pwg_force *fo,
+                      eng_action *restrict out)
+{
+    bool cav = s->stage == PWG_S_CAVALRY;
+    int need = cav ? PWG_STEP_CAV : PWG_STEP_MOVE, n = 0;
+    int end = fo->first_unit + fo->nunits;
+    uint64_t done = s->acted;
+    const uint8_t *terr = s->terr;
+    for (int u = fo->first_unit; u < end; u++) {
+        if (!PWG_ON_MAP(s->cond[u]) || ((done >> u) & 1) ||
+            (cav && pwg_type_of(d, u)->cls != PWG_CAVALRY))
+            continue;
+        int from = s->loc[u], nn = d->nnbr[from];
+        const uint8_t *row = d->step[terr[from]], *nb = d->nbr[from];
+        eng_action base = PWG_ACT(PWG_A_MOVE, u, 0);
+        for (int k = 0; k < nn; k++) {
+            int to = nb[k];
+            out[n] = base | ((eng_action)to << 16);
+            n += (row[terr[to]] & need) != 0;
+        }
+    }
+    out[n++] = PWG_ACT(PWG_A_END, 0, 0);
+    return n;
+}
+
+static int legal_fast(const pwg_data *d, const pwg_state *s, eng_action *out)
+{
     int f = pwg_actor(d, s), n = 0;
     if (f < 0)
         return 0;
     const pwg_force *fo = &d->force[f];
     int end = fo->first_unit + fo->nunits;
     switch (s->stage) {
-    case PWG_S_DEPLOY: {
-        uint32_t types = unplaced_types(d, s, f);
-        for (int t = 0; t < d->ntypes; t++)
-            for (int i = 0; ((types >> t) & 1) && i < fo->narea; i++)
-                if (deploy_where(d, s, f, t, fo->area_list[i]) == PWG_DEP_OK)
-                    out[n++] = PWG_ACT(PWG_A_DEPLOY, t, fo->area_list[i]);
-        return n;
-    }
+    case PWG_S_DEPLOY:
+        return list_deploys(d, s, f, out);
     case PWG_S_ALLIANCE:
         for (int g = 0; g < d->nforces; g++) {
             if (g == f || ((s->changed[f] >> g) & 1) || pwg_units_left(d, s, g) == 0)
@@ -163,35 +250,142 @@ int pwg_legal_actions(const void *data, const void *st, eng_action *out)
         out[n++] = PWG_ACT(PWG_A_READY, 0, 0);
         return n;
     case PWG_S_CAVALRY:
-    case PWG_S_MOVEMENT: {
-        bool cav = s->stage == PWG_S_CAVALRY;
-        int need = cav ? PWG_STEP_CAV : PWG_STEP_MOVE;
+    case PWG_S_MOVEMENT:
+        return list_moves(d, s, fo, out);
+    case PWG_S_RANGED: {
+        pwg_foes e;
+        gather_foes(d, s, f, &e);
         for (int u = fo->first_unit; u < end; u++) {
-            if (!PWG_ON_MAP(s->cond[u]) || acted(s, u) ||
-                (cav && pwg_type_of(d, u)->cls != PWG_CAVALRY))
+            if (!PWG_ON_MAP(s->cond[u]) || acted(s, u) || pwg_type_of(d, u)->cls != PWG_MISSILE)
                 continue;
-            int from = s->loc[u];
-            for (int k = 0; k < d->nnbr[from]; k++)
-                if (pwg_step_ok(d, s, from, d->nbr[from][k], need))
-                    out[n++] = PWG_ACT(PWG_A_MOVE, u, d->nbr[from][k]);
+            n += shoot_targets(d, s, u, &e, out + n);
         }
         out[n++] = PWG_ACT(PWG_A_END, 0, 0);
         return n;
     }
-    case PWG_S_RANGED:
-        for (int u = fo->first_unit; u < end; u++) {
-            if (!PWG_ON_MAP(s->cond[u]) || acted(s, u) || pwg_type_of(d, u)->cls != PWG_MISSILE ||
-                pwg_in_melee(d, s, u))
-                continue;
-            n += shoot_targets(d, s, u, out + n);
-        }
-        out[n++] = PWG_ACT(PWG_A_END, 0, 0);
-        return n;
     case PWG_S_SPEND:
         return pwg_combat_legal(d, s, out);
     default:
         return 0;
     }
+}
+
+/* ---- the plain computation, checked against in debug builds ---------------- */
+
+#ifndef NDEBUG
+/* The rules as they read, one unit and one location at a time, with no
+ * gathered foes, distance table or shared deployment lists: debug builds
+ * list every position both ways and abort if the lists differ, so the
+ * conformance and invariant tests check the fast paths on every action. */
+static bool plain_step(const pwg_data *d, const pwg_state *s, int u, int need)
+{
+    int from = s->loc[u];
+    for (int k = 0; k < d->nnbr[from]; k++)
+        if (pwg_step_ok(d, s, from, d->nbr[from][k], need))
+            return true;
+    return false;
+}
+
+static int plain_shots(const pwg_data *d, const pwg_state *s, int u, eng_action *out)
+{
+    if (pwg_in_melee(d, s, u))
+        return 0;
+    int n = 0;
+    for (int t = 0; t < d->nunits; t++) {
+        if (!PWG_ON_MAP(s->cond[t]) || !pwg_opposed(s, d->unit[u].force, d->unit[t].force))
+            continue;
+        int dist = pwg_dist(d, s->loc[u], s->loc[t]);
+        if (dist >= 1 && dist <= pwg_range(d, s, u, s->loc[t])) {
+            if (out)
+                out[n] = PWG_ACT(PWG_A_SHOOT, u, t);
+            n++;
+        }
+    }
+    return n;
+}
+
+static bool plain_can_act(const pwg_data *d, const pwg_state *s, int f)
+{
+    const pwg_force *fo = &d->force[f];
+    for (int u = fo->first_unit; u < fo->first_unit + fo->nunits; u++) {
+        if (!PWG_ON_MAP(s->cond[u]) || acted(s, u))
+            continue;
+        int cls = pwg_type_of(d, u)->cls;
+        if ((s->stage == PWG_S_CAVALRY && cls == PWG_CAVALRY && plain_step(d, s, u, PWG_STEP_CAV)) ||
+            (s->stage == PWG_S_RANGED && cls == PWG_MISSILE && plain_shots(d, s, u, NULL) > 0) ||
+            (s->stage == PWG_S_MOVEMENT && plain_step(d, s, u, PWG_STEP_MOVE)))
+            return true;
+    }
+    return s->stage == PWG_S_ALLIANCE && pwg_units_left(d, s, f) > 0;
+}
+
+static int plain_legal(const pwg_data *d, const pwg_state *s, eng_action *out)
+{
+    int f = pwg_actor(d, s), n = 0;
+    if (f < 0)
+        return 0;
+    const pwg_force *fo = &d->force[f];
+    switch (s->stage) {
+    case PWG_S_DEPLOY:
+        for (int t = 0; t < d->ntypes; t++)
+            for (int i = 0; i < fo->narea; i++)
+                if (pwg_deploy_ok(d, s, f, t, fo->area_list[i]) == PWG_DEP_OK)
+                    out[n++] = PWG_ACT(PWG_A_DEPLOY, t, fo->area_list[i]);
+        return n;
+    case PWG_S_CAVALRY:
+    case PWG_S_MOVEMENT:
+        for (int u = fo->first_unit; u < fo->first_unit + fo->nunits; u++) {
+            bool cav = s->stage == PWG_S_CAVALRY;
+            if (!PWG_ON_MAP(s->cond[u]) || acted(s, u) ||
+                (cav && pwg_type_of(d, u)->cls != PWG_CAVALRY))
+                continue;
+            int from = s->loc[u];
+            for (int k = 0; k < d->nnbr[from]; k++)
+                if (pwg_move_check(d, s, u, d->nbr[from][k], cav) == PWG_MV_OK)
+                    out[n++] = PWG_ACT(PWG_A_MOVE, u, d->nbr[from][k]);
+        }
+        out[n++] = PWG_ACT(PWG_A_END, 0, 0);
+        return n;
+    case PWG_S_RANGED:
+        for (int u = fo->first_unit; u < fo->first_unit + fo->nunits; u++)
+            if (PWG_ON_MAP(s->cond[u]) && !acted(s, u) && pwg_type_of(d, u)->cls == PWG_MISSILE)
+                n += plain_shots(d, s, u, out + n);
+        out[n++] = PWG_ACT(PWG_A_END, 0, 0);
+        return n;
+    default:
+        return -1;   /* no fast path here: nothing to compare */
+    }
+}
+
+static void check_fast(const char *what, bool same)
+{
+    if (!same) {
+        fprintf(stderr, "pocket-wargame: the fast %s differs from the plain rules\n", what);
+        abort();
+    }
+}
+#endif
+
+bool pwg_force_can_act(const pwg_data *d, const pwg_state *s, int f)
+{
+    bool can = can_act_fast(d, s, f);
+#ifndef NDEBUG
+    check_fast("check for a force that can act", can == plain_can_act(d, s, f));
+#endif
+    return can;
+}
+
+int pwg_legal_actions(const void *data, const void *st, eng_action *out)
+{
+    const pwg_data *d = data;
+    const pwg_state *s = st;
+    int n = legal_fast(d, s, out);
+#ifndef NDEBUG
+    eng_action ref[ENG_MAX_ACTIONS];
+    int m = plain_legal(d, s, ref);
+    check_fast("legal listing", m < 0 || (m == n && memcmp(ref, out, (size_t)n * sizeof *out) == 0));
+#endif
+    return n;
 }
 
 /* ---- why not ------------------------------------------------------------------ */
