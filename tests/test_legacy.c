@@ -124,23 +124,56 @@ static void expect_refused(const char *text, const char *because)
     T_EXPECT_HAS(err.msg, because);
 }
 
+/* The text of tests/records/ptw-v1.pwr, less its RulesVersion tag when
+ * `drop_version`, less its last `drop_steps` lines (the caller frees it). */
+static char *ptw_v1_text(bool drop_version, int drop_steps)
+{
+    FILE *f = fopen("tests/records/ptw-v1.pwr", "r");
+    assert_non_null(f);
+    char *lines[512];
+    int n = 0;
+    char *line = NULL;
+    size_t cap = 0;
+    while (n < 512 && getline(&line, &cap, f) != -1)
+        lines[n++] = strdup(line);
+    free(line);
+    fclose(f);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    for (int i = 0; i < n; i++) {
+        if (i < n - drop_steps && !(drop_version && !strncmp(lines[i], "[RulesVersion ", 14)))
+            fputs(lines[i], out);
+        free(lines[i]);
+    }
+    fclose(out);
+    return text;
+}
+
 /* Without its version's options the same steps give another game: read
  * as today's (no RulesVersion tag), the record is refused at a step. */
 static void test_needs_the_options(void **unused)
 {
     (void)unused;
-    FILE *f = fopen("tests/records/ptw-v1.pwr", "r");
-    assert_non_null(f);
-    char *text = NULL, *line = NULL;
-    size_t len = 0, cap = 0;
-    FILE *out = open_memstream(&text, &len);
-    while (getline(&line, &cap, f) != -1)
-        if (strncmp(line, "[RulesVersion ", 14) != 0)
-            fputs(line, out);
-    fclose(out);
-    fclose(f);
-    free(line);
+    char *text = ptw_v1_text(true, 0);
     expect_refused(text, "is not allowed: Red has reached its exhaustion point");
+    free(text);
+}
+
+/* An older record cut short: both warnings, a line each. */
+static void test_cut_short_too(void **unused)
+{
+    (void)unused;
+    char *text = ptw_v1_text(false, 10);
+    eng_error err;
+    eng_match *m = eng_match_load_text(text, "cut.pwr", &err);
+    assert_non_null(m);
+    assert_int_equal(m->nsteps, 95);
+    T_EXPECT_HAS(err.msg, "warning: cut.pwr: the Result tag says \"Blue wins\", but the "
+                          "record stops after 95 steps");
+    T_EXPECT_HAS(err.msg, "the steps that are there replay\nwarning: cut.pwr: made with "
+                          "portable-wargame rules version 1");
+    eng_match_free(m);
     free(text);
 }
 
@@ -217,6 +250,7 @@ int main(void)
         cmocka_unit_test(test_portable_wargame_v1),
         cmocka_unit_test(test_pocket_battles_v2),
         cmocka_unit_test(test_needs_the_options),
+        cmocka_unit_test(test_cut_short_too),
         cmocka_unit_test(test_record_options_win),
         cmocka_unit_test(test_unknown_version_refused),
         cmocka_unit_test(test_malformed_versions_file),
