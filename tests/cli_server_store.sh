@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Checks the server's games store: a server killed with kill -9 in the
 # middle of a game has lost no step it answered, and started again it
-# continues the game, whose record replays (after a resignation); a store from a newer version,
-# or an SQLite file that is not a store, is refused with a clear message.
+# continues the game, whose record replays (after a resignation); an older
+# store is upgraded; a stored game of an older rules version comes back; a
+# store from a newer version, or an SQLite file that is not a store, is
+# refused with a clear message.
 # Prints "PASS name" or "FAIL name: why" per check; exits 1 if any failed.
 # Usage: tests/cli_server_store.sh [path/to/pocketwar]   (default build/san/pocketwar)
 set -u
@@ -83,15 +85,52 @@ expect restart-computer-plays 200 '.to_act == 2'
 # game is replayed once and listed as before
 req GET "/games"; before=$(j '[.games[] | {id, status, step, result}] | sort_by(.id)')
 stop store
-sqlite3 "$tmp/store.db" "ALTER TABLE games DROP COLUMN summary; UPDATE schema_version SET version = 1"
+# (its games taken to be of the rules versions of that time: The Portable
+# Wargame's game here, made under today's version, names today's defaults)
+sqlite3 "$tmp/store.db" "ALTER TABLE games DROP COLUMN summary; ALTER TABLE games DROP COLUMN
+  rules_version; UPDATE games SET options = '{\"advance\":\"either\",
+  \"commander-close-combat\":\"adjacent\",\"stacking\":\"as-written\",
+  \"exhaustion\":\"immediate\"}' WHERE rules = 'portable-wargame';
+  UPDATE schema_version SET version = 1"
 start store || exit 1
 req GET "/games"
 expect v1-store-upgraded 200 "([.games[] | {id, status, step, result}] | sort_by(.id)) == $before and (.games | length) == 2"
-if [ "$(sqlite3 "$tmp/store.db" "SELECT max(version) FROM schema_version")" = 2 ]; then pass v1-store-version-2
-else fail v1-store-version-2 "$(sqlite3 "$tmp/store.db" "SELECT * FROM schema_version")"; fi
+if [ "$(sqlite3 "$tmp/store.db" "SELECT max(version) FROM schema_version")" = 3 ]; then pass v1-store-version-3
+else fail v1-store-version-3 "$(sqlite3 "$tmp/store.db" "SELECT * FROM schema_version")"; fi
+if [ "$(sqlite3 "$tmp/store.db" "SELECT group_concat(rules || '=' || rules_version) FROM
+      (SELECT rules, rules_version FROM games ORDER BY rules)")" = "pocket-wargame=,portable-wargame=1" ]
+then pass v1-store-rules-versions
+else fail v1-store-rules-versions "$(sqlite3 "$tmp/store.db" "SELECT rules, rules_version FROM games")"; fi
 req GET "/games/$game/record" "" "$tok1"
 expect v1-store-game-rebuilt 200
 stop store
+
+# a stored game of an older rules version (The Portable Wargame's 1, a
+# record of it imported, then stored as a game of version 1 is) comes back
+# with the options that give it, to the same end; one of a version not
+# replayed stops the server, naming the game
+start store || exit 1
+req POST /games/import "$(cat "$here/records/ptw-v1.pwr")"
+old=$(j .game.id); oldtok=$(j '.links.seats[0].token')
+expect old-version-imported 201
+stop store
+sqlite3 "$tmp/store.db" "UPDATE games SET rules_version = '1', options = '{}' WHERE id = '$old'"
+start store || exit 1
+req GET "/games/$old/record" "" "$oldtok"
+printf '%s' "$body" > "$tmp/old.pwr"
+if [ "$code" = 200 ] && grep -qF '[RulesVersion "2"]' "$tmp/old.pwr" &&
+   grep -qF '[Result "Blue wins"]' "$tmp/old.pwr" && grep -qF '\"advance\":\"attacker\"' "$tmp/old.pwr" &&
+   [ "$(grep -cE '^(P[0-9]|chance|entered) ' "$tmp/old.pwr")" = 105 ]
+then pass old-version-stored-game-back
+else fail old-version-stored-game-back "$code: $(head -c 600 "$tmp/old.pwr")"; fi
+stop store
+sqlite3 "$tmp/store.db" "UPDATE games SET rules_version = '0', status = 'active' WHERE id = '$old'"
+if ! "$pw" serve --listen 127.0.0.1:0 --db "$tmp/store.db" > "$tmp/v0.out" 2>&1 &&
+   grep -q "game $old was made with portable-wargame rules version 0; this pocketwar has version 2 and replays records of versions 2, 1 only" "$tmp/v0.out"
+then pass unknown-version-stored-game-refused
+else fail unknown-version-stored-game-refused "$(cat "$tmp/v0.out")"; fi
+sqlite3 "$tmp/store.db" "DELETE FROM seats WHERE game = '$old'; DELETE FROM steps WHERE game = '$old';
+  DELETE FROM undos WHERE game = '$old'; DELETE FROM games WHERE id = '$old'"
 
 # schema versions
 sqlite3 "$tmp/store.db" "UPDATE schema_version SET version = 99"

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "match.h"
+#include "legacy.h"
 #include "scenario.h"
 
 #define RECORD_VERSION "1"
@@ -279,9 +280,10 @@ static char *scenario_to_open(const char *tag, const origin *o, const char *src,
     return NULL;
 }
 
-/* Builds the match the header describes. */
+/* Builds the match the header describes; a record of an older rules
+ * version leaves a line about it in note (n bytes). */
 static eng_match *match_from_header(header *h, const origin *o, const char *src, int line,
-                                    eng_error *err)
+                                    char *note, size_t note_n, eng_error *err)
 {
     if (!h->rules || !h->scenario || !h->seed) {
         eng_error_set(err, "%s:%d: the header needs Rules, Scenario and Seed tags", src, line);
@@ -298,12 +300,6 @@ static eng_match *match_from_header(header *h, const origin *o, const char *src,
     const eng_rules *r = eng_rules_find(h->rules);
     if (!r) {
         eng_error_set(err, "%s: unknown rule set \"%s\" in the Rules tag", src, h->rules);
-        return NULL;
-    }
-    if (h->rules_version && strcmp(h->rules_version, eng_rules_version(r)) != 0) {
-        eng_error_set(err, "%s: the record was made with %s rules version %s; this "
-                      "pocketwar has version %s", src, h->rules, h->rules_version,
-                      eng_rules_version(r));
         return NULL;
     }
     uint64_t seed;
@@ -324,6 +320,20 @@ static eng_match *match_from_header(header *h, const origin *o, const char *src,
         }
     }
     eng_error inner;
+    if (h->rules_version && strcmp(h->rules_version, eng_rules_version(r)) != 0) {
+        /* an older version listed in versions.json replays as today's with
+         * the options that reproduce it, the record's own winning */
+        json_t *now = eng_legacy_options(r, h->rules_version, opts, note, note_n, &inner);
+        json_decref(opts);
+        if (!now) {
+            char q[40];
+            eng_text_quote(q, sizeof q, h->rules_version, 20);
+            eng_error_set(err, "%s: the record was made with %s rules version %s; %s", src,
+                          h->rules, q, inner.msg);
+            return NULL;
+        }
+        opts = now;
+    }
     if (opts && !o->trusted && !eng_options_name_no_files(opts, &inner)) {
         eng_error_set(err, "%s: the Options tag: %s", src, inner.msg);
         json_decref(opts);
@@ -454,6 +464,7 @@ static eng_match *load_from(FILE *in, const char *src, const origin *o, eng_erro
     if (err)
         err->msg[0] = '\0';
     char cut[ENG_ERROR_MAX] = "";      /* a last line cut off mid-way, left out */
+    char note[ENG_ERROR_MAX] = "";     /* a record of an older rules version */
     while ((len = getline(&buf, &cap, in)) != -1) {
         line++;
         bool unfinished = len > 0 && buf[len - 1] != '\n';   /* the file's last line */
@@ -478,7 +489,7 @@ static eng_match *load_from(FILE *in, const char *src, const origin *o, eng_erro
             header_set(&h, name, value);
             continue;
         }
-        if (!m && !(m = match_from_header(&h, o, src, line, err)))
+        if (!m && !(m = match_from_header(&h, o, src, line, note, sizeof note, err)))
             goto fail;
         if (replay_line(m, t, src, line, err) != 0) {
             if (!unfinished || !cut_short(&h, m))
@@ -486,7 +497,7 @@ static eng_match *load_from(FILE *in, const char *src, const origin *o, eng_erro
             snprintf(cut, sizeof cut, "; its last line (%d) is cut off and was left out", line);
         }
     }
-    if (!m && !(m = match_from_header(&h, o, src, line, err)))
+    if (!m && !(m = match_from_header(&h, o, src, line, note, sizeof note, err)))
         goto fail;
     if (cut_short(&h, m)) {
         eng_error_set(err, "warning: %s: the Result tag says \"%s\", but the record stops "
@@ -501,6 +512,11 @@ static eng_match *load_from(FILE *in, const char *src, const origin *o, eng_erro
                           src, h.result, got);
             goto fail;
         }
+    }
+    if (note[0]) {   /* a line of its own, after a cut-short warning if any */
+        char first[ENG_ERROR_MAX];
+        eng_text_copy(first, sizeof first, err ? err->msg : "");
+        eng_error_set(err, "%s%swarning: %s: %s", first, first[0] ? "\n" : "", src, note);
     }
     free(buf);
     header_free(&h);

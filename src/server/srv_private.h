@@ -165,7 +165,7 @@ int srv_role_viewer(const srv_game *g, int role);
 
 /* ---- the games store (srv_store.c) --------------------------------------------- */
 
-#define SRV_SCHEMA_VERSION 2
+#define SRV_SCHEMA_VERSION 3
 
 /* Opens (or makes) the store; sync_full: synchronous=FULL (every commit
  * flushed to the disk) rather than NORMAL. */

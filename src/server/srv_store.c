@@ -1,9 +1,9 @@
 /*
  * srv_store.c - the games store: one SQLite file holding every game's rule
- * set, scenario, options, seed, seats and steps. Positions are never stored:
- * a game is rebuilt by replaying its steps from its seed, which also checks
- * them. Every change is one transaction, committed before the server
- * answers the request that made it.
+ * set and its version, scenario, options, seed, seats and steps. Positions
+ * are never stored: a game is rebuilt by replaying its steps from its seed,
+ * which also checks them. Every change is one transaction, committed before
+ * the server answers the request that made it.
  *
  * Each game's row also keeps its summary as the games list shows it
  * (JSON, rewritten with every change), so the list is read from the store
@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sqlite3.h>
+#include "legacy.h"
 #include "srv_private.h"
 
 #define SRV_STORE_CACHE_KIB "512"
@@ -52,6 +53,17 @@ static const char schema_v1[] =
 static const char schema_v2[] =
     "ALTER TABLE games ADD COLUMN summary TEXT NOT NULL DEFAULT '';"
     "UPDATE schema_version SET version = 2;";
+
+/* version 3: each game's rules version. A game stored before it was made
+ * by a pocketwar whose rules versions were The Portable Wargame's 1 and
+ * Pocket Battles' 2 (the others unchanged since: '' is today's); a game of
+ * an older version replays with the options data/<rules>/versions.json
+ * lists for it (legacy.h) */
+static const char schema_v3[] =
+    "ALTER TABLE games ADD COLUMN rules_version TEXT NOT NULL DEFAULT '';"
+    "UPDATE games SET rules_version = CASE rules WHEN 'portable-wargame' THEN '1'"
+    " WHEN 'pocket-battles' THEN '2' ELSE '' END;"
+    "UPDATE schema_version SET version = 3;";
 
 static bool exec(srv_store *st, const char *sql, eng_error *err)
 {
@@ -98,8 +110,13 @@ static bool upgrade(srv_store *st, int from, const char *path, eng_error *err)
             return false;
         from = 1;
     }
-    if (from == 1)
-        return exec(st, "BEGIN", err) && exec(st, schema_v2, err) && exec(st, "COMMIT", err);
+    if (from == 1) {
+        if (!(exec(st, "BEGIN", err) && exec(st, schema_v2, err) && exec(st, "COMMIT", err)))
+            return false;
+        from = 2;
+    }
+    if (from == 2)
+        return exec(st, "BEGIN", err) && exec(st, schema_v3, err) && exec(st, "COMMIT", err);
     return true;
 }
 
@@ -272,7 +289,7 @@ static bool add_game(srv_store *st, const srv_game *g, const void *arg, eng_erro
 {
     (void)arg;
     char *opts = json_dumps(g->m->options, JSON_COMPACT | JSON_SORT_KEYS);
-    sqlite3_stmt *q = prep(st, "INSERT INTO games VALUES(?,?,?,?,?,?,?,?,?,?,?,'')");
+    sqlite3_stmt *q = prep(st, "INSERT INTO games VALUES(?,?,?,?,?,?,?,?,?,?,?,'',?)");
     if (q) {
         sqlite3_bind_text(q, 1, g->id, -1, SQLITE_TRANSIENT);
         sqlite3_bind_text(q, 2, eng_rules_name(g->m->rules), -1, SQLITE_STATIC);
@@ -285,6 +302,7 @@ static bool add_game(srv_store *st, const srv_game *g, const void *arg, eng_erro
         sqlite3_bind_int64(q, 9, g->updated);
         sqlite3_bind_text(q, 10, status_name(g->status), -1, SQLITE_STATIC);
         sqlite3_bind_text(q, 11, g->result, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(q, 12, eng_rules_version(g->m->rules), -1, SQLITE_STATIC);
     }
     free(opts);
     if (!run(st, q, err))
@@ -474,7 +492,7 @@ static bool load_rest(srv_store *st, srv_game *g, eng_error *err)
 }
 
 #define SRV_GAME_COLUMNS "id, rules, scenario, options, seed, referee, referee_token, " \
-                         "created, updated, status, result, summary"
+                         "created, updated, status, result, summary, rules_version"
 
 /* The game of the row q (SRV_GAME_COLUMNS) rebuilt by replaying its steps;
  * NULL and err if it does not replay. With the store's lock held. */
@@ -483,6 +501,21 @@ static srv_game *load_row(srv_store *st, sqlite3_stmt *q, eng_error *err)
     json_error_t jerr;
     json_t *opts = json_loads(col(q, 3), 0, &jerr);
     eng_error why;
+    const eng_rules *r = eng_rules_find(col(q, 1));
+    const char *version = col(q, 12);
+    if (r && *version && strcmp(version, eng_rules_version(r)) != 0) {
+        /* a game of an older rules version: today's rules with the options
+         * that give that version's game */
+        char note[ENG_ERROR_MAX];
+        json_t *now = eng_legacy_options(r, version, opts, note, sizeof note, &why);
+        json_decref(opts);
+        if (!now) {
+            eng_error_set(err, "game %s was made with %s rules version %s; %s", col(q, 0),
+                          col(q, 1), version, why.msg);
+            return NULL;
+        }
+        opts = now;
+    }
     eng_match *m = eng_match_new(col(q, 1), col(q, 2), opts,
                                  (uint64_t)sqlite3_column_int64(q, 4), &why);
     json_decref(opts);
