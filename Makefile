@@ -12,12 +12,12 @@
 
 CC      ?= cc
 PKGS    := libjansson-dev libcmocka-dev pkg-config gcc make libxml2-utils clang libclang-rt-dev \
-           libcivetweb-dev libsqlite3-dev curl jq sqlite3 chromium nodejs
-DEPLIBS := jansson sqlite3
+           libcivetweb-dev libsqlite3-dev curl jq sqlite3 chromium nodejs libgsl-dev
+DEPLIBS := jansson sqlite3 gsl
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wpointer-arith -Wformat=2 -Wundef -Wvla -Wno-unused-parameter
 BASEFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -ffp-contract=off -pthread \
-           -Isrc/engine -Isrc/ai -Isrc/server -Isrc -Ibench $(WARN)
+           -Isrc/engine -Isrc/ai -Isrc/lab -Isrc/server -Isrc -Ibench $(WARN)
 # where the program finds its data and the browser app: the source tree's data/ and web/ for
 # the binaries built here, the installed copies for the one `make install` puts in place
 # (only scenario.c and srv_static.c read them)
@@ -33,9 +33,10 @@ SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-san
 ENGINE_SRC := $(wildcard src/engine/*.c)
 RULES_SRC  := $(wildcard src/rules/*/*.c)
 AI_SRC     := $(wildcard src/ai/*.c)
+LAB_SRC    := $(wildcard src/lab/*.c)
 CLI_SRC    := $(wildcard src/cli/*.c)
 SERVER_SRC := $(wildcard src/server/*.c)
-LIB_SRC    := $(ENGINE_SRC) $(RULES_SRC) $(AI_SRC) $(SERVER_SRC) \
+LIB_SRC    := $(ENGINE_SRC) $(RULES_SRC) $(AI_SRC) $(LAB_SRC) $(SERVER_SRC) \
               $(filter-out src/cli/main.c,$(CLI_SRC))
 TEST_SRC   := $(wildcard tests/test_*.c)
 TEST_SUPPORT := $(filter-out $(TEST_SRC),$(wildcard tests/*.c))

@@ -1,0 +1,277 @@
+/*
+ * cmd_lab.c - `pocketwar lab`: the command line of the lab (src/lab/,
+ * docs/lab.md). `lab run` reads an experiment from flags or its file and
+ * plays it; `lab odds` puts one action's exact odds under several arms
+ * side by side. Everything but the options lives in src/lab/.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cli.h"
+#include "lab.h"
+#include "lab_summary.h"
+
+static void help_run(FILE *out)
+{
+    fprintf(out,
+            "usage: pocketwar lab run --arm LABEL[:KEY=VALUE...] [--arm ...] --out DIR [OPTIONS]\n"
+            "       pocketwar lab run --experiment FILE --out DIR [--jobs N]\n"
+            "       pocketwar lab run --resume DIR [--jobs N]\n\n"
+            "Plays every seed in every arm from both seatings (the players swap sides)\n"
+            "and writes DIR/games.jsonl (one line per game), summary.json, summary.csv,\n"
+            "experiment.json and report.html; prints the verdict lines and a table.\n"
+            "The same experiment gives the same results at any --jobs, on any machine.\n\n"
+            CLI_SCENARIO_OPTS_HELP
+            "                      (--variant and --option here apply to every arm)\n"
+            "  --arm SPEC          an arm: LABEL[:KEY=VALUE...], the keys being variant,\n"
+            "                      scenario or any variant option (repeatable; default\n"
+            "                      one arm \"base\"); e.g. steppes:variant=steppes\n"
+            "  --players A,B       the computer players (default thumb,thumb): in seating\n"
+            "                      0 A takes side 1, in seating 1 B does; choose from\n"
+            "                      %s,\n"
+            "                      with settings: normal:iterations=1000\n"
+            "  --skill A,B         the same as --players A,B, read as a stronger player A\n"
+            "                      against a weaker B: the report's skill is A's score\n"
+            "  --games N           games per arm, both seatings counted (default 200)\n"
+            "  --seed K            the first seed (default 1); seeds K .. K+N/2-1\n"
+            "  --max-steps N       cut a game after N steps, counted as a step cap\n"
+            "                      (default 100000)\n"
+            "  --sprt DELTA        stop early by a sequential test of side 1's score\n"
+            "                      difference DELTA (a share: 0.05 = 5 points) against 0,\n"
+            "                      each arm against the first\n"
+            "  --alpha A, --beta B the test's error rates (default 0.05 each)\n"
+            "  --target-width W    stop when every interval of side 1's score (per arm\n"
+            "                      and between arms) is narrower than W (a share)\n"
+            "  --experiment FILE   the experiment as JSON (as DIR/experiment.json holds)\n"
+            "  --out DIR           the output folder (made if missing; never overwritten)\n"
+            "  --resume DIR        finish an interrupted run in DIR\n"
+            "  --jobs N            games played at once (default: every core)\n"
+            "  --records           keep every game's record in DIR/records/\n"
+            "  --progress, --no-progress\n"
+            "                      the progress bar on stderr (default: on a terminal)\n"
+            "  --quiet             print nothing but errors\n"
+            "  --help              this text\n", cli_ai_names());
+}
+
+static void help(FILE *out)
+{
+    fprintf(out,
+            "usage: pocketwar lab run [OPTIONS]     play an experiment (paired arms)\n"
+            "       pocketwar lab odds [OPTIONS]    one action's exact odds under arms\n\n"
+            "The lab: play-testing rule variants side by side with paired games,\n"
+            "intervals, p-values and design metrics, and a report to look at\n"
+            "(docs/lab.md). `pocketwar lab COMMAND --help` tells more.\n");
+}
+
+static int fail(const char *msg)
+{
+    cli_error("lab", "%s", msg);
+    return 2;
+}
+
+static int parse_share(const char *opt, const char *arg, double lo, double hi, double *out)
+{
+    char *end;
+    double v = strtod(arg, &end);
+    if (!*arg || *end || !(v > lo && v < hi)) {
+        fprintf(stderr, "pocketwar lab: %s takes a number between %g and %g, not \"%s\"\n",
+                opt, lo, hi, arg);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static int lab_run_cmd(int argc, char **argv)
+{
+    enum { O_ARM = 1, O_PLAYERS, O_SKILL, O_GAMES, O_MAX, O_SPRT, O_ALPHA, O_BETA, O_WIDTH,
+           O_EXP, O_OUT, O_RESUME, O_JOBS, O_RECORDS, O_PROGRESS, O_NOPROGRESS, O_QUIET };
+    static const struct option longopts[] = {
+        CLI_GAME_LONGOPTS,
+        {"arm", required_argument, 0, O_ARM}, {"players", required_argument, 0, O_PLAYERS},
+        {"skill", required_argument, 0, O_SKILL}, {"games", required_argument, 0, O_GAMES},
+        {"max-steps", required_argument, 0, O_MAX}, {"sprt", required_argument, 0, O_SPRT},
+        {"alpha", required_argument, 0, O_ALPHA}, {"beta", required_argument, 0, O_BETA},
+        {"target-width", required_argument, 0, O_WIDTH},
+        {"experiment", required_argument, 0, O_EXP}, {"out", required_argument, 0, O_OUT},
+        {"resume", required_argument, 0, O_RESUME}, {"jobs", required_argument, 0, O_JOBS},
+        {"records", no_argument, 0, O_RECORDS}, {"progress", no_argument, 0, O_PROGRESS},
+        {"no-progress", no_argument, 0, O_NOPROGRESS}, {"quiet", no_argument, 0, O_QUIET},
+        {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+    cli_game_opts go;
+    cli_game_opts_init(&go);
+    lab_exp e;
+    lab_exp_init(&e);
+    const char *out = NULL, *resume = NULL, *expfile = NULL;
+    bool arms_given = false, quiet = false, seed_given = false;
+    int progress = -1, jobs = cli_cores(), c, rc = 2;
+    eng_error err;
+    json_t *summary = NULL;
+    lab_result res = {0};
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        int r = c == OPT_POSITION ? (fail("the lab plays from a scenario's beginning; "
+                                          "--position is not taken"), -1)
+                                  : cli_game_opt(&go, c, optarg);
+        if (r < 0)
+            goto out;
+        if (r > 0)
+            continue;
+        switch (c) {
+        case O_ARM:
+            if (!lab_exp_add_arm(&e, optarg, &err)) {
+                fail(err.msg);
+                goto out;
+            }
+            arms_given = true;
+            break;
+        case O_PLAYERS:
+        case O_SKILL:
+            if (!lab_exp_set_players(&e, optarg, &err)) {
+                fail(err.msg);
+                goto out;
+            }
+            break;
+        case O_GAMES:
+            if (cli_parse_int("--games", optarg, 2, 10000000, &e.games))
+                goto out;
+            break;
+        case O_MAX:
+            if (cli_parse_int("--max-steps", optarg, 1, 100000000, &e.max_steps))
+                goto out;
+            break;
+        case O_SPRT:
+            if (parse_share("--sprt", optarg, -1, 1, &e.sprt_delta))
+                goto out;
+            e.sprt = true;
+            break;
+        case O_ALPHA:
+            if (parse_share("--alpha", optarg, 0, 0.5, &e.alpha))
+                goto out;
+            break;
+        case O_BETA:
+            if (parse_share("--beta", optarg, 0, 0.5, &e.beta))
+                goto out;
+            break;
+        case O_WIDTH:
+            if (parse_share("--target-width", optarg, 0, 2, &e.target_width))
+                goto out;
+            break;
+        case O_EXP: expfile = optarg; break;
+        case O_OUT: out = optarg; break;
+        case O_RESUME: resume = optarg; break;
+        case O_JOBS:
+            if (cli_parse_int("--jobs", optarg, 1, 1024, &jobs))
+                goto out;
+            break;
+        case O_RECORDS: e.records = true; break;
+        case O_PROGRESS: progress = 1; break;
+        case O_NOPROGRESS: progress = 0; break;
+        case O_QUIET: quiet = true; break;
+        case 'h': help_run(stdout); rc = 0; goto out;
+        default:
+            fprintf(stderr, "(see `pocketwar lab run --help`)\n");
+            goto out;
+        }
+    }
+    if (optind < argc) {
+        cli_error("lab run", "unexpected argument \"%s\"", argv[optind]);
+        goto out;
+    }
+    seed_given = go.seed_given;
+    if (resume || expfile) {
+        if (resume && (out || expfile)) {
+            fail("--resume DIR takes the experiment from DIR: give no --out or --experiment");
+            goto out;
+        }
+        if (arms_given || go.rules_given || go.scenario || json_object_size(go.options)) {
+            fail("the experiment comes from its file: give no --arm, --rules, --scenario, "
+                 "--variant or --option beside it");
+            goto out;
+        }
+        lab_exp_free(&e);
+        lab_exp_init(&e);
+        bool ok;
+        if (resume) {
+            ok = lab_dir_experiment(&e, resume, &err);
+        } else {
+            json_t *j = json_load_file(expfile, 0, NULL);
+            ok = j ? lab_exp_from_json(&e, j, &err)
+                   : (eng_error_set(&err, "cannot read the experiment file %s", expfile), false);
+            json_decref(j);
+        }
+        if (!ok) {
+            fail(err.msg);
+            goto out;
+        }
+        out = resume ? resume : out;
+    } else {
+        e.rules = strdup(go.rules);
+        e.scenario = go.scenario ? strdup(go.scenario) : NULL;
+        json_object_update(e.options, go.options);
+        if (seed_given)
+            e.seed = go.seed;
+    }
+    if (!out) {
+        fail("--out DIR is needed: the folder the run's files go to");
+        goto out;
+    }
+    if (!lab_exp_prepare(&e, &err)) {
+        fail(err.msg);
+        goto out;
+    }
+    if (!resume && !lab_dir_new(&e, out, &err)) {
+        fail(err.msg);
+        goto out;
+    }
+    lab_run_opts ro = {.jobs = jobs, .progress = progress < 0 ? isatty(2) && !quiet : progress,
+                       .resume = resume != NULL};
+    int r = lab_run(&e, out, &ro, &res, &err);
+    if (r < 0) {
+        fail(err.msg);
+        rc = 1;
+        goto out;
+    }
+    if (r > 0) {
+        fprintf(stderr, "pocketwar lab: %s; `pocketwar lab run --resume %s` finishes the run\n",
+                res.stop_reason, out);
+        rc = 130;
+        goto out;
+    }
+    if (!lab_outputs_write(&e, &res, out, &summary, &err)) {
+        fail(err.msg);
+        rc = 1;
+        goto out;
+    }
+    if (!quiet) {
+        lab_verdicts_print(summary, stdout);
+        putchar('\n');
+        lab_table_print(summary, stdout);
+        printf("\nreport: %s/report.html\n", out);
+    }
+    rc = 0;
+out:
+    json_decref(summary);
+    lab_result_free(&res);
+    lab_exp_free(&e);
+    cli_game_opts_free(&go);
+    return rc;
+}
+
+int cmd_lab(int argc, char **argv)
+{
+    if (argc < 2) {
+        help(stderr);
+        return 2;
+    }
+    const char *sub = argv[1];
+    if (!strcmp(sub, "--help") || !strcmp(sub, "-h") || !strcmp(sub, "help")) {
+        help(stdout);
+        return 0;
+    }
+    if (!strcmp(sub, "run"))
+        return lab_run_cmd(argc - 1, argv + 1);
+    cli_error("lab", "no lab command \"%s\"; the commands are run and odds", sub);
+    return 2;
+}
