@@ -81,7 +81,7 @@ void lab_metrics_of(const lab_game *g, int k, lab_metrics *m)
         dr += x->winner < 0;
         drawn += x->finished && x->winner < 0;
         cut += !x->finished;
-        limit += strstr(x->ending, "limit") != NULL;
+        limit += strstr(x->ending, "at the limit") != NULL;
         p1 += x->seating == 0 ? x->ret[0] : x->ret[1];
         len[i] = x->length;
         dec[i] = x->decisions;

@@ -121,6 +121,10 @@ json_t *lab_summary_json(const lab_exp *e, const lab_result *res)
                 pa[k] = a;
                 pb[k] = b;
                 p[k] = lab_compare(res->game, res->ngames, a, b, compared[c].q);
+                if (compared[c].q != LAB_Q_LENGTH) {   /* a difference of shares */
+                    p[k].lo = fmax(p[k].lo, -1);
+                    p[k].hi = fmin(p[k].hi, 1);
+                }
                 pv[k] = p[k].p;
             }
         lab_holm(pv, npairs, adj);
