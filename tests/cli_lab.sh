@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# Checks `pocketwar lab` (docs/lab.md): help, bad input refused with a
+# message before any game, the same summary at --jobs 1 and 2 (byte for
+# byte), --resume after a kill -9 and after Ctrl-C giving the same
+# summary.json as an uninterrupted run, a plainly favoured arm found with
+# the right sign, an A/A run reported as no difference, the stopping
+# rules' reasons, and the output folder's files.
+# Prints "PASS name" or "FAIL name: why"; exits 1 if any failed.
+# Usage: tests/cli_lab.sh [path/to/pocketwar]   (default build/san/pocketwar)
+set -u
+pw=${1:-build/san/pocketwar}
+case "$pw" in /*) ;; *) pw="$PWD/$pw" ;; esac
+src=$PWD
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+failed=0
+pass() { echo "PASS $1"; }
+fail() { echo "FAIL $1: $2"; failed=1; }
+# refused NAME WANT ARGS...: exit 2, WANT in the message, no game played
+refused() {
+  local name=$1 want=$2; shift 2
+  rm -rf bad
+  "$pw" lab run "$@" > bad.out 2>&1; local rc=$?
+  if [ $rc -ne 2 ]; then fail "$name" "exit $rc: $(head -2 bad.out | tr '\n' '|')"
+  elif ! grep -qF -- "$want" bad.out; then fail "$name" "no \"$want\" in: $(head -2 bad.out | tr '\n' '|')"
+  elif [ -s bad/games.jsonl ]; then fail "$name" "games were played"
+  else pass "$name"; fi
+}
+pkb=(--rules pocket-battles --scenario elves-vs-orcs-50 --players thumb,thumb --no-progress)
+
+# ---- help ---------------------------------------------------------------------------
+"$pw" lab --help > h.out 2>&1 && grep -q "lab run" h.out && pass lab-help || fail lab-help "$(head -2 h.out)"
+"$pw" lab run --help > h2.out 2>&1 && grep -q -- "--resume DIR" h2.out && pass lab-run-help ||
+  fail lab-run-help "$(head -2 h2.out)"
+"$pw" lab frob > h3.out 2>&1; [ $? = 2 ] && grep -q 'no lab command "frob"' h3.out &&
+  pass lab-unknown-command || fail lab-unknown-command "$(head -2 h3.out)"
+
+# ---- bad input, refused before any game ------------------------------------------------
+refused bad-arm-key 'has no option "nosuch"' "${pkb[@]}" --arm base --arm x:nosuch=1 --out bad
+refused bad-arm-label 'an arm is LABEL[:KEY=VALUE...]' "${pkb[@]}" --arm 'a b' --out bad
+refused bad-arm-variant 'arm "v"' "${pkb[@]}" --arm base --arm v:variant=no-such-variant --out bad
+refused bad-option 'has no option "nosuch"' "${pkb[@]}" --option nosuch=1 --out bad
+refused bad-player 'thum' --rules pocket-battles --players thumb,thum --out bad
+refused bad-players-count 'two players' --rules pocket-battles --players thumb --out bad
+refused same-label 'two arms are labelled "a"' "${pkb[@]}" --arm a --arm a --out bad
+refused bad-games 'whole number from 2' "${pkb[@]}" --games 1 --out bad
+refused no-out '--out DIR is needed' "${pkb[@]}"
+refused unwritable 'cannot make the folder' "${pkb[@]}" --out /dev/null/lab
+refused bad-sprt '--sprt takes' "${pkb[@]}" --sprt x --out bad
+refused no-resume 'holds no run to resume' --resume nowhere
+
+# ---- the same results at any --jobs ----------------------------------------------------
+exp=("${pkb[@]}" --arm base --arm rb:strike-back=always --games 12 --seed 5)
+"$pw" lab run "${exp[@]}" --out j1 --jobs 1 > j1.out 2>&1 || fail jobs-1 "$(tail -2 j1.out)"
+"$pw" lab run "${exp[@]}" --out j2 --jobs 2 > j2.out 2>&1 || fail jobs-2 "$(tail -2 j2.out)"
+if cmp -s j1/summary.json j2/summary.json && cmp -s j1/games.jsonl j2/games.jsonl &&
+   cmp -s j1/summary.csv j2/summary.csv; then pass jobs-identical
+else fail jobs-identical "summaries differ between --jobs 1 and 2"; fi
+for f in games.jsonl summary.json summary.csv experiment.json report.html; do
+  [ -s "j1/$f" ] || fail outputs "no $f"
+done
+[ "$(wc -l < j1/games.jsonl)" = 24 ] && pass outputs || fail outputs "$(wc -l < j1/games.jsonl) games, not 24"
+if jq -e 'select(.arm and (.seed|type)=="number" and (.seating==0 or .seating==1) and (.players|length)==2
+          and (.returns|length)==2 and .ending and .length and .decisions and .chance_events and .branching
+          and (.eval_side1|length)>0)' j1/games.jsonl > /dev/null &&
+   [ "$(jq -s 'map(select(.arm=="base")) | length' j1/games.jsonl)" = 12 ]; then pass game-lines
+else fail game-lines "$(head -c 300 j1/games.jsonl)"; fi
+grep -q "^Arm rb against base: side 1 scores" j1.out && grep -q "^base " j1.out &&
+  pass verdict-printed || fail verdict-printed "$(head -3 j1.out | tr '\n' '|')"
+# the experiment file repeats the run exactly
+"$pw" lab run --experiment j1/experiment.json --out jx --jobs 2 --no-progress > jx.out 2>&1
+cmp -s j1/summary.json jx/summary.json && pass experiment-file-repeats || fail experiment-file-repeats "$(tail -2 jx.out)"
+refused existing-run 'already holds a run' "${exp[@]}" --out j1
+
+# ---- --resume after kill -9 and after Ctrl-C --------------------------------------------
+"$pw" lab run "${exp[@]}" --out k --jobs 1 > k.out 2>&1 &
+pid=$!
+for _ in $(seq 1 300); do
+  [ "$(wc -l < k/games.jsonl 2>/dev/null || echo 0)" -ge 5 ] && break
+  sleep 0.1
+done
+kill -9 $pid 2>/dev/null; wait $pid 2>/dev/null
+printf '{"arm":"base","seed":' >> k/games.jsonl    # a line torn by the kill
+n=$(grep -c . k/games.jsonl)
+"$pw" lab run --resume k --jobs 2 --no-progress > kr.out 2>&1 || fail resume-kill "$(tail -2 kr.out)"
+if [ "$n" -ge 5 ] && [ "$n" -lt 25 ] && cmp -s j1/summary.json k/summary.json && cmp -s j1/games.jsonl k/games.jsonl
+then pass resume-after-kill; else fail resume-after-kill "$n lines before; summaries differ"; fi
+"$pw" lab run "${exp[@]}" --out c --jobs 1 > c.out 2>&1 &
+pid=$!
+for _ in $(seq 1 300); do
+  [ "$(wc -l < c/games.jsonl 2>/dev/null || echo 0)" -ge 3 ] && break
+  sleep 0.1
+done
+kill -INT $pid; wait $pid; rc=$?
+if [ $rc = 130 ] && grep -q -- "--resume c" c.out; then
+  "$pw" lab run --resume c --no-progress > cr.out 2>&1
+  cmp -s j1/summary.json c/summary.json && pass resume-after-ctrl-c || fail resume-after-ctrl-c "summaries differ"
+else fail resume-after-ctrl-c "exit $rc: $(tail -2 c.out | tr '\n' '|')"; fi
+
+# ---- an A/A run: the same arm twice is no difference -------------------------------------
+"$pw" lab run "${pkb[@]}" --arm a --arm b --games 8 --out aa > aa.out 2>&1
+if jq -e '.comparisons[] | select(.quantity=="side1_score") | select(.difference==0 and .p==1)' aa/summary.json > /dev/null &&
+   grep -q "no difference shown" aa.out; then pass aa-no-difference; else fail aa-no-difference "$(head -1 aa.out)"; fi
+
+# ---- stopping rules ----------------------------------------------------------------------
+"$pw" lab run "${pkb[@]}" --arm a --arm b --games 200 --sprt 0.2 --out sp > sp.out 2>&1
+if jq -e '.seeds == 5 and (.stopped | test("sequential test decided after 5 seeds: no difference"))' sp/summary.json > /dev/null &&
+   grep -q "^Stopped: the sequential test" sp.out; then pass sprt-stops; else fail sprt-stops "$(grep Stopped sp.out)"; fi
+"$pw" lab run "${pkb[@]}" --arm a --games 400 --target-width 0.9 --out tw > tw.out 2>&1
+jq -e '.seeds == 10 and (.stopped | test("narrower than 0.9"))' tw/summary.json > /dev/null &&
+  pass target-width-stops || fail target-width-stops "$(grep Stopped tw.out)"
+
+# ---- a plainly favoured arm is found, with the right sign ------------------------------------
+"$pw" lab run --rules pocket-wargame --scenario meeting --players thumb,thumb --no-progress \
+  --arm base --arm short:scenario="$src/tests/lab/meeting-red-short.json" --games 12 --out fav > fav.out 2>&1
+if jq -e '.comparisons[] | select(.quantity=="side1_score" and .arm=="short") | select(.difference < -0.3 and .hi < 0 and .p < 0.05)' \
+   fav/summary.json > /dev/null; then pass favoured-arm-sign; else fail favoured-arm-sign "$(head -1 fav.out)"; fi
+
+exit $failed
