@@ -57,7 +57,19 @@ static void ending_of(const lab_exp *e, const eng_state *s, lab_game *g, int lim
         size_t n = strcspn(colon + 2, ",(;");
         while (n > 0 && colon[2 + n - 1] == ' ')
             n--;
-        snprintf(g->ending, sizeof g->ending, "%.*s", (int)n, colon + 2);
+        /* numbers as N, so that "destroyed 27 of ..." and "destroyed 31 of
+         * ..." read as one ending */
+        size_t k = 0;
+        for (size_t i = 0; i < n && k + 1 < sizeof g->ending; i++) {
+            char c = colon[2 + i];
+            if (c >= '0' && c <= '9') {
+                if (k == 0 || g->ending[k - 1] != 'N')
+                    g->ending[k++] = 'N';
+            } else {
+                g->ending[k++] = c;
+            }
+        }
+        g->ending[k] = '\0';
         return;
     }
     bool at_limit = limit > 0 && g->length >= limit;
