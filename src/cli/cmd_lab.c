@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "lab.h"
 #include "lab_summary.h"
+#include "lab_odds.h"
 
 static void help_run(FILE *out)
 {
@@ -259,6 +260,131 @@ out:
     return rc;
 }
 
+static void help_odds(FILE *out)
+{
+    fprintf(out,
+            "usage: pocketwar lab odds (--position FILE | --record FILE [--to N])\n"
+            "                          --action ACTION --arm SPEC --arm SPEC [...]\n\n"
+            "The exact odds of one action in one position under each arm's rules, side\n"
+            "by side: each outcome's probability (\"exactly\"), the chance that at least\n"
+            "k things change (\"at least\"), bars, and the change from the first arm.\n\n"
+            "  --position FILE     the position (JSON, as `pocketwar state` prints it)\n"
+            "  --record FILE       or the position a record reaches (--to N: after N steps)\n"
+            "  --action ACTION     the action, in notation (as `pocketwar legal` lists it)\n"
+            "  --arm SPEC          an arm, LABEL[:KEY=VALUE...] as for `lab run`\n"
+            "  --option KEY=VALUE  an option every arm shares\n"
+            "  --view N            the odds as side N may know them (default: all seen)\n"
+            "  --json              print JSON\n"
+            "  --html FILE         also write a page of bars to FILE\n"
+            "  --help              this text\n");
+}
+
+static int lab_odds_cmd(int argc, char **argv)
+{
+    enum { O_POS = 1, O_REC, O_TO, O_ACTION, O_ARM, O_OPTION, O_VIEW, O_JSON, O_HTML };
+    static const struct option longopts[] = {
+        {"position", required_argument, 0, O_POS}, {"record", required_argument, 0, O_REC},
+        {"to", required_argument, 0, O_TO}, {"action", required_argument, 0, O_ACTION},
+        {"arm", required_argument, 0, O_ARM}, {"option", required_argument, 0, O_OPTION},
+        {"view", required_argument, 0, O_VIEW}, {"json", no_argument, 0, O_JSON},
+        {"html", required_argument, 0, O_HTML}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+    const char *pos_file = NULL, *rec_file = NULL, *action = NULL, *html = NULL;
+    int to = -1, view = ENG_VIEW_ALL, c, rc = 2;
+    bool as_json = false;
+    lab_exp e;
+    lab_exp_init(&e);
+    cli_game_opts go;
+    cli_game_opts_init(&go);
+    json_t *pos = NULL, *odds = NULL;
+    eng_match *m = NULL;
+    eng_error err;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        switch (c) {
+        case O_POS: pos_file = optarg; break;
+        case O_REC: rec_file = optarg; break;
+        case O_TO:
+            if (cli_parse_int("--to", optarg, 0, 100000000, &to))
+                goto out;
+            break;
+        case O_ACTION: action = optarg; break;
+        case O_ARM:
+            if (!lab_exp_add_arm(&e, optarg, &err)) {
+                fail(err.msg);
+                goto out;
+            }
+            break;
+        case O_OPTION:
+            if (cli_game_opt(&go, OPT_OPTION, optarg) < 0)
+                goto out;
+            break;
+        case O_VIEW:
+            if (cli_parse_int("--view", optarg, 1, ENG_MAX_PLAYERS, &view))
+                goto out;
+            view--;
+            break;
+        case O_JSON: as_json = true; break;
+        case O_HTML: html = optarg; break;
+        case 'h': help_odds(stdout); rc = 0; goto out;
+        default:
+            fprintf(stderr, "(see `pocketwar lab odds --help`)\n");
+            goto out;
+        }
+    }
+    if (optind < argc || !action || !!pos_file == !!rec_file || e.narms < 1) {
+        fail("lab odds takes --position FILE or --record FILE, --action ACTION and one "
+             "or more --arm (see `pocketwar lab odds --help`)");
+        goto out;
+    }
+    if (pos_file) {
+        pos = json_load_file(pos_file, 0, NULL);
+        if (!json_is_object(pos)) {
+            cli_error("lab odds", "%s holds no position (a JSON object)", pos_file);
+            goto out;
+        }
+        const char *r = json_string_value(json_object_get(pos, "rules"));
+        const char *sc = json_string_value(json_object_get(pos, "scenario"));
+        e.rules = strdup(r ? r : eng_rules_name(eng_rules_default()));
+        e.scenario = sc ? strdup(sc) : NULL;
+    } else {
+        if (!(m = cli_load_record(rec_file)))
+            goto out;
+        if (to >= 0 && (size_t)to < m->nsteps)
+            eng_match_undo(m, m->nsteps - (size_t)to);
+        pos = eng_state_json(m->state, ENG_VIEW_ALL);
+        e.rules = strdup(eng_rules_name(m->rules));
+        e.scenario = strdup(m->scenario);
+        json_object_update(e.options, m->options);
+    }
+    json_object_update(e.options, go.options);
+    if (!lab_exp_prepare(&e, &err)) {
+        fail(err.msg);
+        goto out;
+    }
+    if (!(odds = lab_odds_compare(&e, pos, action, view, &err))) {
+        fail(err.msg);
+        rc = 1;
+        goto out;
+    }
+    if (as_json)
+        cli_json_print(stdout, json_incref(odds));
+    else
+        lab_odds_print(odds, stdout);
+    if (html && !lab_odds_html(odds, html, &err)) {
+        fail(err.msg);
+        rc = 1;
+        goto out;
+    }
+    rc = 0;
+out:
+    json_decref(odds);
+    json_decref(pos);
+    eng_match_free(m);
+    cli_game_opts_free(&go);
+    lab_exp_free(&e);
+    return rc;
+}
+
 int cmd_lab(int argc, char **argv)
 {
     if (argc < 2) {
@@ -272,6 +398,8 @@ int cmd_lab(int argc, char **argv)
     }
     if (!strcmp(sub, "run"))
         return lab_run_cmd(argc - 1, argv + 1);
+    if (!strcmp(sub, "odds"))
+        return lab_odds_cmd(argc - 1, argv + 1);
     cli_error("lab", "no lab command \"%s\"; the commands are run and odds", sub);
     return 2;
 }
