@@ -117,4 +117,21 @@ jq -e '.seeds == 10 and (.stopped | test("narrower than 0.9"))' tw/summary.json 
 if jq -e '.comparisons[] | select(.quantity=="side1_score" and .arm=="short") | select(.difference < -0.3 and .hi < 0 and .p < 0.05)' \
    fav/summary.json > /dev/null; then pass favoured-arm-sign; else fail favoured-arm-sign "$(head -1 fav.out)"; fi
 
+# ---- pocketwar serve --reports lists and serves the runs ------------------------------------
+mkdir -p reps && cp -r j1 reps/j1
+"$pw" serve --listen 127.0.0.1:0 --db srv.db --reports reps > srv.out 2>&1 &
+spid=$!
+for _ in $(seq 1 100); do grep -q "reports in" srv.out && break; sleep 0.1; done
+port=$(grep -o '127.0.0.1:[0-9]*' srv.out | head -1 | cut -d: -f2)
+curl -s "http://127.0.0.1:$port/reports/" > list.html
+code=$(curl -s -o rep.html -w '%{http_code}' "http://127.0.0.1:$port/reports/j1/report.html")
+bad=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/reports/j1/../../srv.db")
+other=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/reports/j1/bad.out")
+kill -TERM $spid; wait $spid 2>/dev/null
+if grep -q 'href="/reports/j1/report.html"' list.html && grep -q "Arm rb against base" list.html &&
+   [ "$code" = 200 ] && cmp -s rep.html j1/report.html && [ "$bad" = 404 ] && [ "$other" = 404 ]
+then pass serve-reports; else fail serve-reports "list $(head -c 200 list.html); $code $bad $other"; fi
+"$pw" serve --listen 127.0.0.1:0 --db srv2.db --reports no-such-folder > srv2.out 2>&1
+[ $? = 2 ] && grep -q "is not a folder" srv2.out && pass serve-reports-bad || fail serve-reports-bad "$(cat srv2.out)"
+
 exit $failed

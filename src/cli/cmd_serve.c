@@ -27,6 +27,8 @@ static void help(void)
            "                      rebuilt from the store when asked for (default 300;\n"
            "                      a finished game leaves at once)\n"
            "  --web DIR           the folder of static files (default: the installed web/)\n"
+           "  --reports DIR       also list and serve the lab's reports under DIR at\n"
+           "                      /reports/ (each run folder of `pocketwar lab run`)\n"
            "  --help              this text\n");
 }
 
@@ -38,7 +40,7 @@ static bool loopback(const char *listen)
 
 int cmd_serve(int argc, char **argv)
 {
-    enum { O_LISTEN = 1, O_DB, O_WORKERS, O_HTTP, O_STREAMS, O_BODY, O_WEB, O_IDLE };
+    enum { O_LISTEN = 1, O_DB, O_WORKERS, O_HTTP, O_STREAMS, O_BODY, O_WEB, O_IDLE, O_REPORTS };
     static const struct option longopts[] = {
         {"listen", required_argument, 0, O_LISTEN}, {"db", required_argument, 0, O_DB},
         {"workers", required_argument, 0, O_WORKERS},
@@ -46,10 +48,12 @@ int cmd_serve(int argc, char **argv)
         {"max-streams", required_argument, 0, O_STREAMS},
         {"max-body", required_argument, 0, O_BODY}, {"web", required_argument, 0, O_WEB},
         {"idle", required_argument, 0, O_IDLE},
+        {"reports", required_argument, 0, O_REPORTS},
         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0},
     };
     srv_config cfg = {.listen = "127.0.0.1:8080", .db = "pocketwar.db"};
     int c, body = 0, idle = 0;
+    const char *reports = NULL;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
         switch (c) {
@@ -63,6 +67,7 @@ int cmd_serve(int argc, char **argv)
             break;
         case O_DB: cfg.db = optarg; break;
         case O_WEB: cfg.web_dir = optarg; break;
+        case O_REPORTS: reports = optarg; break;
         case O_WORKERS:
             if (cli_parse_int("--workers", optarg, 1, 256, &cfg.workers)) return 2;
             break;
@@ -107,6 +112,12 @@ int cmd_serve(int argc, char **argv)
         cli_error("serve", "%s", err.msg);
         return 1;
     }
+    srv_reports *rep = reports ? srv_reports_attach(s, reports, &err) : NULL;
+    if (reports && !rep) {
+        cli_error("serve", "%s", err.msg);
+        srv_stop(s);
+        return 2;
+    }
     const char *colon = strrchr(cfg.listen, ':');
     printf("pocketwar serve: http://%.*s:%d/ (games store %s, %zu game%s in play)\n",
            (int)(colon - cfg.listen), cfg.listen, srv_port(s), cfg.db, srv_games_loaded(s),
@@ -116,10 +127,13 @@ int cmd_serve(int argc, char **argv)
                "to the network\n");
     else
         printf("pocketwar serve: listening on %s: reachable from the network\n", cfg.listen);
+    if (rep)
+        printf("pocketwar serve: the lab's reports in %s at /reports/\n", reports);
     fflush(stdout);
     int sig;
     sigwait(&stop, &sig);
     printf("pocketwar serve: stopping\n");
     srv_stop(s);
+    srv_reports_free(rep);
     return 0;
 }
