@@ -3,7 +3,8 @@
 #   make run        install what is missing, build, start the game server (pocketwar serve)
 #   make check      install what is missing, build, run every test under ASan+UBSan
 #                   (and the browser app in headless Chromium)
-#   make bench      engine speed figures (pocketwar bench) and the server's load bench
+#   make bench      engine speed figures (pocketwar bench), the lab's throughput
+#                   (pocketwar lab bench) and the server's load bench
 #   make deps       install the Debian packages the build needs (apt-get)
 #   make fuzz       fuzz every reader of untrusted input for FUZZ_SECONDS each
 #                   (libFuzzer; docs/fuzzing.md); make check runs a short smoke
@@ -127,6 +128,7 @@ tests/browser/node_modules/.package-lock.json: tests/browser/package.json tests/
 bench: deps
 	$(MAKE) build/pocketwar build/serve_load
 	./build/pocketwar bench --decide-games 4
+	./build/pocketwar lab bench
 	./build/serve_load --server build/pocketwar
 
 # the server's load driver: many games at once over loopback (bench/serve_load.c)

@@ -77,7 +77,7 @@ refused existing-run 'already holds a run' "${exp[@]}" --out j1
 "$pw" lab run "${exp[@]}" --out k --jobs 1 > k.out 2>&1 &
 pid=$!
 for _ in $(seq 1 300); do
-  [ "$(wc -l < k/games.jsonl 2>/dev/null || echo 0)" -ge 5 ] && break
+  [ "$( { wc -l < k/games.jsonl; } 2>/dev/null || echo 0)" -ge 5 ] && break
   sleep 0.1
 done
 kill -9 $pid 2>/dev/null; wait $pid 2>/dev/null
@@ -89,7 +89,7 @@ then pass resume-after-kill; else fail resume-after-kill "$n lines before; summa
 "$pw" lab run "${exp[@]}" --out c --jobs 1 > c.out 2>&1 &
 pid=$!
 for _ in $(seq 1 300); do
-  [ "$(wc -l < c/games.jsonl 2>/dev/null || echo 0)" -ge 3 ] && break
+  [ "$( { wc -l < c/games.jsonl; } 2>/dev/null || echo 0)" -ge 3 ] && break
   sleep 0.1
 done
 kill -INT $pid; wait $pid; rc=$?
@@ -116,6 +116,18 @@ jq -e '.seeds == 10 and (.stopped | test("narrower than 0.9"))' tw/summary.json 
   --arm base --arm short:scenario="$src/tests/lab/meeting-red-short.json" --games 12 --out fav > fav.out 2>&1
 if jq -e '.comparisons[] | select(.quantity=="side1_score" and .arm=="short") | select(.difference < -0.3 and .hi < 0 and .p < 0.05)' \
    fav/summary.json > /dev/null; then pass favoured-arm-sign; else fail favoured-arm-sign "$(head -1 fav.out)"; fi
+
+# ---- lab odds: one action under several arms ---------------------------------------------------
+"$pw" lab odds --position "$src/tests/positions/ptw-assault.json" --action "assault INF2 d5" \
+  --arm base --arm single:variant=single-retreat --json --html odds.html > odds.json 2> odds.err
+if jq -e '.arms == ["base","single"] and (.outcomes | length) > 3 and
+          ([.outcomes[].probability[0]] | add | . > 0.999 and . < 1.001) and
+          (.at_least[0].probability == [1,1])' odds.json > /dev/null &&
+   grep -q 'id="plot-odds-exactly"' odds.html; then pass lab-odds; else fail lab-odds "$(head -c 300 odds.json; cat odds.err)"; fi
+"$pw" lab odds --position "$src/tests/positions/ptw-assault.json" --action "fly INF2" --arm a > o2.out 2>&1
+[ $? = 1 ] && grep -q 'arm "a": "fly INF2"' o2.out && pass lab-odds-bad-action || fail lab-odds-bad-action "$(cat o2.out)"
+"$pw" lab odds --arm a > o3.out 2>&1
+[ $? = 2 ] && grep -q "takes --position FILE or --record FILE" o3.out && pass lab-odds-usage || fail lab-odds-usage "$(cat o3.out)"
 
 # ---- pocketwar serve --reports lists and serves the runs ------------------------------------
 mkdir -p reps && cp -r j1 reps/j1

@@ -12,6 +12,7 @@
 #include "lab.h"
 #include "lab_summary.h"
 #include "lab_odds.h"
+#include "lab_bench.h"
 
 static void help_run(FILE *out)
 {
@@ -59,7 +60,8 @@ static void help(FILE *out)
 {
     fprintf(out,
             "usage: pocketwar lab run [OPTIONS]     play an experiment (paired arms)\n"
-            "       pocketwar lab odds [OPTIONS]    one action's exact odds under arms\n\n"
+            "       pocketwar lab odds [OPTIONS]    one action's exact odds under arms\n"
+            "       pocketwar lab bench             the lab's throughput\n\n"
             "The lab: play-testing rule variants side by side with paired games,\n"
             "intervals, p-values and design metrics, and a report to look at\n"
             "(docs/lab.md). `pocketwar lab COMMAND --help` tells more.\n");
@@ -385,6 +387,44 @@ out:
     return rc;
 }
 
+static int lab_bench_cmd(int argc, char **argv)
+{
+    enum { O_THUMB = 1, O_NORMAL };
+    static const struct option longopts[] = {
+        {"thumb-games", required_argument, 0, O_THUMB},
+        {"normal-games", required_argument, 0, O_NORMAL},
+        {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+    int thumb = 16, normal = 2, c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        switch (c) {
+        case O_THUMB:
+            if (cli_parse_int("--thumb-games", optarg, 2, 100000, &thumb))
+                return 2;
+            break;
+        case O_NORMAL:
+            if (cli_parse_int("--normal-games", optarg, 0, 100000, &normal))
+                return 2;
+            break;
+        case 'h':
+            printf("usage: pocketwar lab bench [--thumb-games N] [--normal-games N]\n\n"
+                   "The lab's throughput: battles per second on each rule set's default\n"
+                   "scenario with thumb (default 16 games) and normal (default 2; 0 leaves\n"
+                   "them out) players, on 1 and 2 jobs, and the scaling ratio.\n");
+            return 0;
+        default:
+            fprintf(stderr, "(see `pocketwar lab bench --help`)\n");
+            return 2;
+        }
+    }
+    eng_error err;
+    if (lab_bench(stdout, thumb, normal, &err) != 0) {
+        fail(err.msg);
+        return 1;
+    }
+    return 0;
+}
+
 int cmd_lab(int argc, char **argv)
 {
     if (argc < 2) {
@@ -400,6 +440,8 @@ int cmd_lab(int argc, char **argv)
         return lab_run_cmd(argc - 1, argv + 1);
     if (!strcmp(sub, "odds"))
         return lab_odds_cmd(argc - 1, argv + 1);
-    cli_error("lab", "no lab command \"%s\"; the commands are run and odds", sub);
+    if (!strcmp(sub, "bench"))
+        return lab_bench_cmd(argc - 1, argv + 1);
+    cli_error("lab", "no lab command \"%s\"; the commands are run, odds and bench", sub);
     return 2;
 }
