@@ -122,7 +122,7 @@ if jq -e '.comparisons[] | select(.quantity=="side1_score" and .arm=="short") | 
   --arm base --arm single:variant=single-retreat --json --html odds.html > odds.json 2> odds.err
 if jq -e '.arms == ["base","single"] and (.outcomes | length) > 3 and
           ([.outcomes[].probability[0]] | add | . > 0.999 and . < 1.001) and
-          (.at_least[0].probability == [1,1])' odds.json > /dev/null &&
+          (.at_least[0].probability[0] > 0.999)' odds.json > /dev/null &&
    grep -q 'id="plot-odds-exactly"' odds.html; then pass lab-odds; else fail lab-odds "$(head -c 300 odds.json; cat odds.err)"; fi
 "$pw" lab odds --position "$src/tests/positions/ptw-assault.json" --action "fly INF2" --arm a > o2.out 2>&1
 [ $? = 1 ] && grep -q 'arm "a": "fly INF2"' o2.out && pass lab-odds-bad-action || fail lab-odds-bad-action "$(cat o2.out)"
