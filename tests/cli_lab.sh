@@ -73,6 +73,16 @@ grep -q "^Arm rb against base: side 1 scores" j1.out && grep -q "^base " j1.out 
 cmp -s j1/summary.json jx/summary.json && pass experiment-file-repeats || fail experiment-file-repeats "$(tail -2 jx.out)"
 refused existing-run 'already holds a run' "${exp[@]}" --out j1
 
+# ---- shards merged give the same summary, byte for byte ------------------------------------
+for i in 1 2 3; do "$pw" lab run "${exp[@]}" --shard $i/3 --out sh$i --jobs 1 > sh$i.out 2>&1; done
+"$pw" lab merge shm sh1 sh3 > shm0.out 2>&1
+rc0=$?
+"$pw" lab merge shm sh3 sh1 sh2 > shm.out 2>&1
+if [ $rc0 = 1 ] && grep -q "16 of the experiment's 24 games" shm0.out && cmp -s shm/summary.json j1/summary.json &&
+   cmp -s shm/games.jsonl j1/games.jsonl; then pass shard-merge; else fail shard-merge "$(cat shm0.out shm.out | head -3)"; fi
+"$pw" lab run "${pkb[@]}" --arm a --shard 4/3 --out bad > bad.out 2>&1
+[ $? = 2 ] && grep -q -- "--shard takes I/N" bad.out && pass shard-bad || fail shard-bad "$(cat bad.out)"
+
 # ---- --resume after kill -9 and after Ctrl-C --------------------------------------------
 "$pw" lab run "${exp[@]}" --out k --jobs 1 > k.out 2>&1 &
 pid=$!

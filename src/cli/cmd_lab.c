@@ -49,6 +49,8 @@ static void help_run(FILE *out)
             "  --out DIR           the output folder (made if missing; never overwritten)\n"
             "  --resume DIR        finish an interrupted run in DIR\n"
             "  --jobs N            games played at once (default: every core)\n"
+            "  --shard I/N         play only the I-th of N shares of the seeds (seed index\n"
+            "                      k with k mod N = I-1), for `pocketwar lab merge`\n"
             "  --records           keep every game's record in DIR/records/\n"
             "  --progress, --no-progress\n"
             "                      the progress bar on stderr (default: on a terminal)\n"
@@ -61,6 +63,7 @@ static void help(FILE *out)
     fprintf(out,
             "usage: pocketwar lab run [OPTIONS]     play an experiment (paired arms)\n"
             "       pocketwar lab odds [OPTIONS]    one action's exact odds under arms\n"
+            "       pocketwar lab merge OUT DIR...  put the shards of a run together\n"
             "       pocketwar lab bench             the lab's throughput\n\n"
             "The lab: play-testing rule variants side by side with paired games,\n"
             "intervals, p-values and design metrics, and a report to look at\n"
@@ -89,7 +92,8 @@ static int parse_share(const char *opt, const char *arg, double lo, double hi, d
 static int lab_run_cmd(int argc, char **argv)
 {
     enum { O_ARM = 1, O_PLAYERS, O_SKILL, O_GAMES, O_MAX, O_SPRT, O_ALPHA, O_BETA, O_WIDTH,
-           O_EXP, O_OUT, O_RESUME, O_JOBS, O_RECORDS, O_PROGRESS, O_NOPROGRESS, O_QUIET };
+           O_EXP, O_OUT, O_RESUME, O_JOBS, O_RECORDS, O_PROGRESS, O_NOPROGRESS, O_QUIET,
+           O_SHARD };
     static const struct option longopts[] = {
         CLI_GAME_LONGOPTS,
         {"arm", required_argument, 0, O_ARM}, {"players", required_argument, 0, O_PLAYERS},
@@ -101,6 +105,7 @@ static int lab_run_cmd(int argc, char **argv)
         {"resume", required_argument, 0, O_RESUME}, {"jobs", required_argument, 0, O_JOBS},
         {"records", no_argument, 0, O_RECORDS}, {"progress", no_argument, 0, O_PROGRESS},
         {"no-progress", no_argument, 0, O_NOPROGRESS}, {"quiet", no_argument, 0, O_QUIET},
+        {"shard", required_argument, 0, O_SHARD},
         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     cli_game_opts go;
     cli_game_opts_init(&go);
@@ -108,7 +113,7 @@ static int lab_run_cmd(int argc, char **argv)
     lab_exp_init(&e);
     const char *out = NULL, *resume = NULL, *expfile = NULL;
     bool arms_given = false, quiet = false, seed_given = false;
-    int progress = -1, jobs = cli_cores(), c, rc = 2;
+    int progress = -1, jobs = cli_cores(), c, rc = 2, shard = 0, shards = 0;
     eng_error err;
     json_t *summary = NULL;
     lab_result res = {0};
@@ -172,6 +177,16 @@ static int lab_run_cmd(int argc, char **argv)
         case O_PROGRESS: progress = 1; break;
         case O_NOPROGRESS: progress = 0; break;
         case O_QUIET: quiet = true; break;
+        case O_SHARD: {
+            char tail;
+            if (sscanf(optarg, "%d/%d%c", &shard, &shards, &tail) != 2 || shards < 1 ||
+                shards > 100000 || shard < 1 || shard > shards) {
+                cli_error("lab run", "--shard takes I/N, 1 <= I <= N (e.g. 2/4), not \"%s\"",
+                          optarg);
+                goto out;
+            }
+            break;
+        }
         case 'h': help_run(stdout); rc = 0; goto out;
         default:
             fprintf(stderr, "(see `pocketwar lab run --help`)\n");
@@ -224,12 +239,17 @@ static int lab_run_cmd(int argc, char **argv)
         fail(err.msg);
         goto out;
     }
+    if (shards > 1 && (e.sprt || e.target_width > 0)) {
+        fail("an experiment with a stopping rule is played whole: no --shard with --sprt "
+             "or --target-width");
+        goto out;
+    }
     if (!resume && !lab_dir_new(&e, out, &err)) {
         fail(err.msg);
         goto out;
     }
     lab_run_opts ro = {.jobs = jobs, .progress = progress < 0 ? isatty(2) && !quiet : progress,
-                       .resume = resume != NULL};
+                       .resume = resume != NULL, .shard = shard - 1, .shards = shards};
     int r = lab_run(&e, out, &ro, &res, &err);
     if (r < 0) {
         fail(err.msg);
@@ -240,6 +260,13 @@ static int lab_run_cmd(int argc, char **argv)
         fprintf(stderr, "pocketwar lab: %s; `pocketwar lab run --resume %s` finishes the run\n",
                 res.stop_reason, out);
         rc = 130;
+        goto out;
+    }
+    if (shards > 1) {
+        if (!quiet)
+            printf("shard %d of %d: %d games in %s/games.jsonl; `pocketwar lab merge OUT "
+                   "DIR...` puts the shards together\n", shard, shards, res.ngames, out);
+        rc = 0;
         goto out;
     }
     if (!lab_outputs_write(&e, &res, out, &summary, &err)) {
@@ -387,6 +414,38 @@ out:
     return rc;
 }
 
+static int lab_merge_cmd(int argc, char **argv)
+{
+    if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        printf("usage: pocketwar lab merge OUT DIR [DIR...]\n\n"
+               "Puts the shards of one experiment (`lab run --shard I/N --out DIR`) together\n"
+               "in the new folder OUT with its summary, table and report: the same\n"
+               "summary.json, byte for byte, as the experiment run whole.\n");
+        return 0;
+    }
+    if (argc < 3) {
+        fail("lab merge takes OUT and the folders of the shards (see `pocketwar lab merge "
+             "--help`)");
+        return 2;
+    }
+    eng_error err;
+    if (!lab_merge(argv[1], argv + 2, argc - 2, &err)) {
+        fail(err.msg);
+        return 1;
+    }
+    char path[4096];
+    snprintf(path, sizeof path, "%s/summary.json", argv[1]);
+    json_t *summary = json_load_file(path, 0, NULL);
+    if (summary) {
+        lab_verdicts_print(summary, stdout);
+        putchar('\n');
+        lab_table_print(summary, stdout);
+        printf("\nreport: %s/report.html\n", argv[1]);
+    }
+    json_decref(summary);
+    return 0;
+}
+
 static int lab_bench_cmd(int argc, char **argv)
 {
     enum { O_THUMB = 1, O_NORMAL };
@@ -440,8 +499,10 @@ int cmd_lab(int argc, char **argv)
         return lab_run_cmd(argc - 1, argv + 1);
     if (!strcmp(sub, "odds"))
         return lab_odds_cmd(argc - 1, argv + 1);
+    if (!strcmp(sub, "merge"))
+        return lab_merge_cmd(argc - 1, argv + 1);
     if (!strcmp(sub, "bench"))
         return lab_bench_cmd(argc - 1, argv + 1);
-    cli_error("lab", "no lab command \"%s\"; the commands are run, odds and bench", sub);
+    cli_error("lab", "no lab command \"%s\"; the commands are run, odds, merge and bench", sub);
     return 2;
 }

@@ -139,6 +139,8 @@ typedef struct lab_run_opts {
     int jobs;
     bool progress;             /* a progress bar on stderr */
     bool resume;               /* dir holds a run to finish */
+    int shard, shards;         /* play only seeds k with k % shards == shard
+                                  (0 <= shard < shards; shards 0 or 1: all) */
 } lab_run_opts;
 
 /* Plays e into dir (games.jsonl, the experiment file); on resume, keeps
@@ -153,6 +155,11 @@ bool lab_dir_new(const lab_exp *e, const char *dir, eng_error *err);
 /* A run's experiment read back from dir/experiment.json into e (fresh
  * from lab_exp_init), ready for lab_exp_prepare. False and err. */
 bool lab_dir_experiment(lab_exp *e, const char *dir, eng_error *err);
+/* Merges the games of runs (shards) of one experiment, in dirs[0..n-1],
+ * into a new run folder out with its outputs: the same summary.json, byte
+ * for byte, as the experiment run whole. False and err when the runs are
+ * of different experiments, disagree on a game, or leave a game out. */
+bool lab_merge(const char *out, char *const *dirs, int n, eng_error *err);
 /* Which rule stops the run after the first `seeds` seeds of every arm
  * (sorted games): 0 go on, else 1 and the reason in words. */
 int lab_stop_check(const lab_exp *e, const lab_game *games, int n, int seeds, char *why,

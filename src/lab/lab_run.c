@@ -21,6 +21,7 @@
 #include <pthread.h>
 #include "lab.h"
 #include "lab_compare.h"
+#include "lab_summary.h"
 #include "ai.h"
 
 #define LAB_CHECK_EVERY 5
@@ -50,6 +51,12 @@ typedef struct run {
     double started, drawn;
     int done_at_start;
 } run;
+
+/* Is task t this run's to play (its shard's)? */
+static bool owned(const run *r, int t)
+{
+    return r->o->shards <= 1 || (t / r->per_seed) % r->o->shards == r->o->shard;
+}
 
 static void task_of(const run *r, int t, int *arm, int *k, int *seating)
 {
@@ -86,7 +93,7 @@ static void advance(run *r)
     while (r->prefix < r->stop_at) {
         int base = r->prefix * r->per_seed;
         for (int i = 0; i < r->per_seed; i++)
-            if (r->state[base + i] != 2)
+            if (r->state[base + i] != 2 && owned(r, base + i))
                 return;
         r->prefix++;
         if (r->prefix % LAB_CHECK_EVERY == 0 && r->prefix < r->stop_at) {
@@ -120,9 +127,12 @@ static void progress(run *r, bool last)
     if (!last && now - r->drawn < 0.25)
         return;
     r->drawn = now;
-    int total = r->stop_at * r->per_seed, done = 0;
-    for (int t = 0; t < total; t++)
-        done += r->state[t] == 2;
+    int total = 0, done = 0;
+    for (int t = 0; t < r->stop_at * r->per_seed; t++)
+        if (owned(r, t)) {
+            total++;
+            done += r->state[t] == 2;
+        }
     double rate = el > 0 ? (done - r->done_at_start) / el : 0;
     char left[32] = "-";
     if (rate > 0)
@@ -163,7 +173,7 @@ static void *job(void *arg)
         if (!interrupted && !r->failed)
             while (r->next < r->stop_at * r->per_seed) {
                 int c = r->next++;
-                if (r->state[c] == 0) {
+                if (r->state[c] == 0 && owned(r, c)) {
                     t = c;
                     r->state[c] = 1;
                     break;
@@ -260,16 +270,17 @@ void lab_result_free(lab_result *res)
     memset(res, 0, sizeof *res);
 }
 
-static bool rewrite_games(const run *r, const lab_game *v, int n, eng_error *err)
+static bool games_write(const lab_exp *e, const char *dir, const lab_game *v, int n,
+                        eng_error *err)
 {
     char path[4096], tmp[4200];
-    snprintf(path, sizeof path, "%s/games.jsonl", r->dir);
+    snprintf(path, sizeof path, "%s/games.jsonl", dir);
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     FILE *f = fopen(tmp, "w");
     if (!f)
         return eng_error_fail(err, "cannot write %s: %s", tmp, strerror(errno));
     for (int i = 0; i < n; i++) {
-        json_t *j = lab_game_json(r->e, &v[i]);
+        json_t *j = lab_game_json(e, &v[i]);
         char *s = json_dumps(j, JSON_COMPACT | JSON_REAL_PRECISION(10));
         fprintf(f, "%s\n", s);
         free(s);
@@ -316,7 +327,7 @@ int lab_run(const lab_exp *e, const char *dir, const lab_run_opts *o, lab_result
     pthread_mutex_init(&r.lock, NULL);
     advance(&r);                        /* a resumed run: its checkpoints again */
     for (int t = 0; t < r.ntasks; t++)
-        r.done_at_start += r.state[t] == 2;
+        r.done_at_start += r.state[t] == 2 && owned(&r, t);
     interrupted = 0;
     struct sigaction sa = {0}, old_sa;
     sa.sa_handler = on_sigint;
@@ -346,37 +357,36 @@ int lab_run(const lab_exp *e, const char *dir, const lab_run_opts *o, lab_result
     res->interrupted = interrupted || r.prefix < r.stop_at;
     if (res->interrupted) {
         /* what was played, for the message; the file keeps it all */
-        int n = 0;
-        for (int t = 0; t < r.ntasks; t++)
-            n += r.state[t] == 2;
+        int n = 0, total = 0;
+        for (int t = 0; t < r.stop_at * r.per_seed; t++)
+            if (owned(&r, t)) {
+                n += r.state[t] == 2;
+                total++;
+            }
         snprintf(res->stop_reason, sizeof res->stop_reason, "interrupted with %d of %d games "
-                 "played", n, r.stop_at * r.per_seed);
+                 "played", n, total);
         rc = 1;
         goto out;
     }
-    int n;
-    lab_game *v = prefix_games(&r, r.stop_at, &n);
-    if (!rewrite_games(&r, v, n, err)) {
-        free(v);
-        goto out;
-    }
-    /* the counted games move to res; the rest are dropped */
-    for (int i = 0; i < n; i++)
-        v[i] = (lab_game){0};
-    free(v);
-    res->game = malloc(((size_t)n + 1) * sizeof *res->game);
+    /* the counted games move to res, in (arm, seed, seating) order; the
+     * rest are dropped */
+    res->game = malloc(((size_t)r.stop_at * (size_t)r.per_seed + 1) * sizeof *res->game);
     if (!res->game)
         abort();
-    res->ngames = n;
     res->seeds = r.stop_at;
     int i = 0;
     for (int a = 0; a < e->narms; a++)
         for (int k = 0; k < r.stop_at; k++)
             for (int s = 0; s < 2; s++) {
                 int t = task_index(&r, a, k, s);
+                if (!owned(&r, t))
+                    continue;
                 res->game[i++] = r.game[t];
                 r.game[t] = (lab_game){0};
             }
+    res->ngames = i;
+    if (!games_write(e, dir, res->game, res->ngames, err))
+        goto out;
     snprintf(res->stop_reason, sizeof res->stop_reason, "%s", r.stop_reason);
     rc = 0;
 out:
@@ -423,5 +433,98 @@ bool lab_dir_experiment(lab_exp *e, const char *dir, eng_error *err)
         return eng_error_fail(err, "%s holds no run to resume (%s: %s)", dir, path, jerr.text);
     bool ok = lab_exp_from_json(e, j, err);
     json_decref(j);
+    return ok;
+}
+
+bool lab_merge(const char *out, char *const *dirs, int n, eng_error *err)
+{
+    lab_exp e;
+    lab_exp_init(&e);
+    lab_result all = {0};
+    bool ok = false;
+    json_t *first = NULL;
+    if (n < 1) {
+        eng_error_set(err, "give the folders of the runs to merge");
+        goto out;
+    }
+    if (!lab_dir_experiment(&e, dirs[0], err) || !lab_exp_prepare(&e, err))
+        goto out;
+    first = lab_exp_json(&e);
+    int cap = 0;
+    for (int d = 0; d < n; d++) {
+        lab_exp o;
+        lab_exp_init(&o);
+        bool same = lab_dir_experiment(&o, dirs[d], err);
+        json_t *oj = same ? lab_exp_json(&o) : NULL;
+        same = same && json_equal(first, oj);
+        json_decref(oj);
+        lab_exp_free(&o);
+        if (!same) {
+            if (d > 0)
+                eng_error_set(err, "%s holds another experiment than %s: only shards of one "
+                              "experiment merge", dirs[d], dirs[0]);
+            goto out;
+        }
+        lab_result part;
+        if (!lab_games_load(&e, dirs[d], &part, err))
+            goto out;
+        if (all.ngames + part.ngames > cap) {
+            cap = all.ngames + part.ngames + 16;
+            all.game = realloc(all.game, (size_t)cap * sizeof *all.game);
+            if (!all.game)
+                abort();
+        }
+        memcpy(all.game + all.ngames, part.game, (size_t)part.ngames * sizeof *part.game);
+        all.ngames += part.ngames;
+        free(part.game);
+    }
+    if (all.ngames)
+        qsort(all.game, (size_t)all.ngames, sizeof *all.game, lab_game_cmp);
+    /* a game in two shards must agree; then it counts once */
+    int w = 0;
+    for (int i = 0; i < all.ngames; i++) {
+        if (w > 0 && lab_game_cmp(&all.game[w - 1], &all.game[i]) == 0) {
+            json_t *a = lab_game_json(&e, &all.game[w - 1]), *b = lab_game_json(&e, &all.game[i]);
+            bool same = json_equal(a, b);
+            json_decref(a);
+            json_decref(b);
+            if (!same) {
+                eng_error_set(err, "arm \"%s\", seed %llu, seating %d differs between the "
+                              "runs", e.arm[all.game[i].arm].label,
+                              (unsigned long long)all.game[i].seed, all.game[i].seating);
+                goto out;               /* every entry still owned once: freed */
+            }
+            lab_game_clear(&all.game[i]);
+            continue;
+        }
+        if (w != i) {
+            all.game[w] = all.game[i];
+            all.game[i] = (lab_game){0};
+        }
+        w++;
+    }
+    all.ngames = w;
+    int want = e.narms * lab_exp_seeds(&e) * 2;
+    if (all.ngames != want) {
+        eng_error_set(err, "the runs hold %d of the experiment's %d games: a shard is missing "
+                      "or unfinished", all.ngames, want);
+        goto out;
+    }
+    if (e.sprt || e.target_width > 0) {
+        eng_error_set(err, "an experiment with a stopping rule is played whole, not in shards");
+        goto out;
+    }
+    if (!lab_dir_new(&e, out, err) || !games_write(&e, out, all.game, all.ngames, err))
+        goto out;
+    all.seeds = lab_exp_seeds(&e);
+    snprintf(all.stop_reason, sizeof all.stop_reason, "all %d games of each arm played",
+             e.games);
+    json_t *summary = NULL;
+    ok = lab_outputs_write(&e, &all, out, &summary, err);
+    json_decref(summary);
+out:
+    json_decref(first);
+    lab_result_free(&all);
+    lab_exp_free(&e);
     return ok;
 }
