@@ -127,6 +127,25 @@ jq -e '.seeds == 10 and (.stopped | test("narrower than 0.9"))' tw/summary.json 
 if jq -e '.comparisons[] | select(.quantity=="side1_score" and .arm=="short") | select(.difference < -0.3 and .hi < 0 and .p < 0.05)' \
    fav/summary.json > /dev/null; then pass favoured-arm-sign; else fail favoured-arm-sign "$(head -1 fav.out)"; fi
 
+# ---- report.html in headless Chromium: every plot drawn -------------------------------------
+chrome=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
+if [ -n "$chrome" ]; then
+  timeout 120 "$chrome" --headless --no-sandbox --disable-gpu --dump-dom "file://$tmp/j1/report.html" > dom.html 2> /dev/null
+  timeout 120 "$chrome" --headless --no-sandbox --disable-gpu --window-size=1000,2600 \
+    --screenshot="$tmp/report.png" "file://$tmp/j1/report.html" > /dev/null 2>&1
+  missing=""
+  for id in plot-scores plot-advantage plot-differences plot-duration plot-endings plot-leads plot-drama; do
+    grep -q "<svg id=\"$id\"" dom.html || missing="$missing $id"
+  done
+  if [ -z "$missing" ] && grep -q "Arm rb against base" dom.html && [ -s report.png ] &&
+     ! grep -qi "<script" j1/report.html; then
+    pass report-in-chromium
+    [ -n "${LAB_SCREENSHOT_DIR:-}" ] && cp report.png "$LAB_SCREENSHOT_DIR/lab-report-test.png"
+  else fail report-in-chromium "missing:$missing"; fi
+else
+  echo "PASS report-in-chromium (skipped: no Chromium)"
+fi
+
 # ---- lab odds: one action under several arms ---------------------------------------------------
 "$pw" lab odds --position "$src/tests/positions/ptw-assault.json" --action "assault INF2 d5" \
   --arm base --arm single:variant=single-retreat --json --html odds.html > odds.json 2> odds.err
@@ -143,7 +162,7 @@ if jq -e '.arms == ["base","single"] and (.outcomes | length) > 3 and
 mkdir -p reps && cp -r j1 reps/j1
 "$pw" serve --listen 127.0.0.1:0 --db srv.db --reports reps > srv.out 2>&1 &
 spid=$!
-for _ in $(seq 1 100); do grep -q "reports in" srv.out && break; sleep 0.1; done
+for _ in $(seq 1 100); do grep -qs "reports in" srv.out && break; sleep 0.1; done
 port=$(grep -o '127.0.0.1:[0-9]*' srv.out | head -1 | cut -d: -f2)
 curl -s "http://127.0.0.1:$port/reports/" > list.html
 code=$(curl -s -o rep.html -w '%{http_code}' "http://127.0.0.1:$port/reports/j1/report.html")
