@@ -3,6 +3,7 @@
  * the formulas in docs/lab.md).
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_sort.h>
@@ -122,4 +123,13 @@ double lab_round6(double x)
         return x;
     double r = round(x * 1e6) / 1e6;
     return r == 0 ? 0 : r;              /* no -0 */
+}
+
+double lab_round_sig6(double x)
+{
+    if (!isfinite(x) || x == 0)
+        return x;
+    char buf[32];
+    snprintf(buf, sizeof buf, "%.6g", x);
+    return strtod(buf, NULL);
 }

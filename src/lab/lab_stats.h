@@ -63,4 +63,7 @@ double lab_quantile(double *x, long n, double q);
  * machine whatever the last bits of a library's arithmetic. */
 double lab_round6(double x);
 
+/* x to 6 significant digits (p-values, which may be very small). */
+double lab_round_sig6(double x);
+
 #endif

@@ -135,8 +135,8 @@ json_t *lab_summary_json(const lab_exp *e, const lab_result *res)
             json_object_set_new(o, "difference", num(p[k].mean));
             json_object_set_new(o, "lo", num(p[k].lo));
             json_object_set_new(o, "hi", num(p[k].hi));
-            json_object_set_new(o, "p", num(p[k].p));
-            json_object_set_new(o, "p_holm", num(adj[k]));
+            json_object_set_new(o, "p", json_real(lab_round_sig6(p[k].p)));
+            json_object_set_new(o, "p_holm", json_real(lab_round_sig6(adj[k])));
             json_object_set_new(o, "effect_dz", num(p[k].dz));
             json_object_set_new(o, "sd", num(p[k].sd));
             /* the verdict line */
