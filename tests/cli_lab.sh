@@ -147,9 +147,11 @@ else
 fi
 
 # ---- lab odds: one action under several arms ---------------------------------------------------
-"$pw" lab odds --position "$src/tests/positions/ptw-assault.json" --action "assault INF2 d5" \
-  --arm base --arm single:variant=single-retreat --json --html odds.html > odds.json 2> odds.err
-if jq -e '.arms == ["base","single"] and (.outcomes | length) > 3 and
+"$pw" lab odds --position "$src/tests/lab/ptw-woods-assault.json" --action "assault INF2 b3" \
+  --arm base --arm woods2:woods-close-combat=plus-2 --json --html odds.html > odds.json 2> odds.err
+# a wood worth 2 in close combat: the assault fails more often (33.3% to 44.4%)
+if jq -e '.arms == ["base","woods2"] and (.outcomes | length) > 3 and
+          (.outcomes[] | select(.text == "nothing changes") | .probability[0] < 0.3334 and .probability[1] > 0.4444 and .change[1] > 0.111) and
           ([.outcomes[].probability[0]] | add | . > 0.999 and . < 1.001) and
           (.at_least[0].probability[0] > 0.999)' odds.json > /dev/null &&
    grep -q 'id="plot-odds-exactly"' odds.html; then pass lab-odds; else fail lab-odds "$(head -c 300 odds.json; cat odds.err)"; fi
