@@ -11,12 +11,14 @@
  *   lab_play.c     one game of an arm, seed and seating, and what it showed
  *   lab_games.c    a game as one line of games.jsonl, and back
  *   lab_run.c      playing an experiment on parallel jobs: progress,
- *                  Ctrl-C, resuming, stopping rules
+ *                  Ctrl-C, resuming, stopping rules, shards and merging
  *   lab_stats.c    the statistics (lab_stats.h)
+ *   lab_compare.c  quantities of a game, paired comparisons, stopping rules
  *   lab_metrics.c  the design metrics of one arm
  *   lab_summary.c  summary.json, summary.csv, verdict lines, the table
  *   lab_report.c   report.html with inline SVG plots
  *   lab_odds.c     one action's exact odds under several arms
+ *   lab_bench.c    the lab's throughput
  *
  * Paired design: game (arm, seed, seating) plays the arm's game from seed
  * experiment.seed + k with the players in the seating's order (seating 0:

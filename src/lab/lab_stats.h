@@ -30,10 +30,9 @@ lab_mean lab_mean_ci(const double *x, long n, double conf);
 /* A paired comparison: d[i] the difference of one quantity between two
  * arms on the same seed and seating. The mean difference, its t interval,
  * the two-sided p-value of "no difference" (paired t test), the
- * standardised effect (Cohen's d_z = mean / sd) and, for scores, the
- * difference in Elo-like points is left to the caller. When every
- * difference is alike (sd = 0) the interval is the point and p is 1 if
- * the mean is 0, else 0. */
+ * standardised effect (Cohen's d_z = mean / sd). When every difference
+ * is alike (sd = 0) the interval is the point and p is 1 if the mean is
+ * 0, else 0. */
 typedef struct lab_paired {
     long n;
     double mean, sd, lo, hi, t, p, dz;
