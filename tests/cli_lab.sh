@@ -113,6 +113,13 @@ else fail resume-after-ctrl-c "exit $rc: $(tail -2 c.out | tr '\n' '|')"; fi
 if jq -e '.comparisons[] | select(.quantity=="side1_score") | select(.difference==0 and .p==1)' aa/summary.json > /dev/null &&
    grep -q "no difference shown" aa.out; then pass aa-no-difference; else fail aa-no-difference "$(head -1 aa.out)"; fi
 
+# ---- --records: every game's record, which replays to the same result ----------------------------
+"$pw" lab run "${pkb[@]}" --arm a --arm b:strike-back=always --games 2 --records --out rec > rec.out 2>&1
+"$pw" replay rec/records/b-1-1.pwr > rep.out 2>&1
+want=$(jq -r 'select(.arm=="b" and .seating==1) | .result' rec/games.jsonl)
+if [ "$(ls rec/records | wc -l)" = 4 ] && [ "$(jq -r 'select(.arm=="b" and .seating==1) | .record' rec/games.jsonl)" = records/b-1-1.pwr ] &&
+   grep -qF "Result: $want" rep.out; then pass records-replay; else fail records-replay "$(tail -2 rep.out | tr '\n' '|') want $want"; fi
+
 # ---- stopping rules ----------------------------------------------------------------------
 "$pw" lab run "${pkb[@]}" --arm a --arm b --games 200 --sprt 0.2 --out sp > sp.out 2>&1
 if jq -e '.seeds == 5 and (.stopped | test("sequential test decided after 5 seeds: no difference"))' sp/summary.json > /dev/null &&
