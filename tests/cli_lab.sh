@@ -108,10 +108,11 @@ if [ $rc = 130 ] && grep -q -- "--resume c" c.out; then
   cmp -s j1/summary.json c/summary.json && pass resume-after-ctrl-c || fail resume-after-ctrl-c "summaries differ"
 else fail resume-after-ctrl-c "exit $rc: $(tail -2 c.out | tr '\n' '|')"; fi
 
-# ---- an A/A run: the same arm twice is no difference -------------------------------------
-"$pw" lab run "${pkb[@]}" --arm a --arm b --games 8 --out aa > aa.out 2>&1
-if jq -e '.comparisons[] | select(.quantity=="side1_score") | select(.difference==0 and .p==1)' aa/summary.json > /dev/null &&
-   grep -q "no difference shown" aa.out; then pass aa-no-difference; else fail aa-no-difference "$(head -1 aa.out)"; fi
+# ---- an A/A run: the same arm three times is no difference; Holm across the 3 pairs -----------
+"$pw" lab run "${pkb[@]}" --arm a --arm b --arm c --games 8 --out aa > aa.out 2>&1
+if [ "$(jq '[.comparisons[] | select(.quantity=="side1_score") | select(.difference==0 and .p==1 and .p_holm==1)] | length' aa/summary.json)" = 3 ] &&
+   [ "$(grep -c "no difference shown" aa.out)" = 3 ] && grep -q "^Arm c against b: .* after Holm (1 uncorrected)" aa.out
+then pass aa-no-difference; else fail aa-no-difference "$(head -3 aa.out | tr '\n' '|')"; fi
 
 # ---- --records: every game's record, which replays to the same result ----------------------------
 "$pw" lab run "${pkb[@]}" --arm a --arm b:strike-back=always --games 2 --records --out rec > rec.out 2>&1
