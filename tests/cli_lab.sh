@@ -51,7 +51,8 @@ refused bad-sprt '--sprt takes' "${pkb[@]}" --sprt x --out bad
 refused no-resume 'holds no run to resume' --resume nowhere
 
 # ---- the same results at any --jobs ----------------------------------------------------
-exp=("${pkb[@]}" --arm base --arm rb:strike-back=always --games 12 --seed 5)
+exp=("${pkb[@]}" --arm base --arm rb:strike-back=always --games 12 --seed 5
+     --odds-position "$src/tests/positions/pkb-engaged.json" --odds-action "order A7 fight B4")
 "$pw" lab run "${exp[@]}" --out j1 --jobs 1 > j1.out 2>&1 || fail jobs-1 "$(tail -2 j1.out)"
 "$pw" lab run "${exp[@]}" --out j2 --jobs 2 > j2.out 2>&1 || fail jobs-2 "$(tail -2 j2.out)"
 if cmp -s j1/summary.json j2/summary.json && cmp -s j1/games.jsonl j2/games.jsonl &&
@@ -142,7 +143,8 @@ if [ -n "$chrome" ]; then
   timeout 120 "$chrome" --headless --no-sandbox --disable-gpu --window-size=1000,2600 \
     --screenshot="$tmp/report.png" "file://$tmp/j1/report.html" > /dev/null 2>&1
   missing=""
-  for id in plot-scores plot-advantage plot-differences plot-duration plot-endings plot-leads plot-drama; do
+  for id in plot-scores plot-advantage plot-differences plot-duration plot-endings plot-leads plot-drama \
+            plot-odds-exactly plot-odds-at-least; do
     grep -q "<svg id=\"$id\"" dom.html || missing="$missing $id"
   done
   if [ -z "$missing" ] && grep -q "Arm rb against base" dom.html && [ -s report.png ] &&
