@@ -101,6 +101,11 @@ build/pocketwar: $(REL_OBJ) build/rel/src/cli/main.o
 build/san/pocketwar: $(SAN_OBJ) build/san/src/cli/main.o
 	$(CC) $(BASEFLAGS) $(SANFLAGS) $^ -o $@ $$(pkg-config --libs $(DEPLIBS)) $(LDLIBS)
 
+# the lab over Open MPI: one shard per process, merged by the first (src/lab/mpi/, docs/lab.md)
+build/pocketwar-lab-mpi: src/lab/mpi/lab_mpi.c $(REL_OBJ)
+	$(CC) $(BASEFLAGS) -Isrc/cli $(OPT) $$(pkg-config --cflags ompi-c) src/lab/mpi/lab_mpi.c \
+	  $(REL_OBJ) -o $@ $$(pkg-config --libs $(DEPLIBS) ompi-c) $(LDLIBS)
+
 # each tests/test_X.c is one cmocka program, linked with the library objects
 SAN_TESTS := $(patsubst tests/%.c,build/san/tests/%,$(TEST_SRC))
 SAN_SUPPORT := $(patsubst %.c,build/san/%.o,$(TEST_SUPPORT) bench/http_client.c)
