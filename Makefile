@@ -3,7 +3,8 @@
 #   make run        install what is missing, build, start the game server (pocketwar serve)
 #   make check      install what is missing, build, run every test under ASan+UBSan
 #                   (and the browser app in headless Chromium)
-#   make bench      engine speed figures (pocketwar bench) and the server's load bench
+#   make bench      engine speed figures (pocketwar bench), the lab's throughput
+#                   (pocketwar lab bench) and the server's load bench
 #   make deps       install the Debian packages the build needs (apt-get)
 #   make fuzz       fuzz every reader of untrusted input for FUZZ_SECONDS each
 #                   (libFuzzer; docs/fuzzing.md); make check runs a short smoke
@@ -12,12 +13,12 @@
 
 CC      ?= cc
 PKGS    := libjansson-dev libcmocka-dev pkg-config gcc make libxml2-utils clang libclang-rt-dev \
-           libcivetweb-dev libsqlite3-dev curl jq sqlite3 chromium nodejs
-DEPLIBS := jansson sqlite3
+           libcivetweb-dev libsqlite3-dev curl jq sqlite3 chromium nodejs libgsl-dev
+DEPLIBS := jansson sqlite3 gsl
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wpointer-arith -Wformat=2 -Wundef -Wvla -Wno-unused-parameter
 BASEFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -ffp-contract=off -pthread \
-           -Isrc/engine -Isrc/ai -Isrc/server -Isrc -Ibench $(WARN)
+           -Isrc/engine -Isrc/ai -Isrc/lab -Isrc/server -Isrc -Ibench $(WARN)
 # where the program finds its data and the browser app: the source tree's data/ and web/ for
 # the binaries built here, the installed copies for the one `make install` puts in place
 # (only scenario.c and srv_static.c read them)
@@ -33,9 +34,10 @@ SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-san
 ENGINE_SRC := $(wildcard src/engine/*.c)
 RULES_SRC  := $(wildcard src/rules/*/*.c)
 AI_SRC     := $(wildcard src/ai/*.c)
+LAB_SRC    := $(wildcard src/lab/*.c)
 CLI_SRC    := $(wildcard src/cli/*.c)
 SERVER_SRC := $(wildcard src/server/*.c)
-LIB_SRC    := $(ENGINE_SRC) $(RULES_SRC) $(AI_SRC) $(SERVER_SRC) \
+LIB_SRC    := $(ENGINE_SRC) $(RULES_SRC) $(AI_SRC) $(LAB_SRC) $(SERVER_SRC) \
               $(filter-out src/cli/main.c,$(CLI_SRC))
 TEST_SRC   := $(wildcard tests/test_*.c)
 TEST_SUPPORT := $(filter-out $(TEST_SRC),$(wildcard tests/*.c))
@@ -99,6 +101,11 @@ build/pocketwar: $(REL_OBJ) build/rel/src/cli/main.o
 build/san/pocketwar: $(SAN_OBJ) build/san/src/cli/main.o
 	$(CC) $(BASEFLAGS) $(SANFLAGS) $^ -o $@ $$(pkg-config --libs $(DEPLIBS)) $(LDLIBS)
 
+# the lab over Open MPI: one shard per process, merged by the first (src/lab/mpi/, docs/lab.md)
+build/pocketwar-lab-mpi: src/lab/mpi/lab_mpi.c $(REL_OBJ)
+	$(CC) $(BASEFLAGS) -Isrc/cli $(OPT) $$(pkg-config --cflags ompi-c) src/lab/mpi/lab_mpi.c \
+	  $(REL_OBJ) -o $@ $$(pkg-config --libs $(DEPLIBS) ompi-c) $(LDLIBS)
+
 # each tests/test_X.c is one cmocka program, linked with the library objects
 SAN_TESTS := $(patsubst tests/%.c,build/san/tests/%,$(TEST_SRC))
 SAN_SUPPORT := $(patsubst %.c,build/san/%.o,$(TEST_SUPPORT) bench/http_client.c)
@@ -126,6 +133,7 @@ tests/browser/node_modules/.package-lock.json: tests/browser/package.json tests/
 bench: deps
 	$(MAKE) build/pocketwar build/serve_load
 	./build/pocketwar bench --decide-games 4
+	./build/pocketwar lab bench
 	./build/serve_load --server build/pocketwar
 
 # the server's load driver: many games at once over loopback (bench/serve_load.c)

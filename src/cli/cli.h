@@ -35,6 +35,7 @@ int cmd_svg(int argc, char **argv);
 int cmd_odds(int argc, char **argv);
 int cmd_blunders(int argc, char **argv);
 int cmd_train(int argc, char **argv);
+int cmd_lab(int argc, char **argv);
 
 /* Options that choose a game. */
 typedef struct cli_game_opts {

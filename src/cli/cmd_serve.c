@@ -30,6 +30,8 @@ static void help(void)
            "  --sync normal|full  how the store commits: full flushes every move to the\n"
            "                      disk, surviving a power cut (default normal: survives\n"
            "                      the server being killed; docs/server.md)\n"
+           "  --reports DIR       also list and serve the lab's reports under DIR at\n"
+           "                      /reports/ (each run folder of `pocketwar lab run`)\n"
            "limits (docs/server.md, \"Limits\"):\n"
            "  --timeout SECONDS   a request's headers, its body, an idle connection\n"
            "                      (default 5)\n"
@@ -54,7 +56,7 @@ static bool loopback(const char *listen)
 int cmd_serve(int argc, char **argv)
 {
     enum { O_LISTEN = 1, O_DB, O_WORKERS, O_HTTP, O_STREAMS, O_BODY, O_WEB, O_IDLE, O_SYNC,
-           O_TIMEOUT, O_PER_ADDR, O_RESERVED, O_RATE, O_RESIDENT, O_UNFINISHED, O_EXPIRE };
+           O_TIMEOUT, O_PER_ADDR, O_RESERVED, O_RATE, O_RESIDENT, O_UNFINISHED, O_EXPIRE, O_REPORTS };
     static const struct option longopts[] = {
         {"listen", required_argument, 0, O_LISTEN}, {"db", required_argument, 0, O_DB},
         {"workers", required_argument, 0, O_WORKERS},
@@ -69,10 +71,12 @@ int cmd_serve(int argc, char **argv)
         {"max-resident", required_argument, 0, O_RESIDENT},
         {"max-unfinished", required_argument, 0, O_UNFINISHED},
         {"expire", required_argument, 0, O_EXPIRE},
+        {"reports", required_argument, 0, O_REPORTS},
         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0},
     };
     srv_config cfg = {.listen = "127.0.0.1:8080", .db = "pocketwar.db"};
     int c, body = 0, idle = 0, secs = 0, days = 0;
+    const char *reports = NULL;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
         switch (c) {
@@ -86,6 +90,7 @@ int cmd_serve(int argc, char **argv)
             break;
         case O_DB: cfg.db = optarg; break;
         case O_WEB: cfg.web_dir = optarg; break;
+        case O_REPORTS: reports = optarg; break;
         case O_WORKERS:
             if (cli_parse_int("--workers", optarg, 1, 256, &cfg.workers)) return 2;
             break;
@@ -169,6 +174,12 @@ int cmd_serve(int argc, char **argv)
         cli_error("serve", "%s", err.msg);
         return 1;
     }
+    srv_reports *rep = reports ? srv_reports_attach(s, reports, &err) : NULL;
+    if (reports && !rep) {
+        cli_error("serve", "%s", err.msg);
+        srv_stop(s);
+        return 2;
+    }
     const char *colon = strrchr(cfg.listen, ':');
     printf("pocketwar serve: http://%.*s:%d/ (games store %s, %zu game%s in play)\n",
            (int)(colon - cfg.listen), cfg.listen, srv_port(s), cfg.db, srv_games_loaded(s),
@@ -178,10 +189,13 @@ int cmd_serve(int argc, char **argv)
                "to the network\n");
     else
         printf("pocketwar serve: listening on %s: reachable from the network\n", cfg.listen);
+    if (rep)
+        printf("pocketwar serve: the lab's reports in %s at /reports/\n", reports);
     fflush(stdout);
     int sig;
     sigwait(&stop, &sig);
     printf("pocketwar serve: stopping\n");
     srv_stop(s);
+    srv_reports_free(rep);
     return 0;
 }

@@ -23,6 +23,8 @@ static const cli_command commands[] = {
     {"blunders", "how often computer players pick a plainly wrong move", cmd_blunders},
     {"serve",  "serve games over HTTP: browser app, JSON API, games store", cmd_serve},
     {"train",  "train a rule set's learned evaluation by self-play", cmd_train},
+    {"lab",    "play-test rule variants side by side: paired games, statistics, report",
+               cmd_lab},
     {NULL, NULL, NULL},
 };
 

@@ -1,14 +1,14 @@
 /*
  * tourney_stats.c - the figures of `pocketwar tournament` (see tourney.h):
- * pairwise results, Wilson intervals (of the win rate and of the score),
+ * pairwise results, Wilson intervals (of the win rate and of the score,
+ * from the lab's statistics, lab_stats.h),
  * Elo ratings, thinking times.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "tourney.h"
-
-#define Z95 1.959963984540054
+#include "lab_stats.h"
 
 /* Adds game g's pairwise results between players a and b (from a's side)
  * to *sc. */
@@ -51,16 +51,7 @@ void tourney_wilson(int k, int n, double *lo, double *hi)
 
 void tourney_wilson_share(double k, int n, double *lo, double *hi)
 {
-    if (n <= 0) {
-        *lo = 0;
-        *hi = 1;
-        return;
-    }
-    double p = k / n, z2 = Z95 * Z95;
-    double centre = (p + z2 / (2.0 * n)) / (1 + z2 / n);
-    double half = Z95 / (1 + z2 / n) * sqrt(p * (1 - p) / n + z2 / (4.0 * n * n));
-    *lo = centre - half < 0 ? 0 : centre - half;
-    *hi = centre + half > 1 ? 1 : centre + half;
+    lab_wilson(k, n, 0.95, lo, hi);     /* the lab's statistics (lab_stats.c) */
 }
 
 double tourney_points(const tourney_score *sc)

@@ -62,6 +62,13 @@ size_t srv_http_stack_size(srv *s);
 /* Stops the listener, the streams and the workers, closes the store. */
 void srv_stop(srv *s);
 
+/* The lab's reports (srv_reports.c): serves /reports/ from the run
+ * folders under dir; NULL and err if dir is no folder. Freed after
+ * srv_stop. */
+typedef struct srv_reports srv_reports;
+srv_reports *srv_reports_attach(srv *s, const char *dir, eng_error *err);
+void srv_reports_free(srv_reports *r);
+
 /* The installed web/ folder (or $POCKETWAR_WEB). */
 const char *srv_web_dir(void);
 

@@ -1,0 +1,319 @@
+/*
+ * lab_summary.c - the summary of a run (lab_summary.h): every arm's
+ * metrics with intervals, every pair of arms compared on paired games
+ * with Holm's correction across the pairs, the verdict lines, the
+ * terminal's table and summary.csv.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lab_summary.h"
+#include "lab_compare.h"
+#include "lab_metrics.h"
+#include "lab_odds.h"
+
+static json_t *num(double x)
+{
+    return isfinite(x) ? json_real(lab_round6(x)) : json_null();
+}
+
+static json_t *est_json(lab_est e)
+{
+    return json_pack("{s:o, s:o, s:o}", "value", num(e.value), "lo", num(e.lo), "hi", num(e.hi));
+}
+
+static json_t *mean_json(lab_mean m)
+{
+    return json_pack("{s:o, s:o, s:o, s:o, s:I}", "value", num(m.mean), "lo", num(m.lo), "hi",
+                     num(m.hi), "sd", num(m.sd), "n", (json_int_t)m.n);
+}
+
+static json_t *metrics_json(const lab_metrics *m)
+{
+    json_t *j = json_object();
+    json_object_set_new(j, "side1_score", est_json(m->side1_score));
+    json_object_set_new(j, "side2_score", est_json(m->side2_score));
+    json_object_set_new(j, "side1_win", est_json(m->side1_win));
+    json_object_set_new(j, "side2_win", est_json(m->side2_win));
+    json_object_set_new(j, "no_winner", est_json(m->draw));
+    json_object_set_new(j, "side_advantage", est_json(m->side_advantage));
+    json_object_set_new(j, "balance", est_json(m->balance));
+    json_object_set_new(j, "drawishness", est_json(m->drawishness));
+    json_object_set_new(j, "step_caps", est_json(m->step_caps));
+    json_object_set_new(j, "at_limit", est_json(m->at_limit));
+    json_t *d = mean_json(m->duration);
+    json_object_set_new(d, "median", num(m->duration_median));
+    json_object_set_new(d, "min", num(m->duration_min));
+    json_object_set_new(d, "max", num(m->duration_max));
+    json_object_set_new(j, "duration", d);
+    json_object_set_new(j, "decisions", mean_json(m->decisions));
+    json_object_set_new(j, "branching", mean_json(m->branching));
+    json_object_set_new(j, "lead_changes", mean_json(m->lead_changes));
+    json_object_set_new(j, "comebacks", est_json(m->comebacks));
+    json_object_set_new(j, "drama_depth", mean_json(m->drama_depth));
+    json_object_set_new(j, "drama_time", mean_json(m->drama_time));
+    json_object_set_new(j, "decisiveness", mean_json(m->decisiveness));
+    json_object_set_new(j, "player1_score", est_json(m->player1_score));
+    json_t *ends = json_array();
+    for (int i = 0; i < m->nendings; i++) {
+        json_t *o = est_json(m->ending[i].share);
+        json_object_set_new(o, "ending", json_string(m->ending[i].text));
+        json_object_set_new(o, "count", json_integer(m->ending[i].count));
+        json_array_append_new(ends, o);
+    }
+    json_object_set_new(j, "endings", ends);
+    return j;
+}
+
+/* The quantities compared between arms, and how a verdict names them. */
+static const struct {
+    lab_quantity q;
+    const char *what;          /* "side 1 scores %s points %s" */
+    double scale;              /* to points (percent) or turns */
+    const char *unit;
+} compared[] = {
+    {LAB_Q_SIDE1, "side 1 scores", 100, "points"},
+    {LAB_Q_PLAYER1, "the first player scores", 100, "points"},
+    {LAB_Q_DRAW, "games without a winner are", 100, "points"},
+    {LAB_Q_LENGTH, "games last", 1, ""},
+};
+#define NCOMPARED (int)(sizeof compared / sizeof compared[0])
+
+json_t *lab_summary_json(const lab_exp *e, const lab_result *res)
+{
+    json_t *j = json_object();
+    json_object_set_new(j, "experiment", lab_exp_json(e));
+    json_object_set_new(j, "games", json_integer(res->ngames));
+    json_object_set_new(j, "seeds", json_integer(res->seeds));
+    json_object_set_new(j, "stopped", json_string(res->stop_reason));
+    json_object_set_new(j, "confidence", json_real(LAB_CONF));
+    json_object_set_new(j, "length_unit", json_string(e->limit_kind));
+    json_t *arms = json_array();
+    for (int a = 0; a < e->narms; a++) {
+        int f, k = lab_arm_games(res->game, res->ngames, a, &f);
+        lab_metrics m;
+        lab_metrics_of(res->game + f, k, &m);
+        json_t *o = json_pack("{s:s, s:i}", "label", e->arm[a].label, "games", k);
+        json_object_set_new(o, "variant", e->arm[a].variant ? json_string(e->arm[a].variant)
+                                                            : json_null());
+        json_object_set_new(o, "scenario", json_string(eng_game_scenario_name(e->arm[a].game)));
+        json_object_set(o, "options", (json_t *)eng_game_options(e->arm[a].game));
+        json_object_set_new(o, "metrics", metrics_json(&m));
+        json_array_append_new(arms, o);
+    }
+    json_object_set_new(j, "arms", arms);
+    /* every pair of arms on every compared quantity; Holm across the pairs
+     * of one quantity */
+    json_t *cmp = json_array();
+    int npairs = e->narms * (e->narms - 1) / 2;
+    bool players_differ = strcmp(e->players[0], e->players[1]) != 0;
+    for (int c = 0; c < NCOMPARED && npairs > 0; c++) {
+        if (compared[c].q == LAB_Q_PLAYER1 && !players_differ)
+            continue;
+        lab_paired *p = calloc((size_t)npairs, sizeof *p);
+        double *pv = calloc((size_t)npairs, sizeof *pv), *adj = calloc((size_t)npairs, sizeof *adj);
+        int *pa = calloc((size_t)npairs, sizeof *pa), *pb = calloc((size_t)npairs, sizeof *pb);
+        if (!p || !pv || !adj || !pa || !pb)
+            abort();
+        int k = 0;
+        for (int a = 0; a < e->narms; a++)
+            for (int b = a + 1; b < e->narms; b++, k++) {
+                pa[k] = a;
+                pb[k] = b;
+                p[k] = lab_compare(res->game, res->ngames, a, b, compared[c].q);
+                if (compared[c].q != LAB_Q_LENGTH) {   /* a difference of shares */
+                    p[k].lo = fmax(p[k].lo, -1);
+                    p[k].hi = fmin(p[k].hi, 1);
+                }
+                pv[k] = p[k].p;
+            }
+        lab_holm(pv, npairs, adj);
+        for (k = 0; k < npairs; k++) {
+            json_t *o = json_pack("{s:s, s:s, s:s, s:I}", "arm", e->arm[pb[k]].label, "against",
+                                  e->arm[pa[k]].label, "quantity",
+                                  lab_quantity_name[compared[c].q], "pairs", (json_int_t)p[k].n);
+            json_object_set_new(o, "difference", num(p[k].mean));
+            json_object_set_new(o, "lo", num(p[k].lo));
+            json_object_set_new(o, "hi", num(p[k].hi));
+            json_object_set_new(o, "p", json_real(lab_round_sig6(p[k].p)));
+            json_object_set_new(o, "p_holm", json_real(lab_round_sig6(adj[k])));
+            json_object_set_new(o, "effect_dz", num(p[k].dz));
+            json_object_set_new(o, "sd", num(p[k].sd));
+            /* the verdict line */
+            double s = compared[c].scale, d = p[k].mean * s;
+            char line[400], pbuf[96];
+            if (npairs > 1)
+                snprintf(pbuf, sizeof pbuf, "p = %.3g after Holm (%.3g uncorrected)", adj[k],
+                         p[k].p);
+            else
+                snprintf(pbuf, sizeof pbuf, "p = %.3g", p[k].p);
+            double pp = npairs > 1 ? adj[k] : p[k].p;
+            const char *more = d >= 0 ? "more" : "less";
+            if (compared[c].q == LAB_Q_LENGTH)
+                snprintf(line, sizeof line, "Arm %s against %s: games last %.2f %ss %s "
+                         "(%.2f to %.2f), %s; effect size d_z = %.2f%s", e->arm[pb[k]].label,
+                         e->arm[pa[k]].label, fabs(d), e->limit_kind,
+                         d >= 0 ? "longer" : "shorter", p[k].lo * s, p[k].hi * s, pbuf,
+                         isfinite(p[k].dz) ? p[k].dz : 0,
+                         pp < 1 - LAB_CONF ? "" : ": no difference shown");
+            else
+                snprintf(line, sizeof line, "Arm %s against %s: %s %.1f %s %s (%.1f to %.1f), "
+                         "%s; effect size d_z = %.2f%s", e->arm[pb[k]].label,
+                         e->arm[pa[k]].label, compared[c].what, fabs(d), compared[c].unit,
+                         more, p[k].lo * s, p[k].hi * s, pbuf, isfinite(p[k].dz) ? p[k].dz : 0,
+                         pp < 1 - LAB_CONF ? "" : ": no difference shown");
+            json_object_set_new(o, "verdict", json_string(line));
+            json_array_append_new(cmp, o);
+        }
+        free(p);
+        free(pv);
+        free(adj);
+        free(pa);
+        free(pb);
+    }
+    json_object_set_new(j, "comparisons", cmp);
+    if (e->sprt && e->narms >= 2) {
+        json_t *sp = json_array();
+        for (int b = 1; b < e->narms; b++) {
+            long m;
+            double *d = lab_differences(res->game, res->ngames, 0, b, LAB_Q_SIDE1, &m);
+            lab_sprt s = lab_sprt_test(d, m, e->sprt_delta, e->alpha, e->beta);
+            free(d);
+            json_array_append_new(sp, json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:s}", "arm",
+                                                e->arm[b].label, "against", e->arm[0].label,
+                                                "delta", num(e->sprt_delta), "llr", num(s.llr),
+                                                "lower", num(s.lower), "upper", num(s.upper),
+                                                "decision", s.decision > 0 ? "difference"
+                                                : s.decision < 0 ? "no difference"
+                                                                 : "undecided"));
+        }
+        json_object_set_new(j, "sprt", sp);
+    }
+    if (e->odds_position) {
+        eng_error err;
+        json_t *o = lab_odds_compare(e, e->odds_position, e->odds_action, ENG_VIEW_ALL, &err);
+        json_object_set_new(j, "odds", o ? o : json_null());
+    }
+    return j;
+}
+
+void lab_verdicts_print(const json_t *summary, FILE *out)
+{
+    size_t i;
+    const json_t *c;
+    json_array_foreach(json_object_get(summary, "comparisons"), i, c) {
+        const char *q = json_string_value(json_object_get(c, "quantity"));
+        if (!strcmp(q, "side1_score") || !strcmp(q, "player1_score"))
+            fprintf(out, "%s\n", json_string_value(json_object_get(c, "verdict")));
+    }
+    fprintf(out, "Stopped: %s.\n", json_string_value(json_object_get(summary, "stopped")));
+}
+
+static double val(const json_t *m, const char *key, const char *field)
+{
+    return json_number_value(json_object_get(json_object_get(m, key), field));
+}
+
+void lab_table_print(const json_t *summary, FILE *out)
+{
+    const char *unit = json_string_value(json_object_get(summary, "length_unit"));
+    fprintf(out, "%-14s %6s  %-21s %-9s %-7s %-9s %-7s %-7s\n", "arm", "games",
+             "side 1 score (95%)", "balance", "draws%", unit && !strcmp(unit, "round")
+             ? "rounds" : "turns", "leads", "decis.");
+    size_t i;
+    const json_t *a;
+    json_array_foreach(json_object_get(summary, "arms"), i, a) {
+        const json_t *m = json_object_get(a, "metrics");
+        char score[40];
+        snprintf(score, sizeof score, "%.1f%% (%.1f-%.1f)", 100 * val(m, "side1_score", "value"),
+                 100 * val(m, "side1_score", "lo"), 100 * val(m, "side1_score", "hi"));
+        fprintf(out, "%-14s %6d  %-21s %-9.2f %-7.1f %-9.1f %-7.2f %-7.2f\n",
+                json_string_value(json_object_get(a, "label")),
+                (int)json_integer_value(json_object_get(a, "games")), score,
+                val(m, "balance", "value"), 100 * val(m, "no_winner", "value"),
+                val(m, "duration", "value"),
+                val(m, "lead_changes", "value"), val(m, "decisiveness", "value"));
+    }
+}
+
+bool lab_csv_write(const json_t *summary, const char *path, eng_error *err)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return eng_error_fail(err, "cannot write %s: %s", path, strerror(errno));
+    fprintf(f, "arm,against,quantity,value,lo,hi,n,p,p_holm,effect_dz\n");
+    size_t i;
+    const json_t *a;
+    json_array_foreach(json_object_get(summary, "arms"), i, a) {
+        const char *label = json_string_value(json_object_get(a, "label"));
+        const char *key;
+        const json_t *v;
+        json_object_foreach((json_t *)json_object_get(a, "metrics"), key, v) {
+            if (!json_is_object(v))
+                continue;
+            const json_t *n = json_object_get(v, "n");
+            fprintf(f, "%s,,%s,%.6f,%.6f,%.6f,%lld,,,\n", label, key,
+                    json_number_value(json_object_get(v, "value")),
+                    json_number_value(json_object_get(v, "lo")),
+                    json_number_value(json_object_get(v, "hi")),
+                    n ? (long long)json_integer_value(n)
+                      : (long long)json_integer_value(json_object_get(a, "games")));
+        }
+        size_t k;
+        const json_t *en;
+        json_array_foreach(json_object_get(json_object_get(a, "metrics"), "endings"), k, en) {
+            char q[96];
+            snprintf(q, sizeof q, "ending: %s", json_string_value(json_object_get(en, "ending")));
+            for (char *c = q; *c; c++)
+                if (*c == ',' || *c == '"')
+                    *c = ' ';
+            fprintf(f, "%s,,%s,%.6f,%.6f,%.6f,%lld,,,\n", label, q,
+                    json_number_value(json_object_get(en, "value")),
+                    json_number_value(json_object_get(en, "lo")),
+                    json_number_value(json_object_get(en, "hi")),
+                    (long long)json_integer_value(json_object_get(a, "games")));
+        }
+    }
+    const json_t *c;
+    json_array_foreach(json_object_get(summary, "comparisons"), i, c) {
+        fprintf(f, "%s,%s,%s,%.6f,%.6f,%.6f,%lld,%.6g,%.6g,%.6f\n",
+                json_string_value(json_object_get(c, "arm")),
+                json_string_value(json_object_get(c, "against")),
+                json_string_value(json_object_get(c, "quantity")),
+                json_number_value(json_object_get(c, "difference")),
+                json_number_value(json_object_get(c, "lo")),
+                json_number_value(json_object_get(c, "hi")),
+                (long long)json_integer_value(json_object_get(c, "pairs")),
+                json_number_value(json_object_get(c, "p")),
+                json_number_value(json_object_get(c, "p_holm")),
+                json_number_value(json_object_get(c, "effect_dz")));
+    }
+    if (fclose(f) != 0)
+        return eng_error_fail(err, "cannot write %s: %s", path, strerror(errno));
+    return true;
+}
+
+bool lab_outputs_write(const lab_exp *e, const lab_result *res, const char *dir,
+                       json_t **summary, eng_error *err)
+{
+    json_t *s = lab_summary_json(e, res);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/summary.json", dir);
+    if (json_dump_file(s, path, JSON_INDENT(2) | JSON_REAL_PRECISION(10)) != 0) {
+        json_decref(s);
+        return eng_error_fail(err, "cannot write %s", path);
+    }
+    snprintf(path, sizeof path, "%s/summary.csv", dir);
+    if (!lab_csv_write(s, path, err)) {
+        json_decref(s);
+        return false;
+    }
+    snprintf(path, sizeof path, "%s/report.html", dir);
+    if (!lab_report_write(e, res, s, path, err)) {
+        json_decref(s);
+        return false;
+    }
+    *summary = s;
+    return true;
+}

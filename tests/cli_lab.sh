@@ -1,0 +1,200 @@
+#!/usr/bin/env bash
+# Checks `pocketwar lab` (docs/lab.md): help, bad input refused with a
+# message before any game, the same summary at --jobs 1 and 2 (byte for
+# byte), --resume after a kill -9 and after Ctrl-C giving the same
+# summary.json as an uninterrupted run, a plainly favoured arm found with
+# the right sign, an A/A run reported as no difference, the stopping
+# rules' reasons, and the output folder's files.
+# Prints "PASS name" or "FAIL name: why"; exits 1 if any failed.
+# Usage: tests/cli_lab.sh [path/to/pocketwar]   (default build/san/pocketwar)
+set -u
+pw=${1:-build/san/pocketwar}
+case "$pw" in /*) ;; *) pw="$PWD/$pw" ;; esac
+src=$PWD
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+failed=0
+pass() { echo "PASS $1"; }
+fail() { echo "FAIL $1: $2"; failed=1; }
+# refused NAME WANT ARGS...: exit 2, WANT in the message, no game played
+refused() {
+  local name=$1 want=$2; shift 2
+  rm -rf bad
+  "$pw" lab run "$@" > bad.out 2>&1; local rc=$?
+  if [ $rc -ne 2 ]; then fail "$name" "exit $rc: $(head -2 bad.out | tr '\n' '|')"
+  elif ! grep -qF -- "$want" bad.out; then fail "$name" "no \"$want\" in: $(head -2 bad.out | tr '\n' '|')"
+  elif [ -s bad/games.jsonl ]; then fail "$name" "games were played"
+  else pass "$name"; fi
+}
+pkb=(--rules pocket-battles --scenario elves-vs-orcs-50 --players thumb,thumb --no-progress)
+
+# ---- help ---------------------------------------------------------------------------
+"$pw" lab --help > h.out 2>&1 && grep -q "lab run" h.out && pass lab-help || fail lab-help "$(head -2 h.out)"
+"$pw" lab run --help > h2.out 2>&1 && grep -q -- "--resume DIR" h2.out && pass lab-run-help ||
+  fail lab-run-help "$(head -2 h2.out)"
+"$pw" lab frob > h3.out 2>&1; [ $? = 2 ] && grep -q 'no lab command "frob"' h3.out &&
+  pass lab-unknown-command || fail lab-unknown-command "$(head -2 h3.out)"
+
+# ---- bad input, refused before any game ------------------------------------------------
+refused bad-arm-key 'has no option "nosuch"' "${pkb[@]}" --arm base --arm x:nosuch=1 --out bad
+refused bad-arm-label 'an arm is LABEL[:KEY=VALUE...]' "${pkb[@]}" --arm 'a b' --out bad
+refused bad-arm-variant 'arm "v"' "${pkb[@]}" --arm base --arm v:variant=no-such-variant --out bad
+refused bad-option 'has no option "nosuch"' "${pkb[@]}" --option nosuch=1 --out bad
+refused bad-player 'thum' --rules pocket-battles --players thumb,thum --out bad
+refused bad-players-count 'two players' --rules pocket-battles --players thumb --out bad
+refused same-label 'two arms are labelled "a"' "${pkb[@]}" --arm a --arm a --out bad
+refused bad-games 'whole number from 2' "${pkb[@]}" --games 1 --out bad
+refused no-out '--out DIR is needed' "${pkb[@]}"
+refused unwritable 'cannot make the folder' "${pkb[@]}" --out /dev/null/lab
+refused bad-sprt '--sprt takes' "${pkb[@]}" --sprt x --out bad
+refused no-resume 'holds no run to resume' --resume nowhere
+
+# ---- the same results at any --jobs ----------------------------------------------------
+exp=("${pkb[@]}" --arm base --arm rb:strike-back=always --games 12 --seed 5
+     --odds-position "$src/tests/positions/pkb-engaged.json" --odds-action "order A7 fight B4")
+"$pw" lab run "${exp[@]}" --out j1 --jobs 1 > j1.out 2>&1 || fail jobs-1 "$(tail -2 j1.out)"
+"$pw" lab run "${exp[@]}" --out j2 --jobs 2 > j2.out 2>&1 || fail jobs-2 "$(tail -2 j2.out)"
+if cmp -s j1/summary.json j2/summary.json && cmp -s j1/games.jsonl j2/games.jsonl &&
+   cmp -s j1/summary.csv j2/summary.csv; then pass jobs-identical
+else fail jobs-identical "summaries differ between --jobs 1 and 2"; fi
+for f in games.jsonl summary.json summary.csv experiment.json report.html; do
+  [ -s "j1/$f" ] || fail outputs "no $f"
+done
+[ "$(wc -l < j1/games.jsonl)" = 24 ] && pass outputs || fail outputs "$(wc -l < j1/games.jsonl) games, not 24"
+if jq -e 'select(.arm and (.seed|type)=="number" and (.seating==0 or .seating==1) and (.players|length)==2
+          and (.returns|length)==2 and .ending and .length and .decisions and .chance_events and .branching
+          and (.eval_side1|length)>0)' j1/games.jsonl > /dev/null &&
+   [ "$(jq -s 'map(select(.arm=="base")) | length' j1/games.jsonl)" = 12 ]; then pass game-lines
+else fail game-lines "$(head -c 300 j1/games.jsonl)"; fi
+grep -q "^Arm rb against base: side 1 scores" j1.out && grep -q "^base " j1.out &&
+  pass verdict-printed || fail verdict-printed "$(head -3 j1.out | tr '\n' '|')"
+# the experiment file repeats the run exactly
+"$pw" lab run --experiment j1/experiment.json --out jx --jobs 2 --no-progress > jx.out 2>&1
+cmp -s j1/summary.json jx/summary.json && pass experiment-file-repeats || fail experiment-file-repeats "$(tail -2 jx.out)"
+refused existing-run 'already holds a run' "${exp[@]}" --out j1
+
+# ---- shards merged give the same summary, byte for byte ------------------------------------
+for i in 1 2 3; do "$pw" lab run "${exp[@]}" --shard $i/3 --out sh$i --jobs 1 > sh$i.out 2>&1; done
+"$pw" lab merge shm sh1 sh3 > shm0.out 2>&1
+rc0=$?
+"$pw" lab merge shm sh3 sh1 sh2 > shm.out 2>&1
+if [ $rc0 = 1 ] && grep -q "16 of the experiment's 24 games" shm0.out && cmp -s shm/summary.json j1/summary.json &&
+   cmp -s shm/games.jsonl j1/games.jsonl; then pass shard-merge; else fail shard-merge "$(cat shm0.out shm.out | head -3)"; fi
+"$pw" lab run "${pkb[@]}" --arm a --shard 4/3 --out bad > bad.out 2>&1
+[ $? = 2 ] && grep -q -- "--shard takes I/N" bad.out && pass shard-bad || fail shard-bad "$(cat bad.out)"
+
+# ---- over Open MPI: one shard per process, merged by the first (when built: make build/pocketwar-lab-mpi)
+mpi="$(dirname "$pw")/pocketwar-lab-mpi"
+if [ -x "$mpi" ] && command -v mpirun > /dev/null; then
+  ASAN_OPTIONS=detect_leaks=0 timeout 300 mpirun --allow-run-as-root --oversubscribe -n 3 "$mpi" mp "${exp[@]}" > mp.out 2>&1
+  cmp -s mp/summary.json j1/summary.json && cmp -s mp/games.jsonl j1/games.jsonl && pass mpi-merge ||
+    fail mpi-merge "$(tail -3 mp.out | tr '\n' '|')"
+else
+  echo "PASS mpi-merge (skipped: no $mpi or mpirun)"
+fi
+
+# ---- --resume after kill -9 and after Ctrl-C --------------------------------------------
+"$pw" lab run "${exp[@]}" --out k --jobs 1 > k.out 2>&1 &
+pid=$!
+for _ in $(seq 1 300); do
+  [ "$( { wc -l < k/games.jsonl; } 2>/dev/null || echo 0)" -ge 5 ] && break
+  sleep 0.1
+done
+kill -9 $pid 2>/dev/null; wait $pid 2>/dev/null
+printf '{"arm":"base","seed":' >> k/games.jsonl    # a line torn by the kill
+n=$(grep -c . k/games.jsonl)
+"$pw" lab run --resume k --jobs 2 --no-progress > kr.out 2>&1 || fail resume-kill "$(tail -2 kr.out)"
+if [ "$n" -ge 5 ] && [ "$n" -lt 25 ] && cmp -s j1/summary.json k/summary.json && cmp -s j1/games.jsonl k/games.jsonl
+then pass resume-after-kill; else fail resume-after-kill "$n lines before; summaries differ"; fi
+"$pw" lab run "${exp[@]}" --out c --jobs 1 > c.out 2>&1 &
+pid=$!
+for _ in $(seq 1 300); do
+  [ "$( { wc -l < c/games.jsonl; } 2>/dev/null || echo 0)" -ge 3 ] && break
+  sleep 0.1
+done
+kill -INT $pid; wait $pid; rc=$?
+if [ $rc = 130 ] && grep -q -- "--resume c" c.out; then
+  "$pw" lab run --resume c --no-progress > cr.out 2>&1
+  cmp -s j1/summary.json c/summary.json && pass resume-after-ctrl-c || fail resume-after-ctrl-c "summaries differ"
+else fail resume-after-ctrl-c "exit $rc: $(tail -2 c.out | tr '\n' '|')"; fi
+
+# ---- an A/A run: the same arm three times is no difference; Holm across the 3 pairs -----------
+"$pw" lab run "${pkb[@]}" --arm a --arm b --arm c --games 8 --out aa > aa.out 2>&1
+if [ "$(jq '[.comparisons[] | select(.quantity=="side1_score") | select(.difference==0 and .p==1 and .p_holm==1)] | length' aa/summary.json)" = 3 ] &&
+   [ "$(grep -c "no difference shown" aa.out)" = 3 ] && grep -q "^Arm c against b: .* after Holm (1 uncorrected)" aa.out
+then pass aa-no-difference; else fail aa-no-difference "$(head -3 aa.out | tr '\n' '|')"; fi
+
+# ---- --records: every game's record, which replays to the same result ----------------------------
+"$pw" lab run "${pkb[@]}" --arm a --arm b:strike-back=always --games 2 --records --out rec > rec.out 2>&1
+"$pw" replay rec/records/b-1-1.pwr > rep.out 2>&1
+want=$(jq -r 'select(.arm=="b" and .seating==1) | .result' rec/games.jsonl)
+if [ "$(ls rec/records | wc -l)" = 4 ] && [ "$(jq -r 'select(.arm=="b" and .seating==1) | .record' rec/games.jsonl)" = records/b-1-1.pwr ] &&
+   grep -qF "Result: $want" rep.out; then pass records-replay; else fail records-replay "$(tail -2 rep.out | tr '\n' '|') want $want"; fi
+
+# ---- stopping rules ----------------------------------------------------------------------
+"$pw" lab run "${pkb[@]}" --arm a --arm b --games 200 --sprt 0.2 --out sp > sp.out 2>&1
+if jq -e '.seeds == 5 and (.stopped | test("sequential test decided after 5 seeds: no difference"))' sp/summary.json > /dev/null &&
+   grep -q "^Stopped: the sequential test" sp.out; then pass sprt-stops; else fail sprt-stops "$(grep Stopped sp.out)"; fi
+"$pw" lab run "${pkb[@]}" --arm a --games 400 --target-width 0.9 --out tw > tw.out 2>&1
+jq -e '.seeds == 10 and (.stopped | test("narrower than 0.9"))' tw/summary.json > /dev/null &&
+  pass target-width-stops || fail target-width-stops "$(grep Stopped tw.out)"
+
+# ---- a plainly favoured arm is found, with the right sign ------------------------------------
+"$pw" lab run --rules pocket-wargame --scenario meeting --players thumb,thumb --no-progress \
+  --arm base --arm short:scenario="$src/tests/lab/meeting-red-short.json" --games 12 --out fav > fav.out 2>&1
+if jq -e '.comparisons[] | select(.quantity=="side1_score" and .arm=="short") | select(.difference < -0.3 and .hi < 0 and .p < 0.05)' \
+   fav/summary.json > /dev/null; then pass favoured-arm-sign; else fail favoured-arm-sign "$(head -1 fav.out)"; fi
+
+# ---- report.html in headless Chromium: every plot drawn -------------------------------------
+chrome=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
+if [ -n "$chrome" ]; then
+  timeout 120 "$chrome" --headless --no-sandbox --disable-gpu --dump-dom "file://$tmp/j1/report.html" > dom.html 2> /dev/null
+  timeout 120 "$chrome" --headless --no-sandbox --disable-gpu --window-size=1000,2600 \
+    --screenshot="$tmp/report.png" "file://$tmp/j1/report.html" > /dev/null 2>&1
+  missing=""
+  for id in plot-scores plot-advantage plot-differences plot-duration plot-endings plot-leads plot-drama \
+            plot-odds-exactly plot-odds-at-least; do
+    grep -q "<svg id=\"$id\"" dom.html || missing="$missing $id"
+  done
+  if [ -z "$missing" ] && grep -q "Arm rb against base" dom.html && [ -s report.png ] &&
+     ! grep -qi "<script" j1/report.html; then
+    pass report-in-chromium
+    [ -n "${LAB_SCREENSHOT_DIR:-}" ] && cp report.png "$LAB_SCREENSHOT_DIR/lab-report-test.png"
+  else fail report-in-chromium "missing:$missing"; fi
+else
+  echo "PASS report-in-chromium (skipped: no Chromium)"
+fi
+
+# ---- lab odds: one action under several arms ---------------------------------------------------
+"$pw" lab odds --position "$src/tests/lab/ptw-woods-assault.json" --action "assault INF2 b3" \
+  --arm base --arm woods2:woods-close-combat=plus-2 --json --html odds.html > odds.json 2> odds.err
+# a wood worth 2 in close combat: the assault fails more often (33.3% to 44.4%)
+if jq -e '.arms == ["base","woods2"] and (.outcomes | length) > 3 and
+          (.outcomes[] | select(.text == "nothing changes") | .probability[0] < 0.3334 and .probability[1] > 0.4444 and .change[1] > 0.111) and
+          ([.outcomes[].probability[0]] | add | . > 0.999 and . < 1.001) and
+          (.at_least[0].probability[0] > 0.999)' odds.json > /dev/null &&
+   grep -q 'id="plot-odds-exactly"' odds.html; then pass lab-odds; else fail lab-odds "$(head -c 300 odds.json; cat odds.err)"; fi
+"$pw" lab odds --position "$src/tests/positions/ptw-assault.json" --action "fly INF2" --arm a > o2.out 2>&1
+[ $? = 1 ] && grep -q 'arm "a": "fly INF2"' o2.out && pass lab-odds-bad-action || fail lab-odds-bad-action "$(cat o2.out)"
+"$pw" lab odds --arm a > o3.out 2>&1
+[ $? = 2 ] && grep -q "takes --position FILE or --record FILE" o3.out && pass lab-odds-usage || fail lab-odds-usage "$(cat o3.out)"
+
+# ---- pocketwar serve --reports lists and serves the runs ------------------------------------
+mkdir -p reps && cp -r j1 reps/j1
+"$pw" serve --listen 127.0.0.1:0 --db srv.db --reports reps > srv.out 2>&1 &
+spid=$!
+for _ in $(seq 1 100); do grep -qs "reports in" srv.out && break; sleep 0.1; done
+port=$(grep -o '127.0.0.1:[0-9]*' srv.out | head -1 | cut -d: -f2)
+curl -s "http://127.0.0.1:$port/reports/" > list.html
+code=$(curl -s -o rep.html -w '%{http_code}' "http://127.0.0.1:$port/reports/j1/report.html")
+bad=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/reports/j1/../../srv.db")
+other=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/reports/j1/bad.out")
+kill -TERM $spid; wait $spid 2>/dev/null
+if grep -q 'href="/reports/j1/report.html"' list.html && grep -q "Arm rb against base" list.html &&
+   [ "$code" = 200 ] && cmp -s rep.html j1/report.html && [ "$bad" = 404 ] && [ "$other" = 404 ]
+then pass serve-reports; else fail serve-reports "list $(head -c 200 list.html); $code $bad $other"; fi
+"$pw" serve --listen 127.0.0.1:0 --db srv2.db --reports no-such-folder > srv2.out 2>&1
+[ $? = 2 ] && grep -q "is not a folder" srv2.out && pass serve-reports-bad || fail serve-reports-bad "$(cat srv2.out)"
+
+exit $failed

@@ -1,0 +1,138 @@
+/*
+ * test_lab_metrics.c - the lab's design metrics (lab_metrics.c) and paired
+ * comparisons (lab_compare.c) on hand-made games whose lead changes,
+ * drama, decisiveness, duration and endings are known.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include "support.h"
+#include "lab/lab_metrics.h"
+#include "lab/lab_compare.h"
+
+#define NEAR(a, b, tol) assert_true(fabs((a) - (b)) < (tol))
+
+static void test_lead_changes(void **unused)
+{
+    /* side 1 ahead, level, behind, ahead, ahead, won: 2 changes (the level
+     * turn changes nothing) */
+    double e[] = {0.6, 0.5, 0.4, 0.7, 0.8, 1.0};
+    assert_int_equal(lab_lead_changes(e, 6), 2);
+    double flat[] = {0.5, 0.5, 0.5};
+    assert_int_equal(lab_lead_changes(flat, 3), 0);
+}
+
+static void test_drama(void **unused)
+{
+    double depth, time, decisive;
+    /* side 1 wins after being behind at 0.3 for 2 of 4 turns; ahead to
+     * stay from turn 3 of the 5 entries (index 2): decisiveness 1 - 2/4 */
+    double e[] = {0.4, 0.3, 0.6, 0.7, 1.0};
+    lab_drama(e, 5, 0, &depth, &time, &decisive);
+    NEAR(depth, 0.4, 1e-12);
+    NEAR(time, 0.5, 1e-12);
+    NEAR(decisive, 0.5, 1e-12);
+    /* the same evaluations, side 2 the winner: never behind (1 - 0.4 and
+     * 1 - 0.3 are ahead), but fell behind at 0.6 and 0.7 */
+    lab_drama(e, 5, 1, &depth, &time, &decisive);
+    NEAR(depth, 1 - 2 * 0.3, 1e-12);
+    NEAR(time, 0.5, 1e-12);
+    NEAR(decisive, 0, 1e-12);            /* ahead to stay only at the end */
+    /* ahead from the first turn: no drama, fully decisive */
+    double w[] = {0.6, 0.7, 1.0};
+    lab_drama(w, 3, 0, &depth, &time, &decisive);
+    NEAR(depth, 0, 1e-12);
+    NEAR(time, 0, 1e-12);
+    NEAR(decisive, 1, 1e-12);
+}
+
+static lab_game game(int arm, int seed, int seating, int winner, int length, const char *ending,
+                     const double *ev, int n)
+{
+    lab_game g = {.arm = arm, .seed = (uint64_t)seed, .seating = seating, .winner = winner,
+                  .finished = true, .length = length, .decisions = 10, .branching = 4};
+    g.ret[0] = winner == 0 ? 1 : winner == 1 ? 0 : 0.5;
+    g.ret[1] = 1 - g.ret[0];
+    snprintf(g.ending, sizeof g.ending, "%s", ending);
+    g.eval = (double *)ev;
+    g.neval = n;
+    return g;
+}
+
+static void test_metrics_of_hand_made_games(void **unused)
+{
+    static const double won1[] = {0.4, 0.3, 0.6, 0.7, 1.0};  /* 1 lead change */
+    static const double won2[] = {0.4, 0.0};                /* 0 */
+    static const double drawn[] = {0.6, 0.4, 0.5};          /* 1 */
+    static const double won1b[] = {0.6, 1.0};               /* 0 */
+    lab_game g[4] = {
+        game(0, 1, 0, 0, 10, "won at the limit", won1, 5),
+        game(0, 1, 1, 1, 4, "won before the limit", won2, 2),
+        game(0, 2, 0, -1, 15, "draw at the limit", drawn, 3),
+        game(0, 2, 1, 0, 3, "won before the limit", won1b, 2),
+    };
+    lab_metrics m;
+    lab_metrics_of(g, 4, &m);
+    assert_int_equal(m.games, 4);
+    NEAR(m.side1_score.value, 2.5 / 4, 1e-12);
+    NEAR(m.side_advantage.value, 0.125, 1e-12);
+    NEAR(m.balance.value, 0.75, 1e-12);
+    assert_true(m.balance.hi == 1);         /* the interval holds 0.5 */
+    NEAR(m.drawishness.value, 0.25, 1e-12);
+    NEAR(m.at_limit.value, 0.5, 1e-12);
+    NEAR(m.duration.mean, 8, 1e-12);
+    NEAR(m.duration_median, 7, 1e-12);
+    NEAR(m.duration_min, 3, 1e-12);
+    NEAR(m.duration_max, 15, 1e-12);
+    NEAR(m.lead_changes.mean, 0.5, 1e-12);
+    /* decided games: 3; a comeback only in the first (won2's winner, side
+     * 2, stood at 1 - 0.4 = 0.6: ahead from the start) */
+    NEAR(m.comebacks.value, 1.0 / 3, 1e-12);
+    NEAR(m.decisiveness.mean, (0.5 + 1 + 1) / 3, 1e-12);
+    /* the first player (side 1 in seating 0): 1 + 0.5 from seating 0,
+     * 1 - 0 + 1 - 1 from seating 1 */
+    NEAR(m.player1_score.value, (1 + 1 + 0.5 + 0) / 4, 1e-12);
+    assert_int_equal(m.nendings, 3);
+    assert_string_equal(m.ending[0].text, "won before the limit");
+    assert_int_equal(m.ending[0].count, 2);
+    /* intervals hold their values */
+    assert_true(m.side1_score.lo <= m.side1_score.value && m.side1_score.value <= m.side1_score.hi);
+    assert_true(m.duration.lo <= 8 && 8 <= m.duration.hi);
+}
+
+static void test_paired_comparison(void **unused)
+{
+    /* two arms on seeds 1..3 from both seatings; arm 1 gives side 1 a
+     * win where arm 0 gave a draw on two pairs: differences 0.5, 0.5, 0,
+     * 0, 0, 0; a game missing in arm 1 is not paired */
+    static const double ev[] = {0.5};
+    lab_game g[11];
+    int k = 0;
+    for (int seed = 1; seed <= 3; seed++)
+        for (int s = 0; s < 2; s++)
+            g[k++] = game(0, seed, s, seed == 1 ? -1 : 0, 5, "x", ev, 1);
+    for (int seed = 1; seed <= 3; seed++)
+        for (int s = 0; s < 2; s++)
+            if (!(seed == 3 && s == 1))
+                g[k++] = game(1, seed, s, 0, 5, "x", ev, 1);
+    long m;
+    double *d = lab_differences(g, k, 0, 1, LAB_Q_SIDE1, &m);
+    assert_int_equal(m, 5);
+    NEAR(d[0], 0.5, 1e-12);
+    NEAR(d[1], 0.5, 1e-12);
+    NEAR(d[2] + d[3] + d[4], 0, 1e-12);
+    free(d);
+    lab_paired p = lab_compare(g, k, 0, 1, LAB_Q_SIDE1);
+    NEAR(p.mean, 0.2, 1e-12);
+    assert_true(p.lo < 0.2 && p.hi > 0.2);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_lead_changes),
+        cmocka_unit_test(test_drama),
+        cmocka_unit_test(test_metrics_of_hand_made_games),
+        cmocka_unit_test(test_paired_comparison),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
