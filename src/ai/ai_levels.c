@@ -13,11 +13,11 @@
  * there half, against the heuristic at the horizon: with four times the
  * iterations it can afford the noisier, less biased judgement, which more
  * of normal's own search did not buy. A rule set whose search needs more
- * for the same play says so (its search scale, eng_game_search_scale); the
+ * for the same play says so (its search scale, ai_hints_search_scale); the
  * caller passes it in the budget, and the levels' iterations (not their
  * time caps) are multiplied by it. A rule set may also give the weight a
  * level that plays to the end (hard) puts on the end there, in place of the
- * level's own (eng_game_search_finish, passed in the budget likewise); easy
+ * level's own (ai_hints_search_finish, passed in the budget likewise); easy
  * and normal, which stop at the horizon, are not touched. */
 static const ai_level levels[] = {
     {"easy", "mcts", 300, 1000, 0, "a quick tree search (300 iterations; more where a rule set needs it)"},

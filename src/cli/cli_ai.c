@@ -24,8 +24,8 @@ void cli_ai_opts_init(cli_ai_opts *o)
 
 void cli_ai_opts_for_game(cli_ai_opts *o, const eng_game *g)
 {
-    o->budget.level_scale = g ? eng_game_search_scale(g) : 1;
-    o->budget.level_finish = g ? eng_game_search_finish(g) : 0;
+    o->budget.level_scale = g ? ai_hints_search_scale(g) : 1;
+    o->budget.level_finish = g ? ai_hints_search_finish(g) : 0;
     o->rules = g ? eng_game_rules(g) : NULL;
 }
 

@@ -181,7 +181,7 @@ static bool hint_blunder(const eng_state *s, eng_action a)
     eng_action acts[ENG_MAX_ACTIONS];
     double w[ENG_MAX_ACTIONS];
     int n = eng_legal_actions(s, acts);
-    if (n < 2 || !eng_playout_weights(s, acts, n, w))
+    if (n < 2 || !ai_hints_playout_weights(s, acts, n, w))
         return false;
     bool other = false, mine = false;
     for (int i = 0; i < n; i++) {

@@ -43,21 +43,21 @@ bool eng_elements_add(eng_elements *e, const char *fmt, ...)
 
 bool eng_has_svg(const eng_game *g)
 {
-    return eng_game_rules(g)->svg != NULL;
+    return eng_game_rules(g)->view->svg != NULL;
 }
 
 bool eng_svg(const eng_state *s, int viewer, FILE *out)
 {
     const eng_rules *r = eng_game_rules(eng_state_game(s));
-    if (!r->svg)
+    if (!r->view->svg)
         return false;
-    r->svg(eng_game_data(eng_state_game(s)), eng_state_cbody(s), viewer, out);
+    r->view->svg(eng_game_data(eng_state_game(s)), eng_state_cbody(s), viewer, out);
     return true;
 }
 
 char *eng_svg_string(const eng_state *s, int viewer)
 {
-    if (!eng_game_rules(eng_state_game(s))->svg)
+    if (!eng_game_rules(eng_state_game(s))->view->svg)
         return NULL;
     char *buf = NULL;
     size_t len = 0;
@@ -107,8 +107,8 @@ void eng_action_elements(const eng_state *s, eng_action a, eng_elements *out)
 {
     out->n = 0;
     const eng_rules *r = eng_game_rules(eng_state_game(s));
-    if (r->action_elements)
-        r->action_elements(eng_game_data(eng_state_game(s)), eng_state_cbody(s), a, out);
+    if (r->view->action_elements)
+        r->view->action_elements(eng_game_data(eng_state_game(s)), eng_state_cbody(s), a, out);
 }
 
 void eng_action_elements_seen(const eng_state *s, eng_action a, const char *svg,
