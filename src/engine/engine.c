@@ -429,18 +429,6 @@ json_t *eng_state_json(const eng_state *s, int viewer)
     return j;
 }
 
-void eng_render(const eng_state *s, int viewer, bool color, FILE *out)
-{
-    RULES(s)->view->render(DATA(s), CBODY(s), viewer, color, out);
-}
-
-void eng_status_text(const eng_state *s, char *buf, size_t n)
-{
-    buf[0] = '\0';
-    RULES(s)->view->status_text(DATA(s), CBODY(s), buf, n);
-    eng_utf8_trim_end(buf);
-}
-
 /* ---- for the engine's own files (engine_private.h) -------------------------- */
 
 void *eng_state_body(eng_state *s) { return BODY(s); }

@@ -181,7 +181,7 @@ void eng_render(const eng_state *s, int viewer, bool color, FILE *out);
  * Red to act"), for prompts and narratives. */
 void eng_status_text(const eng_state *s, char *buf, size_t n);
 
-/* ---- drawing: the position as SVG, and the board elements of actions (svg.c) -- */
+/* ---- drawing: the position as SVG, and the board elements of actions (view.c) - */
 
 /* Every place and piece a drawing shows carries a stable element id
  * ("p-c4", "u-1-HI1"; docs/drawing.md lists each rule set's). An action

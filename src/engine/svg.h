@@ -5,7 +5,7 @@
  *
  * House rules of a drawing (docs/drawing.md): a viewBox that scales to any
  * screen; every element with an id starts on a line of its own and its
- * drawing ends on that line (so svg.c can tell what a step changed); ids
+ * drawing ends on that line (so view.c can tell what a step changed); ids
  * are stable ("p-..." places, "u-..." units, others per rule set); owners
  * are told apart by colour (a palette safe for colour-blind eyes), by the
  * shape of their mark (circle, square, triangle, diamond) and by number.

@@ -1,7 +1,8 @@
 /*
- * svg.c - the engine's door to a rule set's drawing: the position as SVG
- * for one viewer, the board elements each action involves, and what a step
- * changed on the board.
+ * view.c - the engine's door to a rule set's view (rules.h,
+ * eng_view_methods): the position drawn in the terminal and its status
+ * line, the position as SVG for one viewer, the board elements each action
+ * involves, and what a step changed on the board.
  *
  * A rule set writes every element that has an id on a line of its own
  * (svg.h), so what changed between two drawings is found line by line (in
@@ -39,6 +40,23 @@ bool eng_elements_add(eng_elements *e, const char *fmt, ...)
         return false;
     memcpy(e->id[e->n++], id, (size_t)len + 1);
     return true;
+}
+
+static const eng_view_methods *view_of(const eng_state *s)
+{
+    return eng_game_rules(eng_state_game(s))->view;
+}
+
+void eng_render(const eng_state *s, int viewer, bool color, FILE *out)
+{
+    view_of(s)->render(eng_game_data(eng_state_game(s)), eng_state_cbody(s), viewer, color, out);
+}
+
+void eng_status_text(const eng_state *s, char *buf, size_t n)
+{
+    buf[0] = '\0';
+    view_of(s)->status_text(eng_game_data(eng_state_game(s)), eng_state_cbody(s), buf, n);
+    eng_utf8_trim_end(buf);
 }
 
 bool eng_has_svg(const eng_game *g)
