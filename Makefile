@@ -17,7 +17,8 @@ DEPLIBS := jansson sqlite3
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wpointer-arith -Wformat=2 -Wundef -Wvla -Wno-unused-parameter
 BASEFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -ffp-contract=off -pthread \
-           -Isrc/engine -Isrc/ai -Isrc/server -Isrc -Ibench $(WARN)
+           -Isrc/engine -Isrc/ai -Isrc/server -Isrc/cli -Isrc/cli/play -Isrc/cli/proto \
+           -Isrc/cli/tools -Isupport $(WARN)
 # where the program finds its data and the browser app: the source tree's data/ and web/ for
 # the binaries built here, the installed copies for the one `make install` puts in place
 # (only scenario.c and srv_static.c read them)
@@ -33,7 +34,7 @@ SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-san
 ENGINE_SRC := $(wildcard src/engine/*.c)
 RULES_SRC  := $(wildcard src/rules/*/*.c)
 AI_SRC     := $(wildcard src/ai/*.c)
-CLI_SRC    := $(wildcard src/cli/*.c)
+CLI_SRC    := $(wildcard src/cli/*.c src/cli/*/*.c)
 SERVER_SRC := $(wildcard src/server/*.c)
 LIB_SRC    := $(ENGINE_SRC) $(RULES_SRC) $(AI_SRC) $(SERVER_SRC) \
               $(filter-out src/cli/main.c,$(CLI_SRC))
@@ -101,7 +102,7 @@ build/san/pocketwar: $(SAN_OBJ) build/san/src/cli/main.o
 
 # each tests/test_X.c is one cmocka program, linked with the library objects
 SAN_TESTS := $(patsubst tests/%.c,build/san/tests/%,$(TEST_SRC))
-SAN_SUPPORT := $(patsubst %.c,build/san/%.o,$(TEST_SUPPORT) bench/http_client.c)
+SAN_SUPPORT := $(patsubst %.c,build/san/%.o,$(TEST_SUPPORT) support/http_client.c)
 build/san/tests/%: build/san/tests/%.o $(SAN_SUPPORT) $(SAN_OBJ)
 	$(CC) $(BASEFLAGS) $(SANFLAGS) $^ -o $@ $$(pkg-config --libs $(DEPLIBS)) -lcmocka $(LDLIBS)
 
@@ -129,9 +130,9 @@ bench: deps
 	./build/serve_load --server build/pocketwar
 
 # the server's load driver: many games at once over loopback (bench/serve_load.c)
-build/serve_load: bench/serve_load.c bench/http_client.c bench/http_client.h
+build/serve_load: bench/serve_load.c support/http_client.c support/http_client.h
 	$(CC) $(BASEFLAGS) $(OPT) $$(pkg-config --cflags jansson) bench/serve_load.c \
-	  bench/http_client.c -o $@ $$(pkg-config --libs jansson) -lm -pthread
+	  support/http_client.c -o $@ $$(pkg-config --libs jansson) -lm -pthread
 
 # ---- fuzzing (clang's libFuzzer, under ASan+UBSan) -----------------------------------
 # each fuzz/fuzz_NAME.c is one harness, run on fuzz/corpus/NAME/ (docs/fuzzing.md)
@@ -139,7 +140,7 @@ FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 300
 FUZZ_SMOKE_SECONDS ?= 8
 FUZZFLAGS := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer \
-             -fno-sanitize-recover=all -Isrc/cli -Ifuzz
+             -fno-sanitize-recover=all -Ifuzz
 FUZZ_SRC  := $(wildcard fuzz/fuzz_*.c)
 FUZZ_BIN  := $(patsubst fuzz/%.c,build/fuzz/%,$(FUZZ_SRC))
 FUZZ_OBJ  := $(patsubst %.c,build/fuzz/%.o,$(LIB_SRC) fuzz/common.c)
