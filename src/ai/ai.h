@@ -170,6 +170,37 @@ int ai_spec_parse(const char *spec, const ai_budget *over, const ai_kind **kind,
 /* "random, thumb, flat, mcts, easy, normal, hard, oracle (...)" */
 const char *ai_spec_names(void);
 
+/* ---- the settings of a spec (ai_levels.c) -------------------------------- */
+
+/* How a setting's value is read into its field of ai_config. */
+typedef enum ai_setting_how {
+    AI_SET_INT,       /* a number in range, into an int */
+    AI_SET_INT_OFF,   /* the same, 0 written as -1 (off) */
+    AI_SET_REAL,      /* a number in range, into a double */
+    AI_SET_REAL_OFF,  /* the same, 0 written as -1 (off) */
+    AI_SET_SWITCH,    /* 0 or 1 (a number above 0 is on), into an int as -1 or 1 */
+    AI_SET_CHOICE,    /* one of two words, into an int as its value */
+    AI_SET_FILE,      /* a file name or path, into the net field */
+} ai_setting_how;
+
+typedef struct ai_setting {
+    const char *name;      /* "iterations" */
+    const char *value;     /* the value's shape for help: "N", "0|1", "net|heuristic" */
+    ai_setting_how how;
+    double lo, hi;         /* the range of a number */
+    size_t field;          /* offsetof(ai_config, ...) */
+    struct {               /* AI_SET_CHOICE: the two words, their values, and the
+                              words as a message says them */
+        const char *word[2];
+        int value[2];
+        const char *takes;
+    } choice;
+    const char *help;      /* one line */
+} ai_setting;
+
+/* The settings, in their order, ending with {NULL}. */
+const ai_setting *ai_settings(void);
+
 /* ---- what a rule set tells the computer players (ai_hints.c) --------------- */
 
 /* The rule set's search scale for the computer levels (1 unless it says). */
