@@ -50,6 +50,20 @@ const char *cli_ai_names(void)
     return ai_spec_names();
 }
 
+void cli_ai_help(FILE *out)
+{
+    fprintf(out, "Computer players: %s.\n\nThe levels:\n", ai_spec_names());
+    for (const ai_level *l = ai_levels(); l->name; l++)
+        fprintf(out, "  %-8s %s\n", l->name, l->summary);
+    fprintf(out, "\nSettings follow the name, each as :KEY=VALUE "
+            "(\"normal:iterations=5000:threads=1\"):\n");
+    for (const ai_setting *st = ai_settings(); st->name; st++) {
+        char head[48];
+        snprintf(head, sizeof head, "%s=%s", st->name, st->value);
+        fprintf(out, "  %-22s %s\n", head, st->help);
+    }
+}
+
 static int parse(const char *spec, const cli_ai_opts *o, const ai_kind **k, ai_config *cfg,
                  eng_error *err)
 {
