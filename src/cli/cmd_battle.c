@@ -30,9 +30,9 @@ int cmd_battle(int argc, char **argv)
         "Plays one game between computer players and prints what happened and\n"
         "the result. The same seed gives the same battle.\n", NULL};
     const cli_opt opts[] = {
-        {"game", NULL, CLI_OPT_GAME, &go, 0, 0, NULL},
+        {"(game)", NULL, CLI_OPT_GAME, &go, 0, 0, NULL},
         {"players", "A,B,...", CLI_OPT_TEXT, &players, 0, 0, players_help},
-        {"ai", NULL, CLI_OPT_AI, &ao, 0, 0, NULL},
+        {"(budget)", NULL, CLI_OPT_AI, &ao, 0, 0, NULL},
         {"record", "FILE", CLI_OPT_TEXT, &record, 0, 0, "write the game's record to FILE"},
         {"quiet", NULL, CLI_OPT_FLAG, &quiet, 0, 0, "print only the result"},
         {"board", NULL, CLI_OPT_FLAG, &board, 0, 0, "draw the final position"},
