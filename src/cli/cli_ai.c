@@ -58,9 +58,11 @@ void cli_ai_help(FILE *out)
     fprintf(out, "\nSettings follow the name, each as :KEY=VALUE "
             "(\"normal:iterations=5000:threads=1\"):\n");
     for (const ai_setting *st = ai_settings(); st->name; st++) {
-        char head[48];
+        char head[48], range[48] = "";
         snprintf(head, sizeof head, "%s=%s", st->name, st->value);
-        fprintf(out, "  %-22s %s\n", head, st->help);
+        if (st->how != AI_SET_CHOICE && st->how != AI_SET_FILE)
+            snprintf(range, sizeof range, " (%g to %g)", st->lo, st->hi);
+        fprintf(out, "  %-22s %s%s\n", head, st->help, range);
     }
 }
 
