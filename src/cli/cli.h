@@ -91,6 +91,7 @@ typedef enum cli_opt_kind {
     CLI_OPT_TEXT,     /* out is a const char *, pointed at the value */
     CLI_OPT_GAME,     /* the game options above, whole: out is a cli_game_opts * */
     CLI_OPT_AI,       /* the players' budget below, whole: out is a cli_ai_opts * */
+    CLI_OPT_BUDGET,   /* the same without --threads (a command that says its own) */
 } cli_opt_kind;
 
 /* One line of a command's option table, which ends with {NULL}. */

@@ -39,6 +39,8 @@ void cli_opts_help(FILE *out, const cli_usage *u, const cli_opt *opts)
             fputs(CLI_GAME_OPTS_HELP, out);
         else if (o->kind == CLI_OPT_AI)
             fputs(CLI_AI_OPTS_HELP, out);
+        else if (o->kind == CLI_OPT_BUDGET)
+            fputs(CLI_AI_BUDGET_HELP, out);
         else if (o->help)
             help_option(out, o);
     }
@@ -60,10 +62,11 @@ int cli_opts_parse(const cli_usage *u, const cli_opt *opts, int argc, char **arg
             go = o->out;
             for (size_t k = 0; k < sizeof game / sizeof game[0]; k++)
                 lo[n++] = game[k];
-        } else if (o->kind == CLI_OPT_AI) {
+        } else if (o->kind == CLI_OPT_AI || o->kind == CLI_OPT_BUDGET) {
             ao = o->out;
             for (size_t k = 0; k < sizeof ai / sizeof ai[0]; k++)
-                lo[n++] = ai[k];
+                if (o->kind == CLI_OPT_AI || ai[k].val != OPT_THREADS)
+                    lo[n++] = ai[k];
         } else {
             lo[n++] = (struct option){o->name, o->kind == CLI_OPT_FLAG ? no_argument
                                                                       : required_argument,
