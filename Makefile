@@ -17,8 +17,23 @@ PKGS    := libjansson-dev libcmocka-dev pkg-config gcc make libxml2-utils clang 
 DEPLIBS := jansson sqlite3 gsl
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wpointer-arith -Wformat=2 -Wundef -Wvla -Wno-unused-parameter
-BASEFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -ffp-contract=off -pthread \
-           -Isrc/engine -Isrc/ai -Isrc/lab -Isrc/server -Isrc -Ibench $(WARN)
+BASEFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -ffp-contract=off -pthread $(WARN)
+# The layers, kept by the compiler: each folder sees its own headers and those of the layers
+# below it, never one above, so an include that runs the wrong way fails to build
+# (docs/architecture.md). A rule set's own header is found beside its files; no other folder
+# is given it. support/ holds what the tests and the benchmarks share.
+INC_engine  := -Isrc/engine
+INC_rules   := $(INC_engine)
+INC_ai      := $(INC_engine) -Isrc/ai
+INC_lab     := $(INC_ai) -Isrc/lab
+INC_server  := $(INC_ai) -Isrc/server
+INC_cli     := $(INC_server) -Isrc/lab -Isrc/cli -Isrc/cli/play -Isrc/cli/proto -Isrc/cli/tools
+INC_support := -Isupport
+INC_bench   := $(INC_support)
+INC_tests   := $(INC_cli) $(INC_support)
+INC_fuzz    := $(INC_cli)
+# a source file's include paths: those of its layer, the folder under src/ or at the top
+incs = $(INC_$(if $(filter src/%,$1),$(word 2,$(subst /, ,$1)),$(firstword $(subst /, ,$1))))
 # where the program finds its data and the browser app: the source tree's data/ and web/ for
 # the binaries built here, the installed copies for the one `make install` puts in place
 # (only scenario.c and srv_static.c read them)
@@ -35,7 +50,7 @@ ENGINE_SRC := $(wildcard src/engine/*.c)
 RULES_SRC  := $(wildcard src/rules/*/*.c)
 AI_SRC     := $(wildcard src/ai/*.c)
 LAB_SRC    := $(wildcard src/lab/*.c)
-CLI_SRC    := $(wildcard src/cli/*.c)
+CLI_SRC    := $(wildcard src/cli/*.c src/cli/*/*.c)
 SERVER_SRC := $(wildcard src/server/*.c)
 LIB_SRC    := $(ENGINE_SRC) $(RULES_SRC) $(AI_SRC) $(LAB_SRC) $(SERVER_SRC) \
               $(filter-out src/cli/main.c,$(CLI_SRC))
@@ -61,21 +76,21 @@ deps:
 
 build/rel/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) $(DATAFLAG) $(OPT) $$(pkg-config --cflags $(DEPLIBS)) -MMD -MP -c $< -o $@
+	$(CC) $(BASEFLAGS) $(call incs,$<) $(DATAFLAG) $(OPT) $$(pkg-config --cflags $(DEPLIBS)) -MMD -MP -c $< -o $@
 
 build/san/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) $(DATAFLAG) $(SANFLAGS) $$(pkg-config --cflags $(DEPLIBS)) -MMD -MP -c $< -o $@
+	$(CC) $(BASEFLAGS) $(call incs,$<) $(DATAFLAG) $(SANFLAGS) $$(pkg-config --cflags $(DEPLIBS)) -MMD -MP -c $< -o $@
 
 # the installed program: the same objects, but its data under $(SHAREDIR); rebuilt at every
 # install, so that a new PREFIX is never missed
 build/inst/scenario.o: src/engine/scenario.c FORCE
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) -DPOCKETWAR_DATA_DIR='"$(SHAREDIR)"' $(OPT) $$(pkg-config --cflags $(DEPLIBS)) -c $< -o $@
+	$(CC) $(BASEFLAGS) $(INC_engine) -DPOCKETWAR_DATA_DIR='"$(SHAREDIR)"' $(OPT) $$(pkg-config --cflags $(DEPLIBS)) -c $< -o $@
 
 build/inst/srv_static.o: src/server/srv_static.c FORCE
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) -DPOCKETWAR_WEB_DIR='"$(SHAREDIR)/web"' $(OPT) $$(pkg-config --cflags $(DEPLIBS)) -c $< -o $@
+	$(CC) $(BASEFLAGS) $(INC_server) -DPOCKETWAR_WEB_DIR='"$(SHAREDIR)/web"' $(OPT) $$(pkg-config --cflags $(DEPLIBS)) -c $< -o $@
 
 build/inst/pocketwar: $(filter-out build/rel/src/engine/scenario.o build/rel/src/server/srv_static.o,$(REL_OBJ)) \
                       build/inst/scenario.o build/inst/srv_static.o build/rel/src/cli/main.o
@@ -103,12 +118,12 @@ build/san/pocketwar: $(SAN_OBJ) build/san/src/cli/main.o
 
 # the lab over Open MPI: one shard per process, merged by the first (src/lab/mpi/, docs/lab.md)
 build/pocketwar-lab-mpi: src/lab/mpi/lab_mpi.c $(REL_OBJ)
-	$(CC) $(BASEFLAGS) -Isrc/cli $(OPT) $$(pkg-config --cflags ompi-c) src/lab/mpi/lab_mpi.c \
+	$(CC) $(BASEFLAGS) $(INC_cli) $(OPT) $$(pkg-config --cflags ompi-c) src/lab/mpi/lab_mpi.c \
 	  $(REL_OBJ) -o $@ $$(pkg-config --libs $(DEPLIBS) ompi-c) $(LDLIBS)
 
 # each tests/test_X.c is one cmocka program, linked with the library objects
 SAN_TESTS := $(patsubst tests/%.c,build/san/tests/%,$(TEST_SRC))
-SAN_SUPPORT := $(patsubst %.c,build/san/%.o,$(TEST_SUPPORT) bench/http_client.c)
+SAN_SUPPORT := $(patsubst %.c,build/san/%.o,$(TEST_SUPPORT) support/http_client.c)
 build/san/tests/%: build/san/tests/%.o $(SAN_SUPPORT) $(SAN_OBJ)
 	$(CC) $(BASEFLAGS) $(SANFLAGS) $^ -o $@ $$(pkg-config --libs $(DEPLIBS)) -lcmocka $(LDLIBS)
 
@@ -137,9 +152,9 @@ bench: deps
 	./build/serve_load --server build/pocketwar
 
 # the server's load driver: many games at once over loopback (bench/serve_load.c)
-build/serve_load: bench/serve_load.c bench/http_client.c bench/http_client.h
-	$(CC) $(BASEFLAGS) $(OPT) $$(pkg-config --cflags jansson) bench/serve_load.c \
-	  bench/http_client.c -o $@ $$(pkg-config --libs jansson) -lm -pthread
+build/serve_load: bench/serve_load.c support/http_client.c support/http_client.h
+	$(CC) $(BASEFLAGS) $(INC_bench) $(OPT) $$(pkg-config --cflags jansson) bench/serve_load.c \
+	  support/http_client.c -o $@ $$(pkg-config --libs jansson) -lm -pthread
 
 # ---- fuzzing (clang's libFuzzer, under ASan+UBSan) -----------------------------------
 # each fuzz/fuzz_NAME.c is one harness, run on fuzz/corpus/NAME/ (docs/fuzzing.md)
@@ -147,7 +162,7 @@ FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 300
 FUZZ_SMOKE_SECONDS ?= 8
 FUZZFLAGS := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer \
-             -fno-sanitize-recover=all -Isrc/cli -Ifuzz
+             -fno-sanitize-recover=all -Ifuzz
 FUZZ_SRC  := $(wildcard fuzz/fuzz_*.c)
 FUZZ_BIN  := $(patsubst fuzz/%.c,build/fuzz/%,$(FUZZ_SRC))
 FUZZ_OBJ  := $(patsubst %.c,build/fuzz/%.o,$(LIB_SRC) fuzz/common.c)
@@ -156,7 +171,7 @@ FUZZ_OBJ  := $(patsubst %.c,build/fuzz/%.o,$(LIB_SRC) fuzz/common.c)
 
 build/fuzz/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(BASEFLAGS) $(DATAFLAG) $(FUZZFLAGS) $$(pkg-config --cflags $(DEPLIBS)) -MMD -MP -c $< -o $@
+	$(FUZZ_CC) $(BASEFLAGS) $(call incs,$<) $(DATAFLAG) $(FUZZFLAGS) $$(pkg-config --cflags $(DEPLIBS)) -MMD -MP -c $< -o $@
 
 build/fuzz/fuzz_%: build/fuzz/fuzz/fuzz_%.o $(FUZZ_OBJ)
 	$(FUZZ_CC) $(BASEFLAGS) $(FUZZFLAGS) -fsanitize=fuzzer $^ -o $@ $$(pkg-config --libs $(DEPLIBS)) $(LDLIBS)

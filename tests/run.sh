@@ -1,19 +1,24 @@
 #!/usr/bin/env bash
-# Runs every test program in DIR/tests (built by make) and prints one
-# closing line: "N passed, N failed" (N counts test programs' cases).
+# Runs every test program in DIR/tests (built by make) and the command-line
+# scripts, and prints one closing line: "N passed, N failed" (N counts the
+# programs' test cases and the scripts' checks). The cmocka programs speak
+# TAP (CMOCKA_MESSAGE_OUTPUT=TAP): a line "ok N - name" or "not ok N - name"
+# per case; the scripts print "PASS name" / "FAIL name: why" lines.
 set -u
 dir=${1:-build/san}
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+export CMOCKA_MESSAGE_OUTPUT=TAP
 pass=0; fail=0; failed_programs=()
 for t in "$dir"/tests/test_*; do
   [ -x "$t" ] || continue
   case "$t" in *.o|*.d) continue;; esac
   echo "== $(basename "$t")"
   out=$("$t" 2>&1); rc=$?
-  printf '%s\n' "$out" | grep -vE '^\[ (RUN|       OK) ' 
-  p=$(printf '%s\n' "$out" | sed -nE 's/^\[  PASSED  \] ([0-9]+) test.*/\1/p' | awk '{s+=$1} END {print s+0}')
-  f=$(printf '%s\n' "$out" | sed -nE 's/^\[  FAILED  \] ([0-9]+) test.*/\1/p' | awk '{s+=$1} END {print s+0}')
+  # everything but the passing cases and the plan: failures, their messages, sanitizer reports
+  printf '%s\n' "$out" | grep -vE '^(ok [0-9]+ |1\.\.[0-9]+$|# ok - )'
+  p=$(printf '%s\n' "$out" | grep -cE '^ok [0-9]+ ')
+  f=$(printf '%s\n' "$out" | grep -cE '^not ok [0-9]+ ')
   pass=$((pass + p)); fail=$((fail + f))
   if [ $rc -ne 0 ] && [ "$f" -eq 0 ]; then fail=$((fail + 1)); fi
   [ $rc -ne 0 ] && failed_programs+=("$(basename "$t")")

@@ -9,6 +9,7 @@
 #include "rng.h"
 #include "scenario.h"
 #include "match.h"
+#include "ai.h"
 
 eng_game *t_game(const char *rules, const char *scenario_json, const char *options_json)
 {
@@ -156,7 +157,7 @@ double t_hint_weight(const eng_state *s, const char *notation)
     double w[ENG_MAX_ACTIONS];
     int n = eng_legal_actions(s, acts);
     assert_int_equal(eng_action_parse(s, notation, &a, NULL), 0);
-    assert_true(eng_playout_weights(s, acts, n, w));
+    assert_true(ai_hints_playout_weights(s, acts, n, w));
     for (int i = 0; i < n; i++)
         if (acts[i] == a)
             return w[i];

@@ -1,6 +1,6 @@
 /*
  * test_ai_eval_levels.c - which computer players judge by a rule set's
- * learned evaluation by default (eng_game_eval_net_for_level): The Portable
+ * learned evaluation by default (ai_hints_eval_net_for_level): The Portable
  * Wargame names no levels, so every level and a bare tree search do;
  * Pocket Battles names normal and hard, so they load its network and easy
  * and a tree search named by its kind judge by the heuristic; the setting
@@ -33,17 +33,17 @@ static void test_levels_named(void **unused)
     assert_null(cfg.level);
 
     eng_game *pw = t_game_named("portable-wargame", "meeting", NULL);
-    assert_true(eng_game_eval_net_for_level(pw, "normal"));
-    assert_true(eng_game_eval_net_for_level(pw, "hard"));
-    assert_true(eng_game_eval_net_for_level(pw, NULL));
+    assert_true(ai_hints_eval_net_for_level(pw, "normal"));
+    assert_true(ai_hints_eval_net_for_level(pw, "hard"));
+    assert_true(ai_hints_eval_net_for_level(pw, NULL));
     eng_game *pb = t_game_named("pocket-battles", "elves-vs-orcs-50", NULL);
-    assert_true(eng_game_eval_net_for_level(pb, "hard"));
-    assert_true(eng_game_eval_net_for_level(pb, "normal"));
-    assert_false(eng_game_eval_net_for_level(pb, "easy"));
-    assert_false(eng_game_eval_net_for_level(pb, "har"));
-    assert_false(eng_game_eval_net_for_level(pb, NULL));
+    assert_true(ai_hints_eval_net_for_level(pb, "hard"));
+    assert_true(ai_hints_eval_net_for_level(pb, "normal"));
+    assert_false(ai_hints_eval_net_for_level(pb, "easy"));
+    assert_false(ai_hints_eval_net_for_level(pb, "har"));
+    assert_false(ai_hints_eval_net_for_level(pb, NULL));
     eng_game *pg = t_game_named("pocket-wargame", "meeting", NULL);   /* no network at all */
-    assert_false(eng_game_eval_net_for_level(pg, "hard"));
+    assert_false(ai_hints_eval_net_for_level(pg, "hard"));
     eng_game_free(pw);
     eng_game_free(pb);
     eng_game_free(pg);

@@ -165,8 +165,8 @@ static void test_search_hints(void **unused)
         const eng_rules *r = eng_rules_find(want[i].rules);
         assert_non_null(r);
         eng_game *g = t_game_named(want[i].rules, eng_rules_default_scenario(r), NULL);
-        assert_true(eng_game_search_scale(g) == want[i].scale);
-        assert_true(eng_game_search_finish(g) == want[i].finish);
+        assert_true(ai_hints_search_scale(g) == want[i].scale);
+        assert_true(ai_hints_search_finish(g) == want[i].finish);
         eng_game_free(g);
     }
 }

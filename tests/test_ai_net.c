@@ -34,10 +34,10 @@ static eng_state *hand_made(eng_game **g)
 
 static void features_of(const eng_state *s, int player, float *f)
 {
-    assert_int_equal(eng_rules_feature_count(eng_game_rules(eng_state_game(s))), NF);
+    assert_int_equal(ai_hints_feature_count(eng_game_rules(eng_state_game(s))), NF);
     for (int i = 0; i < NF; i++)
         f[i] = -99;
-    assert_true(eng_features(s, player, f));
+    assert_true(ai_hints_features(s, player, f));
     for (int i = 0; i < NF; i++)
         assert_true(f[i] > -99);
 }
@@ -320,7 +320,7 @@ static void test_net_setting(void **unused)
     char *saved = t_env_save("POCKETWAR_DATA");
     setenv("POCKETWAR_DATA", dir, 1);
     float x[NF];
-    eng_features(s, 0, x);
+    ai_hints_features(s, 0, x);
     net = ai_net_for_rules_file(r, "round1.txt", &err);     /* by name */
     assert_non_null(net);
     NEAR(ai_net_eval(net, x), 0.75);
@@ -365,9 +365,9 @@ static void test_net_score(void **unused)
     ai_net_score(net, s, v);
     NEAR(v[0] + v[1], 1);
     float x[NF];
-    eng_features(s, 0, x);
+    ai_hints_features(s, 0, x);
     double p0 = ai_net_eval(net, x);
-    eng_features(s, 1, x);
+    ai_hints_features(s, 1, x);
     double p1 = ai_net_eval(net, x);
     NEAR(v[0], 0.5 * (p0 + 1 - p1));
     ai_net_free(net);

@@ -3,7 +3,8 @@
  * an iteration budget and one thread it makes the same choice with the
  * same counts every time; with two threads its choice is legal and the
  * visits of its candidates add up to the iterations run; a forced move is
- * answered without searching; a time budget alone works; three Pocket
+ * answered without searching; a time budget alone works and stops the
+ * search by its deadline (with a margin no loaded machine reaches); three Pocket
  * Wargame forces (three-kingdoms) play a whole game with it; it beats
  * the random player; and the experiment settings chance (a tree child per
  * toss or roll), crn (common random numbers), contempt (a drawn ending
@@ -12,6 +13,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "support.h"
 #include "ai.h"
 #include "rng.h"
@@ -209,9 +211,18 @@ static void test_time_budget(void **unused)
     ai_config cfg = {.seed = 2, .time_ms = 30, .threads = 2};
     ai_player *p = ai_new(ai_kind_find("mcts"), &cfg);
     ai_explanation why;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     eng_action a = ai_choose(p, s, &why);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
     assert_true(eng_is_legal(s, a, NULL));
     assert_true(why.iterations > 0);
+    /* no iteration cap: only the deadline ended the search. 30 ms, and a
+     * margin of 10 s for a slow iteration under the sanitizers on a busy
+     * machine; a search that ignored its deadline would run on for ever */
+    double took = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+    assert_true(took < 0.030 + 10.0);
+    assert_true(why.seconds < 0.030 + 10.0);
     ai_free(p);
     eng_state_free(s);
     eng_game_free(g);

@@ -1,6 +1,7 @@
 /*
  * test_conformance.c - the contract every registered rule set must keep,
- * checked over random games on every shipped scenario:
+ * checked over random games on every shipped scenario, as it stands and
+ * under every shipped variant:
  *   - a position that is not final has legal actions, and each is accepted;
  *   - every action's notation parses back to the same action;
  *   - chance outcomes' probabilities are positive and sum to 1;
@@ -8,7 +9,8 @@
  *   - each player's view and the full view are JSON objects;
  *   - a record saved, loaded and saved again gives the same bytes, and
  *     replays to the same position;
- *   - the same seed gives the same game.
+ *   - the same seed gives the same game;
+ *   - every game plays to its end, where it has a result.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -18,7 +20,11 @@
 #include "rng.h"
 #include "scenario.h"
 
-#define GAMES_PER_SCENARIO 12
+/* Games per scenario as shipped, and under each variant (seeded apart, so
+ * that the variants of a scenario see different games); with the variants
+ * the suite plays about as many games as with 12 a scenario alone. */
+#define GAMES_PER_SCENARIO 8
+#define GAMES_PER_VARIANT 1
 #define MAX_STEPS 20000
 
 static void check_position(const eng_state *s)
@@ -84,10 +90,11 @@ static void check_position(const eng_state *s)
 }
 
 /* Plays one random game as a match, checking every position. */
-static eng_match *random_match(const eng_rules *r, const char *scenario, uint64_t seed)
+static eng_match *random_match(const eng_rules *r, const char *scenario, const json_t *options,
+                               uint64_t seed)
 {
     eng_error err;
-    eng_match *m = eng_match_new(eng_rules_name(r), scenario, NULL, seed, &err);
+    eng_match *m = eng_match_new(eng_rules_name(r), scenario, options, seed, &err);
     if (!m)
         fail_msg("%s/%s: %s", eng_rules_name(r), scenario, err.msg);
     eng_rng pick;
@@ -107,38 +114,64 @@ static eng_match *random_match(const eng_rules *r, const char *scenario, uint64_
         }
     }
     check_position(m->state);
+    char res[ENG_TEXT_MAX];
+    eng_result_text(m->state, res, sizeof res);
+    if (!res[0] || !strcmp(res, "*"))
+        fail_msg("%s/%s seed %llu: ended with no result", eng_rules_name(r), scenario,
+                 (unsigned long long)seed);
     return m;
+}
+
+/* The contract over `games` random games of one scenario under options
+ * (NULL: the scenario's own), seeded from seed0 on; what names the variant
+ * in messages. */
+static void conformance_games(const eng_rules *r, const char *scenario, const json_t *options,
+                              uint64_t seed0, int games, const char *what)
+{
+    for (uint64_t seed = seed0; seed < seed0 + (uint64_t)games; seed++) {
+        eng_match *m = random_match(r, scenario, options, seed);
+        /* save, load, save: the same bytes and the same position */
+        char *first = t_record_text(m);
+        eng_error err;
+        eng_match *back = eng_match_load_text(first, "saved", &err);
+        if (!back)
+            fail_msg("%s/%s (%s): reload failed: %s\n%s", eng_rules_name(r), scenario, what,
+                     err.msg, first);
+        char *second = t_record_text(back);
+        assert_string_equal(first, second);
+        assert_true(eng_state_equal(m->state, back->state));
+        /* the same seed, the same game */
+        eng_match *again = random_match(r, scenario, options, seed);
+        assert_int_equal(again->nsteps, m->nsteps);
+        assert_true(eng_state_equal(again->state, m->state));
+        free(first);
+        free(second);
+        eng_match_free(back);
+        eng_match_free(again);
+        eng_match_free(m);
+    }
 }
 
 static void conformance_of(const eng_rules *r)
 {
-    char **names;
-    int ns = eng_scenario_names(r, &names);
+    char **names, **variants;
+    int ns = eng_scenario_names(r, &names), nv = eng_variant_names(r, &variants);
     assert_true(ns >= 1);
     for (int k = 0; k < ns; k++) {
-        for (uint64_t seed = 1; seed <= GAMES_PER_SCENARIO; seed++) {
-            eng_match *m = random_match(r, names[k], seed);
-            /* save, load, save: the same bytes and the same position */
-            char *first = t_record_text(m);
+        conformance_games(r, names[k], NULL, 1, GAMES_PER_SCENARIO, "as shipped");
+        for (int v = 0; v < nv; v++) {
             eng_error err;
-            eng_match *back = eng_match_load_text(first, "saved", &err);
-            if (!back)
-                fail_msg("%s/%s: reload failed: %s\n%s", eng_rules_name(r), names[k], err.msg, first);
-            char *second = t_record_text(back);
-            assert_string_equal(first, second);
-            assert_true(eng_state_equal(m->state, back->state));
-            /* the same seed, the same game */
-            eng_match *again = random_match(r, names[k], seed);
-            assert_int_equal(again->nsteps, m->nsteps);
-            assert_true(eng_state_equal(again->state, m->state));
-            free(first);
-            free(second);
-            eng_match_free(back);
-            eng_match_free(again);
-            eng_match_free(m);
+            json_t *vf = eng_variant_load(r, variants[v], &err);
+            if (!vf)
+                fail_msg("%s variant %s: %s", eng_rules_name(r), variants[v], err.msg);
+            conformance_games(r, names[k], json_object_get(vf, "options"),
+                              100 + (uint64_t)(v * GAMES_PER_VARIANT), GAMES_PER_VARIANT,
+                              variants[v]);
+            json_decref(vf);
         }
     }
     eng_names_free(names, ns);
+    eng_names_free(variants, nv);
 }
 
 static void test_every_rule_set(void **unused)

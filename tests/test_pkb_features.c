@@ -10,6 +10,7 @@
  */
 #include <math.h>
 #include "test_pkb_util.h"
+#include "ai.h"
 
 #define NF 65
 #define ENEMY 26
@@ -17,8 +18,8 @@
 
 static void features_of(const eng_state *s, int player, float *f)
 {
-    assert_int_equal(eng_rules_feature_count(eng_game_rules(eng_state_game(s))), NF);
-    assert_true(eng_features(s, player, f));
+    assert_int_equal(ai_hints_feature_count(eng_game_rules(eng_state_game(s))), NF);
+    assert_true(ai_hints_features(s, player, f));
     for (int i = 0; i < NF; i++)
         assert_true(f[i] >= 0 && f[i] <= 1.5f);
 }

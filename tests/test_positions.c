@@ -15,6 +15,7 @@
 #include "match.h"
 #include "rng.h"
 #include "scenario.h"
+#include "ai.h"
 
 #define GAMES_PER_SCENARIO 6
 #define MAX_STEPS 20000
@@ -120,7 +121,7 @@ static void random_game(const eng_rules *r, const char *scenario, uint64_t seed)
             /* as the random player: conceding (weight 0) left out */
             int n = eng_legal_actions(m->state, acts);
             double w[ENG_MAX_ACTIONS];
-            if (eng_playout_weights(m->state, acts, n, w)) {
+            if (ai_hints_playout_weights(m->state, acts, n, w)) {
                 int k = 0;
                 for (int i = 0; i < n; i++)
                     if (w[i] > 0)

@@ -1,8 +1,8 @@
 /*
  * test_ptw_scenarios.c - The Portable Wargame's shipped scenarios and
  * variants: each loads as described (the river and its fords and road, the
- * trench line with its wire, machine guns and limbered battery), and every
- * scenario under every variant plays to its end in random self-play.
+ * trench line with its wire, machine guns and limbered battery). That every
+ * scenario under every variant plays to its end is test_conformance.c's.
  */
 #include "test_ptw_util.h"
 #include "scenario.h"
@@ -80,53 +80,12 @@ static void test_trench_assault(void **unused)
     eng_game_free(g);
 }
 
-static void test_every_scenario_and_variant_plays_to_its_end(void **unused)
-{
-    (void)unused;
-    const eng_rules *r = eng_rules_find("portable-wargame");
-    char **scen, **var;
-    int ns = eng_scenario_names(r, &scen), nv = eng_variant_names(r, &var);
-    assert_true(ns >= 3);
-    assert_true(nv >= 1);
-    for (int i = 0; i < ns; i++)
-        for (int v = -1; v < nv; v++) {
-            json_t *opt = NULL;
-            if (v >= 0) {
-                eng_error err;
-                json_t *vf = eng_variant_load(r, var[v], &err);
-                if (!vf)
-                    fail_msg("%s", err.msg);
-                opt = json_incref(json_object_get(vf, "options"));
-                json_decref(vf);
-            }
-            char *text = opt ? json_dumps(opt, 0) : NULL;
-            eng_game *g = t_game_named("portable-wargame", scen[i], text);
-            for (uint64_t seed = 1; seed <= 3; seed++) {
-                eng_state *s = eng_state_new(g, seed);
-                t_random_playout(s, seed * 7, 100000);
-                if (!eng_is_terminal(s))
-                    fail_msg("%s with %s, seed %llu: no end", scen[i], v >= 0 ? var[v] : "-",
-                             (unsigned long long)seed);
-                char res[64];
-                eng_result_text(s, res, sizeof res);
-                assert_true(!strcmp(res, "draw") || strstr(res, " wins"));
-                eng_state_free(s);
-            }
-            eng_game_free(g);
-            free(text);
-            json_decref(opt);
-        }
-    eng_names_free(scen, ns);
-    eng_names_free(var, nv);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_meeting),
         cmocka_unit_test(test_river_crossing),
         cmocka_unit_test(test_trench_assault),
-        cmocka_unit_test(test_every_scenario_and_variant_plays_to_its_end),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -9,6 +9,7 @@
  */
 #include <math.h>
 #include "test_ptw_util.h"
+#include "ai.h"
 
 #define MAP6 "o o o/o o o/o o o/o o o/o o o/o o o"
 
@@ -263,7 +264,7 @@ static void test_playout_hint(void **unused)
     eng_action acts[ENG_MAX_ACTIONS];
     double w[ENG_MAX_ACTIONS];
     int n = eng_legal_actions(s, acts);
-    assert_true(eng_playout_weights(s, acts, n, w));
+    assert_true(ai_hints_playout_weights(s, acts, n, w));
     double fire = -1, move = -1, wire = -1;
     for (int i = 0; i < n; i++) {
         char text[64];

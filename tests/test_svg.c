@@ -1,5 +1,5 @@
 /*
- * test_svg.c - the drawings every rule set makes (src/engine/svg.c), over
+ * test_svg.c - the drawings every rule set makes (src/engine/view.c), over
  * random games of every shipped scenario:
  *   - each drawing is well-formed XML (libxml2's xmllint reads it);
  *   - the units (and Pocket Battles' troops) a drawing shows by id are

@@ -5,7 +5,7 @@
  */
 #include <stdlib.h>
 #include "support.h"
-#include "cli/tourney.h"
+#include "tourney.h"
 
 /* Two games of players 0 and 1 swapping seats; player 0 thinks 1..100 ms
  * in game 0 (seat 0) and 101..200 ms in game 1 (seat 1). */

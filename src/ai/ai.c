@@ -63,7 +63,7 @@ void ai_free(ai_player *p)
 const struct ai_net *ai_player_net(ai_player *p, const eng_state *s)
 {
     const eng_game *g = eng_state_game(s);
-    int want = p->cfg.eval ? p->cfg.eval : eng_game_eval_net_for_level(g, p->cfg.level) ? 1 : -1;
+    int want = p->cfg.eval ? p->cfg.eval : ai_hints_eval_net_for_level(g, p->cfg.level) ? 1 : -1;
     if (want < 0)
         return NULL;
     if (p->net_game != g) {

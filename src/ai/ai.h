@@ -62,17 +62,17 @@ typedef struct ai_config {
     /* whole-turn planning (ai_plan.c): */
     int plan;              /* tree-search kinds: decisions in a run of the side's own
                               plan the whole run (0 = as the rule set says,
-                              eng_game_plans_turns; 1 = yes, -1 = no) */
+                              ai_hints_plans_turns; 1 = yes, -1 = no) */
     /* the learned evaluation (ai_net.c): */
     int eval;              /* thumb and the tree search judge positions by the rule
                               set's network instead of its heuristic (1 = yes,
                               -1 = no; 0 = the tree search as the rule set says,
-                              eng_game_eval_net_for_level, where its weights file
+                              ai_hints_eval_net_for_level, where its weights file
                               loads, and thumb by the heuristic) */
     char net[128];         /* the weights file eval=net reads: a file name in the rule
                               set's data folder, or a path (with a '/'); empty = the
                               rule set's own (setting net=FILE, which implies eval=net) */
-    /* the learned evaluation by level (eng_game_eval_net_for_level): */
+    /* the learned evaluation by level (ai_hints_eval_net_for_level): */
     const char *level;     /* the level it was named as ("hard"), NULL for a kind */
 } ai_config;
 
@@ -140,9 +140,9 @@ int ai_sample_chance_of(const eng_state *s, uint64_t *rng, eng_action *out);
 typedef struct ai_budget {
     int iterations, time_ms, threads;
     double level_scale;    /* a level's iterations times this: the rule set's
-                              search scale (eng_game_search_scale); <= 0 = 1 */
+                              search scale (ai_hints_search_scale); <= 0 = 1 */
     double level_finish;   /* replaces the finish of a level that plays to
-                              the end (eng_game_search_finish); <= 0 = the
+                              the end (ai_hints_search_finish); <= 0 = the
                               level's own */
 } ai_budget;
 
@@ -169,5 +169,69 @@ int ai_spec_parse(const char *spec, const ai_budget *over, const ai_kind **kind,
                   ai_config *cfg, eng_error *err);
 /* "random, thumb, flat, mcts, easy, normal, hard, oracle (...)" */
 const char *ai_spec_names(void);
+
+/* ---- the settings of a spec (ai_levels.c) -------------------------------- */
+
+/* How a setting's value is read into its field of ai_config. */
+typedef enum ai_setting_how {
+    AI_SET_INT,       /* a number in range, into an int */
+    AI_SET_INT_OFF,   /* the same, 0 written as -1 (off) */
+    AI_SET_REAL,      /* a number in range, into a double */
+    AI_SET_REAL_OFF,  /* the same, 0 written as -1 (off) */
+    AI_SET_SWITCH,    /* 0 or 1 (a number above 0 is on), into an int as -1 or 1 */
+    AI_SET_CHOICE,    /* one of two words, into an int as its value */
+    AI_SET_FILE,      /* a file name or path, into the net field */
+} ai_setting_how;
+
+typedef struct ai_setting {
+    const char *name;      /* "iterations" */
+    const char *value;     /* the value's shape for help: "N", "0|1", "net|heuristic" */
+    ai_setting_how how;
+    double lo, hi;         /* the range of a number */
+    size_t field;          /* offsetof(ai_config, ...) */
+    struct {               /* AI_SET_CHOICE: the two words, their values, and the
+                              words as a message says them */
+        const char *word[2];
+        int value[2];
+        const char *takes;
+    } choice;
+    const char *help;      /* one line */
+} ai_setting;
+
+/* The settings, in their order, ending with {NULL}. */
+const ai_setting *ai_settings(void);
+
+/* ---- what a rule set tells the computer players (ai_hints.c) --------------- */
+
+/* The rule set's search scale for the computer levels (1 unless it says). */
+double ai_hints_search_scale(const eng_game *g);
+/* The weight a level that plays on to the end gives the final result in
+ * this rule set (0 = the level's own). */
+double ai_hints_search_finish(const eng_game *g);
+/* Do the computer levels plan a side's whole run of decisions in this rule
+ * set (its plan_turns)? */
+bool ai_hints_plans_turns(const eng_game *g);
+/* The rule set's playout hint for the legal actions acts[0..n-1] of s:
+ * writes a weight >= 0 per action (not all 0) and returns true, or returns
+ * false when the rule set has none (every action alike). A rule of thumb
+ * for quick simulated play, never a rule. */
+bool ai_hints_playout_weights(const eng_state *s, const eng_action *acts, int n, double *w);
+/* How many numbers the rule set describes a position by (0: it gives none). */
+int ai_hints_feature_count(const eng_rules *r);
+/* The position s from player's point of view as that many numbers, each
+ * about 0..1, into out; false (out untouched) when the rule set gives none.
+ * Terminal positions too. */
+bool ai_hints_features(const eng_state *s, int player, float *out);
+/* The path of the rule set's evaluation network's weights (under the data
+ * folder, "data/portable-wargame/eval-net.txt"); false (buf = "") when the
+ * rule set names none. The file may still be missing. */
+bool ai_hints_eval_net_path(const eng_rules *r, char *buf, size_t n);
+/* Do the computer levels judge positions by that network by default? */
+bool ai_hints_eval_net_default(const eng_game *g);
+/* Does a computer player named as `level` ("hard"; NULL: a tree search named
+ * by its kind) judge positions by the rule set's network by default? The
+ * rule set's eval_net_default, narrowed to its eval_net_levels if it names
+ * any. */
+bool ai_hints_eval_net_for_level(const eng_game *g, const char *level);
 
 #endif

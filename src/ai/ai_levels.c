@@ -3,6 +3,8 @@
  * and specs such as "hard" or "mcts:iterations=500:threads=1" (see ai.h).
  */
 #include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ai.h"
@@ -13,11 +15,11 @@
  * there half, against the heuristic at the horizon: with four times the
  * iterations it can afford the noisier, less biased judgement, which more
  * of normal's own search did not buy. A rule set whose search needs more
- * for the same play says so (its search scale, eng_game_search_scale); the
+ * for the same play says so (its search scale, ai_hints_search_scale); the
  * caller passes it in the budget, and the levels' iterations (not their
  * time caps) are multiplied by it. A rule set may also give the weight a
  * level that plays to the end (hard) puts on the end there, in place of the
- * level's own (eng_game_search_finish, passed in the budget likewise); easy
+ * level's own (ai_hints_search_finish, passed in the budget likewise); easy
  * and normal, which stop at the horizon, are not touched. */
 static const ai_level levels[] = {
     {"easy", "mcts", 300, 1000, 0, "a quick tree search (300 iterations; more where a rule set needs it)"},
@@ -31,6 +33,61 @@ const ai_level *ai_levels(void) { return levels; }
 
 const char *ai_spec_names(void) { return "random, thumb, flat, mcts, easy, normal, hard, "
                                         "oracle (cheats: for measurement only)"; }
+
+/* The settings a spec may give after a player's name ("normal:iterations=500"),
+ * in the order they are listed: each a name, how its value is read, its
+ * range, the field of ai_config it sets and one line of help, which
+ * `pocketwar help ai` prints (and docs/ai.md copies). */
+#define FIELD(f) offsetof(ai_config, f)
+#define NONE {{NULL, NULL}, {0, 0}, NULL}
+static const ai_setting settings[] = {
+    {"iterations", "N", AI_SET_INT, 1, 100000000, FIELD(iterations), NONE,
+     "search iterations per decision, over all threads (alone: no time cap)"},
+    {"time", "MS", AI_SET_INT, 1, 3600000, FIELD(time_ms), NONE,
+     "thinking time per decision in milliseconds (alone: no iteration cap)"},
+    {"threads", "N", AI_SET_INT, 1, AI_MAX_THREADS, FIELD(threads), NONE,
+     "search threads"},
+    {"explore", "C", AI_SET_REAL, 0.001, 100, FIELD(explore), NONE,
+     "the tree search's exploration constant"},
+    {"horizon", "N", AI_SET_INT, 1, 100000, FIELD(horizon), NONE,
+     "playout steps before the heuristic scores the position"},
+    {"finish", "W", AI_SET_REAL_OFF, 0, 1, FIELD(finish), NONE,
+     "weight of a playout's result played on to the end, against the heuristic at the "
+     "horizon (0: none)"},
+    {"hint", "0|1", AI_SET_SWITCH, 0, 1, FIELD(hint), NONE,
+     "playouts follow the rule set's playout hint (default 1)"},
+    {"prune", "0|1", AI_SET_SWITCH, 0, 1, FIELD(prune), NONE,
+     "the tree search never tries an action the playout hint gives no weight while "
+     "another is legal (default 1)"},
+    {"plan", "0|1", AI_SET_SWITCH, 0, 1, FIELD(plan), NONE,
+     "plan a side's whole run of decisions as one (default: as the rule set says)"},
+    {"eval", "net|heuristic", AI_SET_CHOICE, 0, 0, FIELD(eval), {{"net", "heuristic"}, {1, -1},
+     "net (the learned evaluation) or heuristic"},
+     "judge positions by the rule set's learned evaluation or by its heuristic (default: "
+     "as the rule set says for the level)"},
+    {"net", "FILE", AI_SET_FILE, 0, 0, FIELD(net), NONE,
+     "the learned evaluation's weights file, in the rule set's data folder or a path "
+     "(implies eval=net)"},
+    {"crn", "0|1", AI_SET_SWITCH, 0, 1, FIELD(crn), NONE,
+     "common random numbers across the root's actions"},
+    {"chance", "N", AI_SET_INT_OFF, 0, ENG_MAX_ACTIONS, FIELD(chance), NONE,
+     "chance points with at most N outcomes branch per outcome (0: never, open loop)"},
+    {"prior", "N", AI_SET_REAL_OFF, 0, 100000, FIELD(prior), NONE,
+     "the root's actions start with N visits valued by the rule of thumb (0: none)"},
+    {"contempt", "C", AI_SET_REAL, 0, 0.5, FIELD(contempt), NONE,
+     "a battle played out to a draw counts this much less for the searching player"},
+    {"mast", "P", AI_SET_REAL_OFF, 0, 1, FIELD(mast_greedy), NONE,
+     "how often playouts follow the move averages (0: never)"},
+    {"rave", "K", AI_SET_REAL_OFF, 0, 1e9, FIELD(rave), NONE,
+     "RAVE equivalence constant (0: no RAVE)"},
+    {"amaf", "run|all", AI_SET_CHOICE, 0, 0, FIELD(amaf), {{"run", "all"}, {1, 2}, "run or all"},
+     "AMAF window: the mover's run of decisions, or the rest of the iteration"},
+    {NULL, NULL, 0, 0, 0, 0, NONE, NULL},
+};
+#undef FIELD
+#undef NONE
+
+const ai_setting *ai_settings(void) { return settings; }
 
 static int number(const char *key, const char *text, double lo, double hi, double *out,
                   eng_error *err)
@@ -46,6 +103,48 @@ static int number(const char *key, const char *text, double lo, double hi, doubl
     return 0;
 }
 
+/* Reads val into cfg's field as st says. */
+static int set_value(const ai_setting *st, const char *val, ai_config *cfg, eng_error *err)
+{
+    char *field = (char *)cfg + st->field;
+    int *ip = (int *)(void *)field;
+    double *dp = (double *)(void *)field;
+    double v = 0;
+    if (st->how == AI_SET_CHOICE) {
+        for (int i = 0; i < 2; i++)
+            if (strcmp(val, st->choice.word[i]) == 0) {
+                *ip = st->choice.value[i];
+                return 0;
+            }
+        eng_error_set(err, "%s takes %s, not \"%s\"", st->name, st->choice.takes, val);
+        return -1;
+    }
+    if (st->how == AI_SET_FILE) {
+        if (!*val || strlen(val) >= sizeof cfg->net) {
+            eng_error_set(err, "%s takes a weights file's name or path (under %zu "
+                          "characters), not \"%s\"", st->name, sizeof cfg->net, val);
+            return -1;
+        }
+        strcpy(field, val);
+        cfg->eval = 1;
+        return 0;
+    }
+    char key[64];
+    snprintf(key, sizeof key, "%s%s", st->name,
+             strcmp(st->value, "MS") == 0 ? " (milliseconds)" : "");
+    if (number(key, val, st->lo, st->hi, &v, err))
+        return -1;
+    switch (st->how) {
+    case AI_SET_INT: *ip = (int)v; break;
+    case AI_SET_INT_OFF: *ip = v > 0 ? (int)v : -1; break;
+    case AI_SET_SWITCH: *ip = v > 0 ? 1 : -1; break;
+    case AI_SET_REAL: *dp = v; break;
+    case AI_SET_REAL_OFF: *dp = v > 0 ? v : -1; break;
+    default: break;
+    }
+    return 0;
+}
+
 /* One "key=value" of a spec onto cfg; marks which budget keys it set. */
 static int setting(const char *kv, ai_config *cfg, bool *set_it, bool *set_time,
                    eng_error *err)
@@ -56,100 +155,24 @@ static int setting(const char *kv, ai_config *cfg, bool *set_it, bool *set_time,
         return -1;
     }
     size_t klen = (size_t)(eq - kv);
-    const char *val = eq + 1;
-    double v;
-#define KEY(name) (klen == strlen(name) && strncmp(kv, name, klen) == 0)
-    if (KEY("iterations")) {
-        if (number("iterations", val, 1, 100000000, &v, err))
+    for (const ai_setting *st = settings; st->name; st++) {
+        if (klen != strlen(st->name) || strncmp(kv, st->name, klen) != 0)
+            continue;
+        if (set_value(st, eq + 1, cfg, err) != 0)
             return -1;
-        cfg->iterations = (int)v;
-        *set_it = true;
-    } else if (KEY("time")) {
-        if (number("time (milliseconds)", val, 1, 3600000, &v, err))
-            return -1;
-        cfg->time_ms = (int)v;
-        *set_time = true;
-    } else if (KEY("threads")) {
-        if (number("threads", val, 1, AI_MAX_THREADS, &v, err))
-            return -1;
-        cfg->threads = (int)v;
-    } else if (KEY("explore")) {
-        if (number("explore", val, 0.001, 100, &v, err))
-            return -1;
-        cfg->explore = v;
-    } else if (KEY("mast")) {
-        if (number("mast", val, 0, 1, &v, err))
-            return -1;
-        cfg->mast_greedy = v > 0 ? v : -1;
-    } else if (KEY("finish")) {
-        if (number("finish", val, 0, 1, &v, err))
-            return -1;
-        cfg->finish = v > 0 ? v : -1;
-    } else if (KEY("rave")) {
-        if (number("rave", val, 0, 1e9, &v, err))
-            return -1;
-        cfg->rave = v > 0 ? v : -1;
-    } else if (KEY("amaf")) {
-        if (strcmp(val, "run") != 0 && strcmp(val, "all") != 0) {
-            eng_error_set(err, "amaf takes run or all, not \"%s\"", val);
-            return -1;
-        }
-        cfg->amaf = strcmp(val, "run") == 0 ? 1 : 2;
-    } else if (KEY("hint")) {
-        if (number("hint", val, 0, 1, &v, err))
-            return -1;
-        cfg->hint = v > 0 ? 1 : -1;
-    } else if (KEY("crn")) {
-        if (number("crn", val, 0, 1, &v, err))
-            return -1;
-        cfg->crn = v > 0 ? 1 : -1;
-    } else if (KEY("chance")) {
-        if (number("chance", val, 0, ENG_MAX_ACTIONS, &v, err))
-            return -1;
-        cfg->chance = v > 0 ? (int)v : -1;
-    } else if (KEY("contempt")) {
-        if (number("contempt", val, 0, 0.5, &v, err))
-            return -1;
-        cfg->contempt = v;
-    } else if (KEY("prior")) {
-        if (number("prior", val, 0, 100000, &v, err))
-            return -1;
-        cfg->prior = v > 0 ? v : -1;
-    } else if (KEY("prune")) {
-        if (number("prune", val, 0, 1, &v, err))
-            return -1;
-        cfg->prune = v > 0 ? 1 : -1;
-    } else if (KEY("plan")) {
-        if (number("plan", val, 0, 1, &v, err))
-            return -1;
-        cfg->plan = v > 0 ? 1 : -1;
-    } else if (KEY("eval")) {
-        if (strcmp(val, "net") != 0 && strcmp(val, "heuristic") != 0) {
-            eng_error_set(err, "eval takes net (the learned evaluation) or heuristic, "
-                          "not \"%s\"", val);
-            return -1;
-        }
-        cfg->eval = strcmp(val, "net") == 0 ? 1 : -1;
-    } else if (KEY("net")) {
-        if (!*val || strlen(val) >= sizeof cfg->net) {
-            eng_error_set(err, "net takes a weights file's name or path (under %zu "
-                          "characters), not \"%s\"", sizeof cfg->net, val);
-            return -1;
-        }
-        strcpy(cfg->net, val);
-        cfg->eval = 1;
-    } else if (KEY("horizon")) {
-        if (number("horizon", val, 1, 100000, &v, err))
-            return -1;
-        cfg->horizon = (int)v;
-    } else {
-        eng_error_set(err, "no setting \"%.*s\" (iterations, time, threads, explore, "
-                      "horizon, finish, hint, prune, plan, eval, net, crn, chance, prior, contempt, mast, rave, "
-                      "amaf)", (int)klen, kv);
-        return -1;
+        if (st->field == offsetof(ai_config, iterations))
+            *set_it = true;
+        if (st->field == offsetof(ai_config, time_ms))
+            *set_time = true;
+        return 0;
     }
-#undef KEY
-    return 0;
+    char names[256];
+    size_t len = 0;
+    for (const ai_setting *st = settings; st->name && len < sizeof names; st++)
+        len += (size_t)snprintf(names + len, sizeof names - len, "%s%s",
+                                st == settings ? "" : ", ", st->name);
+    eng_error_set(err, "no setting \"%.*s\" (%s)", (int)klen, kv, names);
+    return -1;
 }
 
 int ai_spec_parse(const char *spec, const ai_budget *over, const ai_kind **kind,

@@ -168,7 +168,7 @@ eng_action ai_mcts_decide(ai_player *p, const eng_state *s, ai_explanation *why,
  * is one decision, searches the tree. */
 static eng_action mcts_choose(ai_player *p, const eng_state *s, ai_explanation *why)
 {
-    int plan = p->cfg.plan ? p->cfg.plan : eng_game_plans_turns(eng_state_game(s)) ? 1 : -1;
+    int plan = p->cfg.plan ? p->cfg.plan : ai_hints_plans_turns(eng_state_game(s)) ? 1 : -1;
     if (plan > 0 && !eng_hides_from(s, eng_current_player(s))) {
         bool planned;
         eng_action a = ai_plan_decide(p, s, why, &planned);

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ai.h"
 #include "ai_net.h"
 
 ai_net *ai_net_new(const char *rules, int inputs, int hidden)
@@ -103,7 +104,7 @@ void ai_net_score(const ai_net *net, const eng_state *s, double *value)
     int np = eng_game_players(eng_state_game(s));
     float x[AI_NET_MAX_INPUTS];
     for (int p = 0; p < np; p++) {
-        eng_features(s, p, x);
+        ai_hints_features(s, p, x);
         value[p] = ai_net_eval(net, x);
     }
     if (np == 2) {
@@ -327,9 +328,9 @@ ai_net *ai_net_for_rules_file(const eng_rules *r, const char *file, eng_error *e
 {
     char path[4096];
     const char *rules = eng_rules_name(r);
-    int inputs = eng_rules_feature_count(r);
+    int inputs = ai_hints_feature_count(r);
     if (inputs <= 0 || inputs > AI_NET_MAX_INPUTS ||
-        !eng_rules_eval_net_path(r, path, sizeof path)) {
+        !ai_hints_eval_net_path(r, path, sizeof path)) {
         eng_error_set(err, "%s has no learned evaluation (it describes no position as "
                       "features); eval=net is for rule sets that do", rules);
         return NULL;

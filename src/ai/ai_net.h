@@ -1,6 +1,6 @@
 /*
  * ai_net.h - the learned evaluation: a small network that reads a rule
- * set's features of a position (eng_features) and gives the chance that
+ * set's features of a position (ai_hints_features) and gives the chance that
  * the side whose point of view they take wins (a draw counting half). One
  * hidden layer of tanh units, a logistic output; plain C, no library.
  * Trained by `pocketwar train` (ai_train.c); its weights are a text file

@@ -87,7 +87,7 @@ static void chance_step(eng_state *s, uint64_t dice, int k, int samples, int j)
 static int usable(planner *pl, const eng_state *s)
 {
     int n = eng_legal_actions(s, pl->acts);
-    if (!eng_playout_weights(s, pl->acts, n, pl->w)) {
+    if (!ai_hints_playout_weights(s, pl->acts, n, pl->w)) {
         for (int i = 0; i < n; i++)
             pl->w[i] = 1;
         return n;

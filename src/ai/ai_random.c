@@ -13,7 +13,7 @@ static eng_action random_choose(ai_player *p, const eng_state *s, ai_explanation
     eng_action acts[ENG_MAX_ACTIONS];
     int n = eng_legal_actions(s, acts);
     double w[ENG_MAX_ACTIONS];
-    if (p->cfg.hint >= 0 && eng_current_player(s) >= 0 && eng_playout_weights(s, acts, n, w)) {
+    if (p->cfg.hint >= 0 && eng_current_player(s) >= 0 && ai_hints_playout_weights(s, acts, n, w)) {
         int k = 0;
         for (int i = 0; i < n; i++)
             if (w[i] > 0)

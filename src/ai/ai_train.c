@@ -97,7 +97,7 @@ static void play_game(const eng_game *g, const ai_train_opts *o, int k, ai_playe
     for (int step = 0; !eng_is_terminal(s) && step < o->max_steps; step++) {
         if ((step + offset) % o->every == 0) {
             for (int p = 0; p < np; p++) {
-                eng_features(s, p, x);
+                ai_hints_features(s, p, x);
                 samples_add(d, x, eng_heuristic(s, p), k, p);
             }
         }
@@ -108,7 +108,7 @@ static void play_game(const eng_game *g, const ai_train_opts *o, int k, ai_playe
         } else {
             int n = eng_legal_actions(s, acts);
             if (n > 1 && ai_rand_fraction(rng) < o->explore) {
-                if (!eng_playout_weights(s, acts, n, w))
+                if (!ai_hints_playout_weights(s, acts, n, w))
                     for (int i = 0; i < n; i++)
                         w[i] = 1;
                 a = ai_weighted_pick(acts, w, n, rng);
@@ -325,7 +325,7 @@ ai_net *ai_train_run(const eng_game *g, const ai_train_opts *o, ai_train_report 
 {
     memset(rep, 0, sizeof *rep);
     const char *rules = eng_rules_name(eng_game_rules(g));
-    int inputs = eng_rules_feature_count(eng_game_rules(g));
+    int inputs = ai_hints_feature_count(eng_game_rules(g));
     if (inputs <= 0 || inputs > AI_NET_MAX_INPUTS) {
         eng_error_set(err, "%s describes no position as features, so it has no learned "
                       "evaluation to train", rules);

@@ -87,7 +87,7 @@ static eng_action playout_choice(void *ctx, const eng_state *s, int who,
                 a = x;
             }
         }
-    } else if (n > 1 && par->hint && eng_playout_weights(s, acts, n, w)) {
+    } else if (n > 1 && par->hint && ai_hints_playout_weights(s, acts, n, w)) {
         a = ai_weighted_pick(acts, w, n, rng);
     } else {
         a = acts[ai_rand_below(rng, (uint32_t)n)];
@@ -102,7 +102,7 @@ static eng_action playout_choice(void *ctx, const eng_state *s, int who,
 static int prune_blunders(const eng_state *s, eng_action *acts, int n)
 {
     double w[ENG_MAX_ACTIONS];
-    if (n < 2 || !eng_playout_weights(s, acts, n, w))
+    if (n < 2 || !ai_hints_playout_weights(s, acts, n, w))
         return n;
     int k = 0;
     for (int i = 0; i < n; i++)

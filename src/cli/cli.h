@@ -83,6 +83,45 @@ eng_match *cli_match_new(cli_game_opts *o);
  * generator give way to it): NULL and err. For commands that play many. */
 eng_match *cli_match_seeded(const cli_game_opts *o, uint64_t seed, eng_error *err);
 
+/* ---- the commands' option parser (cli_opts.c) ------------------------------ */
+
+typedef enum cli_opt_kind {
+    CLI_OPT_FLAG,     /* no value: out is a bool *, set true */
+    CLI_OPT_INT,      /* a whole number from min to max: out is an int * */
+    CLI_OPT_U64,      /* a whole number from 0: out is a uint64_t * */
+    CLI_OPT_TEXT,     /* out is a const char *, pointed at the value */
+    CLI_OPT_GAME,     /* the game options above, whole: out is a cli_game_opts * */
+    CLI_OPT_AI,       /* the players' budget below, whole: out is a cli_ai_opts * */
+    CLI_OPT_BUDGET,   /* the same without --threads (a command that says its own) */
+} cli_opt_kind;
+
+/* One line of a command's option table, which ends with {NULL}. */
+typedef struct cli_opt {
+    const char *name;       /* "max-steps", given as --max-steps */
+    const char *arg;        /* the value's name in help ("N", "FILE"); NULL: none */
+    cli_opt_kind kind;
+    void *out;              /* where the value goes */
+    long min, max;          /* CLI_OPT_INT's range */
+    const char *help;       /* its help, further lines after '\n'; NULL: not listed */
+} cli_opt;
+
+#define CLI_OPTS_MAX 48
+
+/* What `--help` says around the options. */
+typedef struct cli_usage {
+    const char *usage;      /* "battle [OPTIONS]" */
+    const char *about;      /* what the command does, ending with "\n" */
+    const char *after;      /* more after the options (NULL: none) */
+} cli_usage;
+
+/* Parses argv (argv[0] is the command's name) by opts: 0 when done, with
+ * *first at the first operand (first NULL: operands are refused); 1 after
+ * printing --help; -1 after printing what was wrong (an unknown option, a
+ * value out of range, an operand not wanted). */
+int cli_opts_parse(const cli_usage *u, const cli_opt *opts, int argc, char **argv, int *first);
+/* The command's --help from the same table. */
+void cli_opts_help(FILE *out, const cli_usage *u, const cli_opt *opts);
+
 /* ---- computer players (cli_ai.c) ------------------------------------------ */
 
 /* --ai-iterations, --ai-time, --threads: the budget laid over every
@@ -127,6 +166,9 @@ ai_player *cli_ai_make(const char *spec, uint64_t seed, const cli_ai_opts *o, en
 bool cli_ai_known(const char *spec);
 /* The names accepted by cli_ai_new, for help texts. */
 const char *cli_ai_names(void);
+/* The computer players, their levels and settings (from ai_settings), for
+ * `pocketwar help ai`. */
+void cli_ai_help(FILE *out);
 /* Cores online (at least 1). */
 int cli_cores(void);
 /* "normal (mcts, 2000 iterations, 1 thread)": what a player is, for banners. */

@@ -24,8 +24,8 @@ void cli_ai_opts_init(cli_ai_opts *o)
 
 void cli_ai_opts_for_game(cli_ai_opts *o, const eng_game *g)
 {
-    o->budget.level_scale = g ? eng_game_search_scale(g) : 1;
-    o->budget.level_finish = g ? eng_game_search_finish(g) : 0;
+    o->budget.level_scale = g ? ai_hints_search_scale(g) : 1;
+    o->budget.level_finish = g ? ai_hints_search_finish(g) : 0;
     o->rules = g ? eng_game_rules(g) : NULL;
 }
 
@@ -48,6 +48,22 @@ int cli_ai_opt(cli_ai_opts *o, int code, const char *arg)
 const char *cli_ai_names(void)
 {
     return ai_spec_names();
+}
+
+void cli_ai_help(FILE *out)
+{
+    fprintf(out, "Computer players: %s.\n\nThe levels:\n", ai_spec_names());
+    for (const ai_level *l = ai_levels(); l->name; l++)
+        fprintf(out, "  %-8s %s\n", l->name, l->summary);
+    fprintf(out, "\nSettings follow the name, each as :KEY=VALUE "
+            "(\"normal:iterations=5000:threads=1\"):\n");
+    for (const ai_setting *st = ai_settings(); st->name; st++) {
+        char head[48], range[48] = "";
+        snprintf(head, sizeof head, "%s=%s", st->name, st->value);
+        if (st->how != AI_SET_CHOICE && st->how != AI_SET_FILE)
+            snprintf(range, sizeof range, " (%g to %g)", st->lo, st->hi);
+        fprintf(out, "  %-22s %s%s\n", head, st->help, range);
+    }
 }
 
 static int parse(const char *spec, const cli_ai_opts *o, const ai_kind **k, ai_config *cfg,

@@ -2,47 +2,14 @@
  * cmd_battle.c - `pocketwar battle`: one game between computer players,
  * told step by step, with its result and, on request, its record.
  */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include "english.h"
 #include "cli.h"
 #include "narrate.h"
 
-static void help(void)
-{
-    printf("usage: pocketwar battle [OPTIONS]\n\n"
-           "Plays one game between computer players and prints what happened and\n"
-           "the result. The same seed gives the same battle.\n\n"
-           CLI_GAME_OPTS_HELP
-           "  --players A,B,...   the computer player for each side, in order\n"
-           "                      (default thumb for every side; choose from\n"
-           "                      %s;\n"
-           "                      a name may carry settings: normal:iterations=5000)\n"
-           CLI_AI_OPTS_HELP
-           "  --record FILE       write the game's record to FILE\n"
-           "  --quiet             print only the result\n"
-           "  --board             draw the final position\n"
-           "  --no-color          plain text even on a terminal (also when NO_COLOR is set)\n"
-           "  --max-steps N       stop an endless game after N steps (default 100000)\n"
-           "  --help              this text\n", cli_ai_names());
-}
-
 int cmd_battle(int argc, char **argv)
 {
-    enum { OPT_PLAYERS = 1, OPT_RECORD, OPT_QUIET, OPT_BOARD, OPT_MAX, OPT_NOCOLOR };
-    static const struct option longopts[] = {
-        CLI_GAME_LONGOPTS,
-        CLI_AI_LONGOPTS,
-        {"players", required_argument, 0, OPT_PLAYERS},
-        {"record", required_argument, 0, OPT_RECORD},
-        {"quiet", no_argument, 0, OPT_QUIET},
-        {"board", no_argument, 0, OPT_BOARD},
-        {"max-steps", required_argument, 0, OPT_MAX},
-        {"no-color", no_argument, 0, OPT_NOCOLOR},
-        {"no-colour", no_argument, 0, OPT_NOCOLOR},
-        {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0}};
     cli_game_opts go;
     cli_game_opts_init(&go);
     cli_ai_opts ao;
@@ -50,34 +17,35 @@ int cmd_battle(int argc, char **argv)
     ao.allow_cheats = true;        /* the oracle: a yardstick, watched here */
     const char *players = NULL, *record = NULL;
     bool quiet = false, board = false, no_color = false;
-    int max_steps = 100000, c, rc = 2;
+    int max_steps = 100000, rc = 2;
     eng_match *m = NULL;
     ai_player *ai[ENG_MAX_PLAYERS] = {0};
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        int r = cli_game_opt(&go, c, optarg);
-        if (r == 0)
-            r = cli_ai_opt(&ao, c, optarg);
-        if (r < 0)
-            goto out;
-        if (r)
-            continue;
-        switch (c) {
-        case OPT_PLAYERS: players = optarg; break;
-        case OPT_RECORD: record = optarg; break;
-        case OPT_QUIET: quiet = true; break;
-        case OPT_BOARD: board = true; break;
-        case OPT_NOCOLOR: no_color = true; break;
-        case OPT_MAX:
-            if (cli_parse_int("--max-steps", optarg, 1, 100000000, &max_steps) != 0)
-                goto out;
-            break;
-        case 'h': help(); rc = 0; goto out;
-        default: fprintf(stderr, "see `pocketwar battle --help`\n"); goto out;
-        }
-    }
-    if (optind < argc) {
-        cli_error("battle", "unexpected argument \"%s\"", argv[optind]);
+    char players_help[256];
+    snprintf(players_help, sizeof players_help,
+             "the computer player for each side, in order\n"
+             "(default thumb for every side; choose from\n%s;\n"
+             "a name may carry settings: normal:iterations=5000)", cli_ai_names());
+    const cli_usage usage = {
+        "battle [OPTIONS]",
+        "Plays one game between computer players and prints what happened and\n"
+        "the result. The same seed gives the same battle.\n", NULL};
+    const cli_opt opts[] = {
+        {"(game)", NULL, CLI_OPT_GAME, &go, 0, 0, NULL},
+        {"players", "A,B,...", CLI_OPT_TEXT, &players, 0, 0, players_help},
+        {"(budget)", NULL, CLI_OPT_AI, &ao, 0, 0, NULL},
+        {"record", "FILE", CLI_OPT_TEXT, &record, 0, 0, "write the game's record to FILE"},
+        {"quiet", NULL, CLI_OPT_FLAG, &quiet, 0, 0, "print only the result"},
+        {"board", NULL, CLI_OPT_FLAG, &board, 0, 0, "draw the final position"},
+        {"no-color", NULL, CLI_OPT_FLAG, &no_color, 0, 0,
+         "plain text even on a terminal (also when NO_COLOR is set)"},
+        {"no-colour", NULL, CLI_OPT_FLAG, &no_color, 0, 0, NULL},
+        {"max-steps", "N", CLI_OPT_INT, &max_steps, 1, 100000000,
+         "stop an endless game after N steps (default 100000)"},
+        {NULL, NULL, 0, NULL, 0, 0, NULL},
+    };
+    int r = cli_opts_parse(&usage, opts, argc, argv, NULL);
+    if (r != 0) {
+        rc = r > 0 ? 0 : 2;
         goto out;
     }
     if (!(m = cli_match_new(&go)))

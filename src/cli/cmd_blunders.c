@@ -12,7 +12,6 @@
  * moves the rule set itself recognises.
  */
 #include <dirent.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
@@ -32,33 +31,6 @@ typedef struct bl_position {
     int nclasses;
     bl_class cls[BL_MAX_CLASSES];
 } bl_position;
-
-static void help(void)
-{
-    printf("usage: pocketwar blunders [OPTIONS] SUITE...\n\n"
-           "Counts how often computer players pick a plainly wrong move. SUITE is a\n"
-           "record or a folder of records (*.pwr) each ending in a position whose tags\n"
-           "Blunder, Blunder2, ... name a class of wrong move and its actions there:\n"
-           "  [Blunder \"turning away from the enemy: face INF1 N, face INF2 N\"]\n"
-           "Each player decides in each position --tries times (its seeds 1..N) and\n"
-           "every listed action it picks is counted under its class. With --self-play\n"
-           "N, each player also plays N games against itself on the default scenario\n"
-           "of every rule set in the suite, and the decisions whose action the rule\n"
-           "set's playout hint marks as plainly wrong are counted per 100 decisions.\n\n"
-           "  --players A,B,...   the computer players (default thumb,normal,hard),\n"
-           "                      from: %s\n"
-           "  --tries N           decisions per player and position (default 3)\n"
-           "  --self-play N       games of self-play per player and rule set (default 0)\n"
-           CLI_AI_BUDGET_HELP
-           "  --threads N         search threads per computer player (default 1, so\n"
-           "                      that a seed gives the same choices)\n"
-           "  --verbose           name every blunder picked\n"
-           "  --help              this text\n\n"
-           "examples:\n"
-           "  pocketwar blunders tests/blunders\n"
-           "  pocketwar blunders --players normal,hard --self-play 2 tests/blunders\n",
-           cli_ai_names());
-}
 
 /* "class: a1, a2" into c, the actions parsed in the position; -1 after a
  * message naming the file. */
@@ -181,7 +153,7 @@ static bool hint_blunder(const eng_state *s, eng_action a)
     eng_action acts[ENG_MAX_ACTIONS];
     double w[ENG_MAX_ACTIONS];
     int n = eng_legal_actions(s, acts);
-    if (n < 2 || !eng_playout_weights(s, acts, n, w))
+    if (n < 2 || !ai_hints_playout_weights(s, acts, n, w))
         return false;
     bool other = false, mine = false;
     for (int i = 0; i < n; i++) {
@@ -235,55 +207,58 @@ static int self_play(const char *spec, const eng_rules *r, int games, const cli_
 
 int cmd_blunders(int argc, char **argv)
 {
-    enum { OPT_PLAYERS = 1, OPT_TRIES, OPT_SELF, OPT_VERBOSE };
-    static const struct option longopts[] = {
-        CLI_AI_LONGOPTS,
-        {"players", required_argument, 0, OPT_PLAYERS},
-        {"tries", required_argument, 0, OPT_TRIES},
-        {"self-play", required_argument, 0, OPT_SELF},
-        {"verbose", no_argument, 0, OPT_VERBOSE},
-        {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0}};
     cli_ai_opts ao;
     cli_ai_opts_init(&ao);
     const char *players = "thumb,normal,hard";
-    int tries = 3, games = 0, c, rc = 2, nfiles = 0, npos = 0;
+    int tries = 3, games = 0, rc = 2, nfiles = 0, npos = 0, first;
     bool verbose = false;
     char *files[BL_MAX_FILES];
     bl_position *pos = NULL;
     char **names = NULL;
     int nnames = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        int r = cli_ai_opt(&ao, c, optarg);
-        if (r < 0)
-            goto out;
-        if (r)
-            continue;
-        switch (c) {
-        case OPT_PLAYERS: players = optarg; break;
-        case OPT_TRIES:
-            if (cli_parse_int("--tries", optarg, 1, 1000, &tries) != 0)
-                goto out;
-            break;
-        case OPT_SELF:
-            if (cli_parse_int("--self-play", optarg, 0, 100000, &games) != 0)
-                goto out;
-            break;
-        case OPT_VERBOSE: verbose = true; break;
-        case 'h': help(); rc = 0; goto out;
-        default: fprintf(stderr, "see `pocketwar blunders --help`\n"); goto out;
-        }
+    char players_help[256];
+    snprintf(players_help, sizeof players_help,
+             "the computer players (default thumb,normal,hard),\nfrom: %s", cli_ai_names());
+    const cli_usage usage = {
+        "blunders [OPTIONS] SUITE...",
+        "Counts how often computer players pick a plainly wrong move. SUITE is a\n"
+        "record or a folder of records (*.pwr) each ending in a position whose tags\n"
+        "Blunder, Blunder2, ... name a class of wrong move and its actions there:\n"
+        "  [Blunder \"turning away from the enemy: face INF1 N, face INF2 N\"]\n"
+        "Each player decides in each position --tries times (its seeds 1..N) and\n"
+        "every listed action it picks is counted under its class. With --self-play\n"
+        "N, each player also plays N games against itself on the default scenario\n"
+        "of every rule set in the suite, and the decisions whose action the rule\n"
+        "set's playout hint marks as plainly wrong are counted per 100 decisions.\n",
+        "examples:\n"
+        "  pocketwar blunders tests/blunders\n"
+        "  pocketwar blunders --players normal,hard --self-play 2 tests/blunders\n"};
+    const cli_opt opts[] = {
+        {"players", "A,B,...", CLI_OPT_TEXT, &players, 0, 0, players_help},
+        {"tries", "N", CLI_OPT_INT, &tries, 1, 1000,
+         "decisions per player and position (default 3)"},
+        {"self-play", "N", CLI_OPT_INT, &games, 0, 100000,
+         "games of self-play per player and rule set (default 0)"},
+        {"(budget)", NULL, CLI_OPT_BUDGET, &ao, 0, 0, NULL},
+        {"threads", "N", CLI_OPT_INT, &ao.budget.threads, 1, AI_MAX_THREADS,
+         "search threads per computer player (default 1, so\nthat a seed gives the same choices)"},
+        {"verbose", NULL, CLI_OPT_FLAG, &verbose, 0, 0, "name every blunder picked"},
+        {NULL, NULL, 0, NULL, 0, 0, NULL},
+    };
+    int parsed = cli_opts_parse(&usage, opts, argc, argv, &first);
+    if (parsed != 0) {
+        rc = parsed > 0 ? 0 : 2;
+        goto out;
     }
-    if (optind >= argc) {
+    if (first >= argc) {
         cli_error("blunders", "name the suite: record files or folders of them (see --help)");
         goto out;
     }
     if (ao.budget.threads < 0)
         ao.budget.threads = 1;
-    nfiles = list_files(argv + optind, argc - optind, files);
+    nfiles = list_files(argv + first, argc - first, files);
     if (nfiles == 0) {
-        cli_error("blunders", "no records (*.pwr) in %s", argv[optind]);
+        cli_error("blunders", "no records (*.pwr) in %s", argv[first]);
         goto out;
     }
     pos = calloc((size_t)nfiles, sizeof *pos);

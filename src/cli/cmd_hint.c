@@ -5,87 +5,55 @@
  * player judges from that side's seat: what the side cannot see is
  * re-dealt, never read.
  */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include "english.h"
 #include "cli.h"
 
-static void help(void)
-{
-    printf("usage: pocketwar hint RECORD [OPTIONS]\n\n"
-           "Replays the record and asks a computer player for its best candidates for\n"
-           "the side to move, with the visits (or tries) behind each and the estimated\n"
-           "chance of winning. It judges from that side's seat only. RECORD may be a\n"
-           "position file (JSON, as `pocketwar state` prints it).\n\n"
-           "  --to N              the position after the first N steps\n"
-           "  --ai NAME           the computer player (default normal; choose from\n"
-           "                      %s)\n"
-           "  --ai-seed N         seed of its own generator (default 1)\n"
-           CLI_AI_OPTS_HELP
-           "  --count N           candidates to show (1..%d, default 5)\n"
-           "  --json              print the candidates as JSON\n"
-           "  --help              this text\n\n"
-           "examples:\n"
-           "  pocketwar hint game.pwr\n"
-           "  pocketwar hint game.pwr --to 120 --ai hard --count 8\n",
-           cli_ai_names(), AI_EXPLAIN_MAX);
-}
-
 int cmd_hint(int argc, char **argv)
 {
-    enum { OPT_TO = 1, OPT_AI, OPT_AISEED, OPT_COUNT, OPT_JSON };
-    static const struct option longopts[] = {
-        CLI_AI_LONGOPTS,
-        {"to", required_argument, 0, OPT_TO},
-        {"ai", required_argument, 0, OPT_AI},
-        {"ai-seed", required_argument, 0, OPT_AISEED},
-        {"count", required_argument, 0, OPT_COUNT},
-        {"json", no_argument, 0, OPT_JSON},
-        {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0}};
     cli_ai_opts ao;
     cli_ai_opts_init(&ao);
     const char *spec = "normal";
     uint64_t seed = 1;
-    int to = -1, count = 5, c;
+    int to = -1, count = 5, first;
     bool as_json = false;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        int r = cli_ai_opt(&ao, c, optarg);
-        if (r < 0)
-            return 2;
-        if (r)
-            continue;
-        switch (c) {
-        case OPT_TO:
-            if (cli_parse_int("--to", optarg, 0, 100000000, &to) != 0)
-                return 2;
-            break;
-        case OPT_AI: spec = optarg; break;
-        case OPT_AISEED:
-            if (cli_parse_u64("--ai-seed", optarg, &seed) != 0)
-                return 2;
-            break;
-        case OPT_COUNT:
-            if (cli_parse_int("--count", optarg, 1, AI_EXPLAIN_MAX, &count) != 0)
-                return 2;
-            break;
-        case OPT_JSON: as_json = true; break;
-        case 'h': help(); return 0;
-        default: fprintf(stderr, "see `pocketwar hint --help`\n"); return 2;
-        }
-    }
-    if (optind != argc - 1) {
-        cli_error("hint", optind < argc ? "give one record file, not several (see --help)"
-                                        : "give a record file (see --help)");
+    char ai_help[256], count_help[64];
+    snprintf(ai_help, sizeof ai_help,
+             "the computer player (default normal; choose from\n%s)", cli_ai_names());
+    snprintf(count_help, sizeof count_help, "candidates to show (1..%d, default 5)",
+             AI_EXPLAIN_MAX);
+    const cli_usage usage = {
+        "hint RECORD [OPTIONS]",
+        "Replays the record and asks a computer player for its best candidates for\n"
+        "the side to move, with the visits (or tries) behind each and the estimated\n"
+        "chance of winning. It judges from that side's seat only. RECORD may be a\n"
+        "position file (JSON, as `pocketwar state` prints it).\n",
+        "examples:\n"
+        "  pocketwar hint game.pwr\n"
+        "  pocketwar hint game.pwr --to 120 --ai hard --count 8\n"};
+    const cli_opt opts[] = {
+        {"to", "N", CLI_OPT_INT, &to, 0, 100000000, "the position after the first N steps"},
+        {"ai", "NAME", CLI_OPT_TEXT, &spec, 0, 0, ai_help},
+        {"ai-seed", "N", CLI_OPT_U64, &seed, 0, 0, "seed of its own generator (default 1)"},
+        {"(budget)", NULL, CLI_OPT_AI, &ao, 0, 0, NULL},
+        {"count", "N", CLI_OPT_INT, &count, 1, AI_EXPLAIN_MAX, count_help},
+        {"json", NULL, CLI_OPT_FLAG, &as_json, 0, 0, "print the candidates as JSON"},
+        {NULL, NULL, 0, NULL, 0, 0, NULL},
+    };
+    int r = cli_opts_parse(&usage, opts, argc, argv, &first);
+    if (r != 0)
+        return r > 0 ? 0 : 2;
+    if (first != argc - 1) {
+        cli_error("hint", first < argc ? "give one record file, not several (see --help)"
+                                       : "give a record file (see --help)");
         return 2;
     }
     ai_player *ai = cli_ai_new(spec, seed, &ao);   /* a bad name: said before reading */
     if (!ai)
         return 2;
     ai_free(ai);
-    eng_match *m = cli_load_record(argv[optind]);
+    eng_match *m = cli_load_record(argv[first]);
     if (!m)
         return 1;
     cli_ai_opts_for_game(&ao, m->game);

@@ -4,32 +4,9 @@
  * every chance outcome it sets off, enumerated, grouped by what changes
  * for the table (engine odds.c), as text or JSON.
  */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
-
-static void help(void)
-{
-    printf("usage: pocketwar odds RECORD [ACTION] [OPTIONS]\n\n"
-           "Replays the record and gives the exact odds of ACTION (notation, as `legal`\n"
-           "lists it) in the position reached: every chance outcome the action sets off,\n"
-           "up to the next decision of a side, grouped by what changes (units destroyed,\n"
-           "damaged, wavering, retreated, where a shell lands, wounds, the battle won).\n"
-           "Where the next decision is one of the combat's own choices (spending heads,\n"
-           "assigning hits), the combat is followed to its end under the automatic\n"
-           "choice, and the odds say so. Without ACTION, or with --all, every legal\n"
-           "action's odds.\n\n"
-           "  --to N              the position after the first N steps\n"
-           "  --view N            the odds as side N (1..) may know them: nothing it cannot\n"
-           "                      see is read (default: everything is seen)\n"
-           "  --all               every legal action's odds\n"
-           "  --json              print them as JSON\n"
-           "  --help              this text\n\n"
-           "examples:\n"
-           "  pocketwar odds game.pwr \"fire INF1 c5\"\n"
-           "  pocketwar odds game.pwr --to 40 --all --json\n");
-}
 
 static void print_one(const eng_odds *o, bool as_json)
 {
@@ -44,46 +21,49 @@ static void print_one(const eng_odds *o, bool as_json)
 
 int cmd_odds(int argc, char **argv)
 {
-    enum { OPT_TO = 1, OPT_VIEW, OPT_ALL, OPT_JSON };
-    static const struct option longopts[] = {
-        {"to", required_argument, 0, OPT_TO}, {"view", required_argument, 0, OPT_VIEW},
-        {"all", no_argument, 0, OPT_ALL}, {"json", no_argument, 0, OPT_JSON},
-        {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
-    int to = -1, view = ENG_VIEW_ALL, c;
+    int to = -1, view = 0, first;
     bool all = false, as_json = false;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        switch (c) {
-        case OPT_TO:
-            if (cli_parse_int("--to", optarg, 0, 100000000, &to) != 0)
-                return 2;
-            break;
-        case OPT_VIEW:
-            if (cli_parse_int("--view", optarg, 1, ENG_MAX_PLAYERS, &view) != 0)
-                return 2;
-            view--;
-            break;
-        case OPT_ALL: all = true; break;
-        case OPT_JSON: as_json = true; break;
-        case 'h': help(); return 0;
-        default: fprintf(stderr, "see `pocketwar odds --help`\n"); return 2;
-        }
-    }
-    if (optind >= argc) {
+    const cli_usage usage = {
+        "odds RECORD [ACTION] [OPTIONS]",
+        "Replays the record and gives the exact odds of ACTION (notation, as `legal`\n"
+        "lists it) in the position reached: every chance outcome the action sets off,\n"
+        "up to the next decision of a side, grouped by what changes (units destroyed,\n"
+        "damaged, wavering, retreated, where a shell lands, wounds, the battle won).\n"
+        "Where the next decision is one of the combat's own choices (spending heads,\n"
+        "assigning hits), the combat is followed to its end under the automatic\n"
+        "choice, and the odds say so. Without ACTION, or with --all, every legal\n"
+        "action's odds.\n",
+        "examples:\n"
+        "  pocketwar odds game.pwr \"fire INF1 c5\"\n"
+        "  pocketwar odds game.pwr --to 40 --all --json\n"};
+    const cli_opt opts[] = {
+        {"to", "N", CLI_OPT_INT, &to, 0, 100000000, "the position after the first N steps"},
+        {"view", "N", CLI_OPT_INT, &view, 1, ENG_MAX_PLAYERS,
+         "the odds as side N (1..) may know them: nothing it cannot\n"
+         "see is read (default: everything is seen)"},
+        {"all", NULL, CLI_OPT_FLAG, &all, 0, 0, "every legal action's odds"},
+        {"json", NULL, CLI_OPT_FLAG, &as_json, 0, 0, "print them as JSON"},
+        {NULL, NULL, 0, NULL, 0, 0, NULL},
+    };
+    int r = cli_opts_parse(&usage, opts, argc, argv, &first);
+    if (r != 0)
+        return r > 0 ? 0 : 2;
+    view = view > 0 ? view - 1 : ENG_VIEW_ALL;   /* sides count from 1 here */
+    if (first >= argc) {
         cli_error("odds", "give a record file, then the action (see --help)");
         return 2;
     }
-    if (argc - optind > 2) {
+    if (argc - first > 2) {
         cli_error("odds", "give one record file and one action; quote an action with "
                   "spaces: \"fire INF1 c5\" (see --help)");
         return 2;
     }
-    const char *action = optind + 1 < argc ? argv[optind + 1] : NULL;
+    const char *action = first + 1 < argc ? argv[first + 1] : NULL;
     if (action && all) {
         cli_error("odds", "give an action or --all, not both");
         return 2;
     }
-    eng_match *m = cli_load_record(argv[optind]);
+    eng_match *m = cli_load_record(argv[first]);
     if (!m)
         return 1;
     int rc = 1;

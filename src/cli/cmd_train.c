@@ -165,7 +165,7 @@ int cmd_train(int argc, char **argv)
     }
     char path[4096];
     if (!out) {
-        if (!eng_rules_eval_net_path(m->rules, path, sizeof path)) {
+        if (!ai_hints_eval_net_path(m->rules, path, sizeof path)) {
             cli_error("train", "%s has no learned evaluation (it describes no position as "
                       "features)", eng_rules_name(m->rules));
             eng_match_free(m);

@@ -35,7 +35,8 @@ static void usage(FILE *out)
             "usage: pocketwar COMMAND [OPTIONS]\n\ncommands:\n");
     for (const cli_command *c = commands; c->name; c++)
         fprintf(out, "  %-11s %s\n", c->name, c->summary);
-    fprintf(out, "\n`pocketwar COMMAND --help` tells more about one command.\n");
+    fprintf(out, "\n`pocketwar COMMAND --help` tells more about one command; `pocketwar help ai`\n"
+            "about the computer players and their settings.\n");
 }
 
 int main(int argc, char **argv)
@@ -46,6 +47,10 @@ int main(int argc, char **argv)
     }
     const char *name = argv[1];
     if (!strcmp(name, "--help") || !strcmp(name, "-h") || !strcmp(name, "help")) {
+        if (argc > 2 && strcmp(name, "help") == 0 && strcmp(argv[2], "ai") == 0) {
+            cli_ai_help(stdout);
+            return 0;
+        }
         if (argc > 2 && strcmp(name, "help") == 0) {
             for (const cli_command *c = commands; c->name; c++)
                 if (!strcmp(c->name, argv[2])) {

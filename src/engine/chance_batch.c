@@ -2,9 +2,9 @@
  * chance_batch.c - chance outcomes entered as a batch: a referee dealing
  * real cards enters the whole deal as one list in the terminal's notation.
  * The rule set says how long a run of chance steps may be entered at once
- * (rules.h, chance_run); each entry is read and checked in the position it
- * falls on, so the record holds the same single steps as entered one by
- * one.
+ * (rules.h, its explanations' chance_run); each entry is read and checked
+ * in the position it falls on, so the record holds the same single steps
+ * as entered one by one.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -14,9 +14,9 @@
 int eng_chance_run(const eng_state *s)
 {
     const eng_rules *r = eng_game_rules(eng_state_game(s));
-    if (!r->chance_run || eng_current_player(s) != ENG_CHANCE)
+    if (!r->explain || !r->explain->chance_run || eng_current_player(s) != ENG_CHANCE)
         return 0;
-    int k = r->chance_run(eng_game_data(eng_state_game(s)), eng_state_cbody(s));
+    int k = r->explain->chance_run(eng_game_data(eng_state_game(s)), eng_state_cbody(s));
     return k > 1 ? k : 0;
 }
 

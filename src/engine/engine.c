@@ -149,7 +149,7 @@ eng_game *eng_game_new(const eng_rules *r, const json_t *scenario,
         }
     }
 
-    void *data = r->load(scenario, merged, err);
+    void *data = r->core->load(scenario, merged, err);
     if (!data) {
         json_decref(merged);
         return NULL;
@@ -162,7 +162,7 @@ eng_game *eng_game_new(const eng_rules *r, const json_t *scenario,
     g->options = merged;
     const char *name = json_string_value(json_object_get(scenario, "name"));
     g->scenario_name = strdup(name ? name : "custom");
-    size_t body = r->state_size(data);
+    size_t body = r->core->state_size(data);
     g->state_bytes = (sizeof(eng_state) + body + 15) & ~(size_t)15;
     return g;
 }
@@ -171,25 +171,16 @@ void eng_game_free(eng_game *g)
 {
     if (!g)
         return;
-    g->rules->unload(g->data);
+    g->rules->core->unload(g->data);
     json_decref(g->options);
     free(g->scenario_name);
     free(g);
 }
 
 const eng_rules *eng_game_rules(const eng_game *g) { return g->rules; }
-int eng_game_players(const eng_game *g) { return g->rules->players(g->data); }
-const char *eng_game_player_name(const eng_game *g, int p) { return g->rules->player_name(g->data, p); }
+int eng_game_players(const eng_game *g) { return g->rules->core->players(g->data); }
+const char *eng_game_player_name(const eng_game *g, int p) { return g->rules->core->player_name(g->data, p); }
 const char *eng_game_scenario_name(const eng_game *g) { return g->scenario_name; }
-double eng_game_search_scale(const eng_game *g)
-{
-    return g->rules->search_scale > 0 ? g->rules->search_scale : 1.0;
-}
-double eng_game_search_finish(const eng_game *g)
-{
-    double f = g->rules->search_finish;
-    return f > 0 && f <= 1 ? f : 0.0;
-}
 const json_t *eng_game_options(const eng_game *g) { return g->options; }
 size_t eng_state_size(const eng_game *g) { return g->state_bytes; }
 
@@ -204,7 +195,7 @@ eng_state *eng_state_new(const eng_game *g, uint64_t seed)
     s->game = g;
     s->seed = seed;
     rng_seed(&s->rng, seed);
-    g->rules->init(g->data, BODY(s));
+    g->rules->core->init(g->data, BODY(s));
     return s;
 }
 
@@ -255,7 +246,7 @@ uint64_t eng_state_hash(const eng_state *s)
 
 int eng_current_player(const eng_state *s)
 {
-    return RULES(s)->current_player(DATA(s), CBODY(s));
+    return RULES(s)->core->current_player(DATA(s), CBODY(s));
 }
 
 bool eng_is_terminal(const eng_state *s)
@@ -268,9 +259,9 @@ int eng_legal_actions(const eng_state *s, eng_action *out)
     int n;
     if (eng_current_player(s) == ENG_CHANCE) {
         double prob[ENG_MAX_ACTIONS];
-        n = RULES(s)->chance_outcomes(DATA(s), CBODY(s), out, prob);
+        n = RULES(s)->core->chance_outcomes(DATA(s), CBODY(s), out, prob);
     } else {
-        n = RULES(s)->legal_actions(DATA(s), CBODY(s), out);
+        n = RULES(s)->core->legal_actions(DATA(s), CBODY(s), out);
     }
     assert(n >= 0 && n <= ENG_MAX_ACTIONS);
     return n;
@@ -279,7 +270,7 @@ int eng_legal_actions(const eng_state *s, eng_action *out)
 int eng_chance_outcomes(const eng_state *s, eng_action *out, double *prob)
 {
     assert(eng_current_player(s) == ENG_CHANCE);
-    int n = RULES(s)->chance_outcomes(DATA(s), CBODY(s), out, prob);
+    int n = RULES(s)->core->chance_outcomes(DATA(s), CBODY(s), out, prob);
 #ifndef NDEBUG
     double sum = 0;
     for (int i = 0; i < n; i++)
@@ -329,7 +320,8 @@ bool eng_is_legal(const eng_state *s, eng_action a, eng_error *why)
         return true;
     if (why) {
         why->msg[0] = '\0';
-        RULES(s)->explain_illegal(DATA(s), CBODY(s), a, why->msg, sizeof why->msg);
+        if (RULES(s)->explain && RULES(s)->explain->illegal)
+            RULES(s)->explain->illegal(DATA(s), CBODY(s), a, why->msg, sizeof why->msg);
         if (!why->msg[0])
             snprintf(why->msg, sizeof why->msg, "that is not a legal action now");
     }
@@ -340,7 +332,7 @@ static void apply_unchecked(eng_state *s, eng_action a)
 {
     if (eng_current_player(s) == ENG_CHANCE)
         (void)rng_next(&s->rng);   /* one draw per chance point, sampled or not */
-    RULES(s)->apply(DATA(s), BODY(s), a);
+    RULES(s)->core->apply(DATA(s), BODY(s), a);
     s->steps++;
 }
 
@@ -369,7 +361,7 @@ void eng_returns(const eng_state *s, double *out)
     int n = eng_game_players(s->game);
     for (int i = 0; i < n; i++)
         out[i] = 0;
-    RULES(s)->returns(DATA(s), CBODY(s), out);
+    RULES(s)->core->returns(DATA(s), CBODY(s), out);
 }
 
 void eng_result_text(const eng_state *s, char *buf, size_t n)
@@ -378,27 +370,19 @@ void eng_result_text(const eng_state *s, char *buf, size_t n)
         snprintf(buf, n, "*");
         return;
     }
-    RULES(s)->result_text(DATA(s), CBODY(s), buf, n);
+    RULES(s)->core->result_text(DATA(s), CBODY(s), buf, n);
     eng_utf8_trim_end(buf);
 }
 
 double eng_heuristic(const eng_state *s, int player)
 {
-    return RULES(s)->heuristic(DATA(s), CBODY(s), player);
-}
-
-bool eng_playout_weights(const eng_state *s, const eng_action *acts, int n, double *w)
-{
-    if (!RULES(s)->playout_weights || n <= 0)
-        return false;
-    RULES(s)->playout_weights(DATA(s), CBODY(s), acts, n, w);
-    return true;
+    return RULES(s)->core->heuristic(DATA(s), CBODY(s), player);
 }
 
 void eng_action_text(const eng_state *s, eng_action a, char *buf, size_t n)
 {
     buf[0] = '\0';
-    RULES(s)->action_text(DATA(s), CBODY(s), a, buf, n);
+    RULES(s)->core->action_text(DATA(s), CBODY(s), a, buf, n);
     eng_utf8_trim_end(buf);
 }
 
@@ -406,7 +390,7 @@ int eng_action_parse(const eng_state *s, const char *text, eng_action *out,
                      eng_error *err)
 {
     char why[ENG_ERROR_MAX] = "";
-    if (RULES(s)->action_parse(DATA(s), CBODY(s), text, out, why, sizeof why) == 0)
+    if (RULES(s)->core->action_parse(DATA(s), CBODY(s), text, out, why, sizeof why) == 0)
         return 0;
     eng_error_set(err, "%s", why[0] ? why : "not understood");
     return -1;
@@ -415,18 +399,18 @@ int eng_action_parse(const eng_state *s, const char *text, eng_action *out,
 void eng_action_text_seen(const eng_state *s, eng_action a, int viewer, char *buf, size_t n)
 {
     buf[0] = '\0';
-    if (RULES(s)->action_text_seen && viewer != ENG_VIEW_ALL)
-        RULES(s)->action_text_seen(DATA(s), CBODY(s), a, viewer, buf, n);
+    if (RULES(s)->core->action_text_seen && viewer != ENG_VIEW_ALL)
+        RULES(s)->core->action_text_seen(DATA(s), CBODY(s), a, viewer, buf, n);
     else
-        RULES(s)->action_text(DATA(s), CBODY(s), a, buf, n);
+        RULES(s)->core->action_text(DATA(s), CBODY(s), a, buf, n);
     eng_utf8_trim_end(buf);
 }
 
 bool eng_hides_from(const eng_state *s, int viewer)
 {
-    if (viewer == ENG_VIEW_ALL || !RULES(s)->hides_from)
+    if (viewer == ENG_VIEW_ALL || !RULES(s)->core->hides_from)
         return false;
-    return RULES(s)->hides_from(DATA(s), CBODY(s), viewer);
+    return RULES(s)->core->hides_from(DATA(s), CBODY(s), viewer);
 }
 
 void eng_state_resample_hidden(eng_state *s, int viewer, uint64_t *rng)
@@ -434,34 +418,22 @@ void eng_state_resample_hidden(eng_state *s, int viewer, uint64_t *rng)
     eng_rng r = {*rng};
     rng_seed(&s->rng, rng_next(&r));      /* no foretelling from the game's generator */
     *rng = r.s;
-    if (RULES(s)->resample_hidden && viewer != ENG_VIEW_ALL)
-        RULES(s)->resample_hidden(DATA(s), BODY(s), viewer, rng);
+    if (RULES(s)->core->resample_hidden && viewer != ENG_VIEW_ALL)
+        RULES(s)->core->resample_hidden(DATA(s), BODY(s), viewer, rng);
 }
 
 json_t *eng_state_json(const eng_state *s, int viewer)
 {
-    json_t *j = RULES(s)->to_json(DATA(s), CBODY(s), viewer);
+    json_t *j = RULES(s)->core->to_json(DATA(s), CBODY(s), viewer);
     eng_position_decorate(s, viewer, j);   /* position.c */
     return j;
-}
-
-void eng_render(const eng_state *s, int viewer, bool color, FILE *out)
-{
-    RULES(s)->render(DATA(s), CBODY(s), viewer, color, out);
-}
-
-void eng_status_text(const eng_state *s, char *buf, size_t n)
-{
-    buf[0] = '\0';
-    RULES(s)->status_text(DATA(s), CBODY(s), buf, n);
-    eng_utf8_trim_end(buf);
 }
 
 /* ---- for the engine's own files (engine_private.h) -------------------------- */
 
 void *eng_state_body(eng_state *s) { return BODY(s); }
 const void *eng_state_cbody(const eng_state *s) { return CBODY(s); }
-size_t eng_state_body_size(const eng_game *g) { return g->rules->state_size(g->data); }
+size_t eng_state_body_size(const eng_game *g) { return g->rules->core->state_size(g->data); }
 const void *eng_game_data(const eng_game *g) { return g->data; }
 
 /* ---- for positions as data (position.c) ------------------------------------ */

@@ -3,9 +3,11 @@
  *
  * Everything outside src/rules/ (the AI players, the command line, the
  * tests, the benchmarks, later the lab and the web server) sees a game only
- * through these functions. A rule set is a module that fills an eng_rules
- * table (rules.h); callers never touch that table, they call the wrappers
- * here, which check the contract in debug builds.
+ * through these functions. A rule set is a module that fills an eng_rules:
+ * a name and a few method tables, one per part of the game (rules.h);
+ * callers never touch those tables, they call the wrappers here, which
+ * check the contract in debug builds. (The one part read elsewhere, the
+ * hints for the computer players, has its wrappers in src/ai/ai_hints.c.)
  *
  * Three objects:
  *   eng_rules  a rule set (static, const, listed in the registry).
@@ -85,11 +87,6 @@ const eng_rules *eng_game_rules(const eng_game *g);
 int eng_game_players(const eng_game *g);
 const char *eng_game_player_name(const eng_game *g, int player);
 const char *eng_game_scenario_name(const eng_game *g);
-/* The rule set's search scale for the computer levels (1 unless it says). */
-double eng_game_search_scale(const eng_game *g);
-/* The weight a level that plays on to the end gives the final result in
- * this rule set (0 = the level's own). */
-double eng_game_search_finish(const eng_game *g);
 /* The options as given (scenario's merged with overrides); never NULL. */
 const json_t *eng_game_options(const eng_game *g);
 /* Bytes in one state of this game. */
@@ -148,12 +145,6 @@ void eng_result_text(const eng_state *s, char *buf, size_t n);
 /* A cheap estimate of player's result from here, in [0,1]. */
 double eng_heuristic(const eng_state *s, int player);
 
-/* The rule set's playout hint for the legal actions acts[0..n-1] of s:
- * writes a weight >= 0 per action (not all 0) and returns true, or returns
- * false when the rule set has none (every action alike). A rule of thumb
- * for quick simulated play, never a rule. */
-bool eng_playout_weights(const eng_state *s, const eng_action *acts, int n, double *w);
-
 /* ---- text ---------------------------------------------------------------- */
 
 /* Action notation: prints a in the state it is about to be applied to. */
@@ -190,7 +181,7 @@ void eng_render(const eng_state *s, int viewer, bool color, FILE *out);
  * Red to act"), for prompts and narratives. */
 void eng_status_text(const eng_state *s, char *buf, size_t n);
 
-/* ---- drawing: the position as SVG, and the board elements of actions (svg.c) -- */
+/* ---- drawing: the position as SVG, and the board elements of actions (view.c) - */
 
 /* Every place and piece a drawing shows carries a stable element id
  * ("p-c4", "u-1-HI1"; docs/drawing.md lists each rule set's). An action
@@ -352,7 +343,7 @@ void eng_text_copy(char *dst, size_t n, const char *src);
  * first max bytes (cut between characters) and "...". */
 void eng_text_quote(char *dst, size_t n, const char *src, size_t max);
 
-/* ---- phases and turns in play (turns.c) -------------------------------------- */
+/* ---- phases and turns in play (explain.c) ------------------------------------ */
 
 /* Does a (legal in s) give up a shot or an attack a unit of the deciding
  * side could still make, as ending a phase early does? Then true, with why
@@ -366,7 +357,7 @@ bool eng_action_forgoes(const eng_state *s, eng_action a, char *why, size_t n);
 void eng_phase_note(const eng_state *before, eng_action a, const eng_state *after, int player,
                     char *buf, size_t n);
 
-/* ---- losses summary (losses.c) ---------------------------------------------- */
+/* ---- losses summary (explain.c) --------------------------------------------- */
 
 /* Per side, what it started with and what it has lost in s, in the rule
  * set's own terms, as viewer may know them (rules.h, losses): a new
@@ -396,36 +387,6 @@ void eng_chance_short_text(const eng_state *s, eng_action a, char *buf, size_t n
 
 /* The rule set the front ends use where none is named: the registry's first. */
 const eng_rules *eng_rules_default(void);
-
-/* ---- hints for the computer players (search_hints.c) ------------------------- */
-
-/* Do the computer levels plan a side's whole run of decisions in this rule
- * set (its plan_turns)? */
-bool eng_game_plans_turns(const eng_game *g);
-
-/* ---- a learned evaluation: features of a position (features.c) --------------- */
-
-/* How many numbers the rule set describes a position by (0: it gives none). */
-int eng_rules_feature_count(const eng_rules *r);
-/* The position s from player's point of view as eng_feature_count numbers,
- * each about 0..1 (eng_rules_feature_count of its rule set), into out;
- * false (out untouched) when the rule set gives none. Terminal positions
- * too. */
-bool eng_features(const eng_state *s, int player, float *out);
-/* The path of the rule set's evaluation network's weights (under the data
- * folder, "data/portable-wargame/eval-net.txt"); false (buf = "") when the
- * rule set names none. The file may still be missing. */
-bool eng_rules_eval_net_path(const eng_rules *r, char *buf, size_t n);
-/* Do the computer levels judge positions by that network by default? */
-bool eng_game_eval_net_default(const eng_game *g);
-
-/* ---- the learned evaluation by level (eval_levels.c) ------------------------- */
-
-/* Does a computer player named as `level` ("hard"; NULL: a tree search named
- * by its kind) judge positions by the rule set's network by default? The
- * rule set's eval_net_default, narrowed to its eval_net_levels if it names
- * any. */
-bool eng_game_eval_net_for_level(const eng_game *g, const char *level);
 
 /* ---- a drawing's outline, kept to reuse (outline.c) --------------------------- */
 

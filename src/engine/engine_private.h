@@ -9,12 +9,10 @@
 
 #include "rules.h"
 
-/* The rule set's flat state inside s, and its size in bytes. */
+/* The rule set's flat state inside s (read-only: eng_state_cbody, rules.h),
+ * and its size in bytes; the game data is eng_game_data (rules.h). */
 void *eng_state_body(eng_state *s);
-const void *eng_state_cbody(const eng_state *s);
 size_t eng_state_body_size(const eng_game *g);
-/* The rule set's game data (built by its load()). */
-const void *eng_game_data(const eng_game *g);
 /* Drops a UTF-8 character that a cut to fit a buffer left incomplete at the
  * end of buf, so that text a rule set wrote stays valid UTF-8. */
 void eng_utf8_trim_end(char *buf);

@@ -1,24 +1,38 @@
 /*
- * explain.c - results explained and the scenario's briefing: the engine's
- * wrappers around the rule sets' optional hooks (rules.h), with the plain
- * fallbacks for a rule set that has none.
+ * explain.c - the rule set's explanations (rules.h, eng_explain_methods):
+ * the engine's wrappers around its optional hooks, with the plain fallbacks
+ * for a rule set that has none: results explained and the scenario's
+ * briefing; phases and turns in play (a forgone shot, a phase that ended by
+ * itself); the losses summary, per side what it started with and what it
+ * has lost in the rule set's own terms (units, strength points, troops,
+ * deployment points), as JSON for the server and the browser and in words
+ * for the terminal. (The batch of chance entries is chance_batch.c; the
+ * rule an illegal action breaks, engine.c.)
  */
 #include <string.h>
 #include "engine_private.h"
 
-static const eng_rules *rules_of(const eng_state *s)
+/* The rule set's explanations; a rule set without any has none of them. */
+static const eng_explain_methods *explain_of(const eng_game *g)
 {
-    return eng_game_rules(eng_state_game(s));
+    static const eng_explain_methods none;
+    const eng_rules *r = eng_game_rules(g);
+    return r->explain ? r->explain : &none;
+}
+
+static const eng_explain_methods *explain_at(const eng_state *s)
+{
+    return explain_of(eng_state_game(s));
 }
 
 void eng_explain_outcome(const eng_state *s, eng_action a, char *buf, size_t n)
 {
-    const eng_rules *r = rules_of(s);
+    const eng_explain_methods *r = explain_at(s);
     if (n == 0)
         return;
     buf[0] = '\0';
-    if (r->explain_outcome && eng_current_player(s) == ENG_CHANCE)
-        r->explain_outcome(eng_game_data(eng_state_game(s)), eng_state_cbody(s), a,
+    if (r->outcome && eng_current_player(s) == ENG_CHANCE)
+        r->outcome(eng_game_data(eng_state_game(s)), eng_state_cbody(s), a,
                            buf, n);
     eng_utf8_trim_end(buf);
     if (!buf[0])
@@ -27,37 +41,97 @@ void eng_explain_outcome(const eng_state *s, eng_action a, char *buf, size_t n)
 
 void eng_explain_chance(const eng_state *s, char *buf, size_t n)
 {
-    const eng_rules *r = rules_of(s);
+    const eng_explain_methods *r = explain_at(s);
     if (n == 0)
         return;
     buf[0] = '\0';
-    if (r->explain_chance && eng_current_player(s) == ENG_CHANCE)
-        r->explain_chance(eng_game_data(eng_state_game(s)), eng_state_cbody(s), buf,
+    if (r->chance && eng_current_player(s) == ENG_CHANCE)
+        r->chance(eng_game_data(eng_state_game(s)), eng_state_cbody(s), buf,
                           n);
     eng_utf8_trim_end(buf);
 }
 
 json_t *eng_briefing(const eng_game *g)
 {
-    const eng_rules *r = eng_game_rules(g);
-    if (!r->briefing)
+    const eng_explain_methods *e = explain_of(g);
+    if (!e->briefing)
         return NULL;
-    json_t *j = r->briefing(eng_game_data(g));
+    json_t *j = e->briefing(eng_game_data(g));
     if (!j)
         return NULL;
-    json_object_set_new(j, "rules", json_string(eng_rules_name(r)));
-    json_object_set_new(j, "rules_title", json_string(eng_rules_title(r)));
+    json_object_set_new(j, "rules", json_string(eng_rules_name(eng_game_rules(g))));
+    json_object_set_new(j, "rules_title", json_string(eng_rules_title(eng_game_rules(g))));
     json_object_set_new(j, "scenario", json_string(eng_game_scenario_name(g)));
     return j;
 }
 
 void eng_standing(const eng_state *s, char *buf, size_t n)
 {
-    const eng_rules *r = rules_of(s);
+    const eng_explain_methods *r = explain_at(s);
     if (n == 0)
         return;
     buf[0] = '\0';
     if (r->standing)
         r->standing(eng_game_data(eng_state_game(s)), eng_state_cbody(s), buf, n);
     eng_utf8_trim_end(buf);
+}
+
+/* ---- phases and turns in play ------------------------------------------- */
+
+bool eng_action_forgoes(const eng_state *s, eng_action a, char *why, size_t n)
+{
+    if (n)
+        why[0] = '\0';
+    const eng_explain_methods *r = explain_at(s);
+    if (!r->forgoes || eng_current_player(s) < 0)
+        return false;
+    return r->forgoes(eng_game_data(eng_state_game(s)), eng_state_cbody(s), a, why, n);
+}
+
+void eng_phase_note(const eng_state *before, eng_action a, const eng_state *after, int player,
+                    char *buf, size_t n)
+{
+    if (n)
+        buf[0] = '\0';
+    const eng_explain_methods *r = explain_at(before);
+    if (r->phase_note && eng_state_game(before) == eng_state_game(after))
+        r->phase_note(eng_game_data(eng_state_game(before)), eng_state_cbody(before), a,
+                      eng_state_cbody(after), player, buf, n);
+}
+
+/* ---- the losses summary ---------------------------------------------------- */
+
+json_t *eng_losses(const eng_state *s, int viewer)
+{
+    const eng_explain_methods *r = explain_at(s);
+    if (!r->losses)
+        return NULL;
+    return r->losses(eng_game_data(eng_state_game(s)), eng_state_cbody(s), viewer);
+}
+
+bool eng_losses_text(const eng_state *s, int viewer, char *buf, size_t n)
+{
+    buf[0] = '\0';
+    json_t *j = eng_losses(s, viewer);
+    if (!j)
+        return false;
+    size_t len = 0;
+    size_t i, k;
+    json_t *side, *c;
+    json_array_foreach(json_object_get(j, "sides"), i, side) {
+        const char *name = json_string_value(json_object_get(side, "side"));
+        if (len < n)
+            len += (size_t)snprintf(buf + len, n - len, "%s%s:", i ? "; " : "", name ? name : "?");
+        json_array_foreach(json_object_get(side, "counts"), k, c) {
+            const char *what = json_string_value(json_object_get(c, "what"));
+            if (len < n)
+                len += (size_t)snprintf(buf + len, n - len, "%s %s %lld of %lld lost", k ? "," : "",
+                                        what ? what : "?",
+                                        (long long)json_integer_value(json_object_get(c, "lost")),
+                                        (long long)json_integer_value(json_object_get(c, "start")));
+        }
+    }
+    json_decref(j);
+    eng_utf8_trim_end(buf);
+    return buf[0] != '\0';
 }

@@ -81,3 +81,33 @@ shape:
     snprintf(why, n, "expected a unit like %s or 2/%s, got \"%s\"", example, example, word);
     return -1;
 }
+
+int eng_grid_dist(int ax, int ay, int bx, int by)
+{
+    return abs(ax - bx) + abs(ay - by);
+}
+
+void eng_square_name(int x, int y, char *buf, size_t n)
+{
+    snprintf(buf, n, "%c%d", 'a' + x, y + 1);
+}
+
+int eng_square_parse(const char *text, int max_w, int max_h, int *x, int *y)
+{
+    const char *p = text;
+    if (!isalpha((unsigned char)*p))
+        return -1;
+    int col = tolower((unsigned char)*p) - 'a';
+    p++;
+    int row = 0, digits = 0;
+    while (isdigit((unsigned char)*p) && digits < 3) {
+        row = row * 10 + (*p - '0');
+        p++;
+        digits++;
+    }
+    if (digits == 0 || *p || row < 1 || row > max_h || col < 0 || col >= max_w)
+        return -1;
+    *x = col;
+    *y = row - 1;
+    return 0;
+}

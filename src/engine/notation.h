@@ -1,7 +1,8 @@
 /*
- * notation.h - splitting a line of action notation into words, and a word
- * naming a unit into its parts, shared by every rule set's parser (each
- * reads the parts its own way).
+ * notation.h - splitting a line of action notation into words, a word
+ * naming a unit into its parts, and the squares of a grid ("c4") with their
+ * distance, shared by every rule set's parser and board (each reads the
+ * parts its own way, and says its own words: square, location).
  */
 #ifndef NOTATION_H
 #define NOTATION_H
@@ -37,5 +38,16 @@ typedef struct eng_unit_ref {
  * exist is the rule set's to say. */
 int eng_unit_ref_split(const char *word, const char *example, eng_unit_ref *out, char *why,
                        size_t n);
+
+/* ---- squares of a grid: column letters from a, rows numbered from 1 ---- */
+
+/* Steps between squares (ax, ay) and (bx, by), orthogonal only. */
+int eng_grid_dist(int ax, int ay, int bx, int by);
+/* "c4" for the square at column x, row y (both from 0). */
+void eng_square_name(int x, int y, char *buf, size_t n);
+/* Reads "c4" into its column and row (from 0): 0, or -1 when text is not a
+ * square's shape or lies past max_w columns or max_h rows. Whether the
+ * square is on the board is the rule set's to say. */
+int eng_square_parse(const char *text, int max_w, int max_h, int *x, int *y);
 
 #endif

@@ -136,7 +136,7 @@ static void set_free(nodeset *ns)
 /* ---- the enumeration ------------------------------------------------------ */
 
 typedef struct walk {
-    const eng_rules *r;
+    const eng_odds_methods *m;   /* the rule set's odds part (none: no_odds) */
     const void *data;
     size_t bytes;
     nodeset leaves;
@@ -145,10 +145,18 @@ typedef struct walk {
     long positions;
 } walk;
 
+/* The rule set's odds part; a rule set without one has the plain odds. */
+static const eng_odds_methods *odds_of(const eng_game *g)
+{
+    static const eng_odds_methods no_odds;
+    const eng_rules *r = eng_game_rules(g);
+    return r->odds ? r->odds : &no_odds;
+}
+
 static void canon(const walk *w, eng_state *s)
 {
-    if (w->r->odds_canon)
-        w->r->odds_canon(w->data, eng_state_body(s));
+    if (w->m->canon)
+        w->m->canon(w->data, eng_state_body(s));
 }
 
 /* What the odds do at s; *choice for ENG_ODDS_AUTO. */
@@ -156,7 +164,7 @@ static int step_at(const walk *w, const eng_state *s, eng_action *choice)
 {
     if (eng_is_terminal(s))
         return ENG_ODDS_STOP;
-    int how = w->r->odds_step ? w->r->odds_step(w->data, eng_state_cbody(s), choice)
+    int how = w->m->step ? w->m->step(w->data, eng_state_cbody(s), choice)
                               : ENG_ODDS_GO;
     if (how == ENG_ODDS_AUTO && (eng_current_player(s) < 0 || !eng_is_legal(s, *choice, NULL))) {
         assert(!"a rule set's automatic choice is not legal");
@@ -246,8 +254,8 @@ static void describe(const walk *w, const eng_state *before, const eng_state *af
                      int viewer, char *buf, size_t n)
 {
     buf[0] = '\0';
-    if (w->r->odds_describe)
-        w->r->odds_describe(w->data, eng_state_cbody(before), eng_state_cbody(after), viewer,
+    if (w->m->describe)
+        w->m->describe(w->data, eng_state_cbody(before), eng_state_cbody(after), viewer,
                             buf, n);
     else if (memcmp(eng_state_cbody(before), eng_state_cbody(after), w->bytes) != 0)
         snprintf(buf, n, "the position changes");
@@ -262,7 +270,7 @@ static void describe(const walk *w, const eng_state *before, const eng_state *af
 int eng_odds_step(const eng_state *s, eng_action *choice)
 {
     const eng_game *g = eng_state_game(s);
-    walk w = {.r = eng_game_rules(g), .data = eng_game_data(g), .bytes = eng_state_body_size(g)};
+    walk w = {.m = odds_of(g), .data = eng_game_data(g), .bytes = eng_state_body_size(g)};
     return step_at(&w, s, choice);
 }
 
@@ -270,7 +278,7 @@ void eng_odds_describe(const eng_state *before, const eng_state *after, int view
                        size_t n)
 {
     const eng_game *g = eng_state_game(before);
-    walk w = {.r = eng_game_rules(g), .data = eng_game_data(g), .bytes = eng_state_body_size(g)};
+    walk w = {.m = odds_of(g), .data = eng_game_data(g), .bytes = eng_state_body_size(g)};
     describe(&w, before, after, viewer, buf, n);
 }
 
@@ -278,7 +286,7 @@ void eng_odds_describe(const eng_state *before, const eng_state *after, int view
 static bool odds_in(const eng_state *s, eng_action a, int viewer, eng_odds *o, eng_error *err)
 {
     const eng_game *g = eng_state_game(s);
-    walk w = {.r = eng_game_rules(g), .data = eng_game_data(g),
+    walk w = {.m = odds_of(g), .data = eng_game_data(g),
               .bytes = eng_state_body_size(g)};
     eng_state *start = eng_state_clone(s);
     if (eng_apply(start, a, err) != 0) {

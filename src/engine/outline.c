@@ -1,5 +1,5 @@
 /*
- * outline.c - a drawing's outline: what svg.c needs of an SVG drawing to
+ * outline.c - a drawing's outline: what view.c needs of an SVG drawing to
  * name the elements of actions and what a step changed, without the text.
  * It holds every element id the drawing shows and, for each line that
  * starts an element with an id (svg.h: such an element starts and ends on

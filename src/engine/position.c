@@ -268,20 +268,20 @@ void eng_game_data_files(const eng_game *g, char *buf, size_t n)
 {
     buf[0] = '\0';
     const eng_rules *r = eng_game_rules(g);
-    if (r->data_files)
-        r->data_files(eng_game_data(g), buf, n);
+    if (r->core->data_files)
+        r->core->data_files(eng_game_data(g), buf, n);
 }
 
 bool eng_rules_loads_positions(const eng_rules *r)
 {
-    return r->from_json != NULL;
+    return r->core->from_json != NULL;
 }
 
 eng_state *eng_state_from_json(const eng_game *g, const json_t *pos, uint64_t seed,
                                eng_error *err)
 {
     const eng_rules *r = eng_game_rules(g);
-    if (!r->from_json) {
+    if (!r->core->from_json) {
         eng_error_set(err, "%s cannot load positions", r->title);
         return NULL;
     }
@@ -322,7 +322,7 @@ eng_state *eng_state_from_json(const eng_game *g, const json_t *pos, uint64_t se
     }
     eng_state *s = eng_state_new(g, seed);
     char why[ENG_ERROR_MAX] = "";
-    if (!r->from_json(eng_game_data(g), eng_state_body(s), pos, why, sizeof why)) {
+    if (!r->core->from_json(eng_game_data(g), eng_state_body(s), pos, why, sizeof why)) {
         eng_error_set(err, "%s", why[0] ? why : "the position is not valid");
         eng_state_free(s);
         return NULL;

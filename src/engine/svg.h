@@ -5,7 +5,7 @@
  *
  * House rules of a drawing (docs/drawing.md): a viewBox that scales to any
  * screen; every element with an id starts on a line of its own and its
- * drawing ends on that line (so svg.c can tell what a step changed); ids
+ * drawing ends on that line (so view.c can tell what a step changed); ids
  * are stable ("p-..." places, "u-..." units, others per rule set); owners
  * are told apart by colour (a palette safe for colour-blind eyes), by the
  * shape of their mark (circle, square, triangle, diamond) and by number.
@@ -30,6 +30,10 @@ void svg_end(FILE *out);
 /* A colour name from the data ("red", "darkgreen") as an SVG colour; player
  * colours are the colour-blind-safe tones (red is vermilion, etc.). */
 const char *svg_colour(const char *name);
+/* The same name's xterm 256-colour index, for the terminal drawings (the
+ * rule sets' render); -1 if the name is not a colour. Readers check a
+ * scenario's colours by it. */
+int svg_colour_term(const char *name);
 /* The owner's mark: owner 0 a circle, 1 a square, 2 a triangle, 3 a
  * diamond, filled with fill, the owner's number (owner + 1) inside. */
 void svg_owner_mark(FILE *out, int owner, double cx, double cy, double r, const char *fill);

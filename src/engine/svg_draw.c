@@ -1,6 +1,7 @@
 /*
  * svg_draw.c - the pieces of an SVG drawing every rule set shares (svg.h):
- * escaping, ids, the frame and its style, colours, owner marks, the
+ * escaping, ids, the frame and its style, colours (and their terminal
+ * indexes, which the terminal drawings share too), owner marks, the
  * heading and the arrowhead, the key.
  */
 #include <stdarg.h>
@@ -65,16 +66,18 @@ void svg_end(FILE *out)
     fputs("</svg>\n", out);
 }
 
-static const struct { const char *name, *svg; } colours[] = {
+/* Each colour a scenario may name: its SVG tone and its xterm 256-colour index
+ * for the terminal drawings. */
+static const struct { const char *name, *svg; int term; } colours[] = {
     /* players: the Okabe-Ito tones where there is one */
-    {"red", "#d55e00"},        {"blue", "#0072b2"},      {"green", "#009e73"},
-    {"yellow", "#f0e442"},     {"orange", "#e69f00"},    {"purple", "#cc79a7"},
-    {"magenta", "#cc79a7"},    {"cyan", "#56b4e9"},      {"lightblue", "#56b4e9"},
-    {"black", "#222222"},      {"white", "#ffffff"},     {"grey", "#a8a8a0"},
-    {"gray", "#a8a8a0"},       {"brown", "#a0785a"},     {"lightgreen", "#cfe3a6"},
-    {"darkgreen", "#5f8f4e"},  {"olive", "#c9b77a"},     {"teal", "#7fb5a8"},
-    {"tan", "#d9c39a"},        {"pink", "#f0b8c8"},      {"navy", "#203a80"},
-    {"darkred", "#8c2d19"},    {"gold", "#e6c34a"},      {"sand", "#eadbb0"},
+    {"red", "#d55e00", 196},        {"blue", "#0072b2", 33},      {"green", "#009e73", 34},
+    {"yellow", "#f0e442", 226},     {"orange", "#e69f00", 208},    {"purple", "#cc79a7", 129},
+    {"magenta", "#cc79a7", 201},    {"cyan", "#56b4e9", 51},      {"lightblue", "#56b4e9", 117},
+    {"black", "#222222", 16},      {"white", "#ffffff", 255},     {"grey", "#a8a8a0", 250},
+    {"gray", "#a8a8a0", 250},       {"brown", "#a0785a", 137},     {"lightgreen", "#cfe3a6", 150},
+    {"darkgreen", "#5f8f4e", 65},  {"olive", "#c9b77a", 143},     {"teal", "#7fb5a8", 72},
+    {"tan", "#d9c39a", 180},        {"pink", "#f0b8c8", 218},      {"navy", "#203a80", 19},
+    {"darkred", "#8c2d19", 124},    {"gold", "#e6c34a", 220},      {"sand", "#eadbb0", 223},
 };
 
 const char *svg_colour(const char *name)
@@ -83,6 +86,14 @@ const char *svg_colour(const char *name)
         if (strcmp(colours[i].name, name) == 0)
             return colours[i].svg;
     return "#888888";
+}
+
+int svg_colour_term(const char *name)
+{
+    for (size_t i = 0; i < sizeof colours / sizeof colours[0]; i++)
+        if (strcmp(colours[i].name, name) == 0)
+            return colours[i].term;
+    return -1;
 }
 
 const char *svg_ink(const char *fill)

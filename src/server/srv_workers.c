@@ -35,8 +35,8 @@ static bool level_parse(const eng_game *game, const char *level, const ai_kind *
     ai_budget b = AI_BUDGET_NONE;
     b.threads = 1;
     if (game) {
-        b.level_scale = eng_game_search_scale(game);
-        b.level_finish = eng_game_search_finish(game);
+        b.level_scale = ai_hints_search_scale(game);
+        b.level_finish = ai_hints_search_finish(game);
     }
     if (ai_spec_parse(level, &b, k, cfg, err) != 0)
         return eng_error_fail(err, "no computer player named \"%s\"; choose from random, "

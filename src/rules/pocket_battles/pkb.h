@@ -429,7 +429,6 @@ void pkb_faces_text(const uint8_t *faces, char *buf, size_t n);   /* "3 3 4" or 
 /* pkb_json.c, pkb_render.c */
 json_t *pkb_to_json(const void *data, const void *st, int viewer);
 void pkb_render(const void *data, const void *st, int viewer, bool color, FILE *out);
-int pkb_colour_index(const char *name);   /* -1 if unknown */
 
 /* pkb_hidden.c: secrets between players */
 enum { PKB_HIDE_NONE, PKB_HIDE_BELOW_TOP, PKB_HIDE_ALL };

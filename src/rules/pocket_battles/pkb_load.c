@@ -13,6 +13,7 @@
 #include <strings.h>
 #include "pkb.h"
 #include "scenario.h"
+#include "svg.h"
 
 #define RULES_NAME "pocket-battles"
 
@@ -591,7 +592,7 @@ static bool load_player(ld *l, const json_t *sp, int p, const json_t *options)
     } else {
         copy(pl->colour, sizeof pl->colour, dflt_colour);
     }
-    if (pkb_colour_index(pl->colour) < 0)
+    if (svg_colour_term(pl->colour) < 0)
         return fail(l, "%s.colour: unknown colour \"%s\"", path, pl->colour);
     json_t *dep = sp ? json_object_get(sp, "deploy") : NULL;
     if (dep && own_army) {

@@ -24,23 +24,7 @@
 #include <string.h>
 #include "english.h"
 #include "pkb.h"
-
-static const struct { const char *name; int idx; } colours[] = {
-    {"black", 16},      {"white", 255},     {"red", 196},        {"blue", 33},
-    {"green", 34},      {"yellow", 226},    {"magenta", 201},    {"cyan", 51},
-    {"orange", 208},    {"purple", 129},    {"brown", 137},      {"grey", 250},
-    {"gray", 250},      {"lightgreen", 150}, {"darkgreen", 65},  {"olive", 143},
-    {"teal", 72},       {"tan", 180},       {"pink", 218},       {"navy", 19},
-    {"lightblue", 117}, {"darkred", 124},   {"gold", 220},       {"sand", 223},
-};
-
-int pkb_colour_index(const char *name)
-{
-    for (size_t i = 0; i < sizeof colours / sizeof colours[0]; i++)
-        if (strcmp(colours[i].name, name) == 0)
-            return colours[i].idx;
-    return -1;
-}
+#include "svg.h"
 
 typedef struct pen {
     FILE *out;
@@ -50,7 +34,7 @@ typedef struct pen {
 static void fg(const pen *pn, const char *colour)
 {
     if (pn->color)
-        fprintf(pn->out, "\033[1;38;5;%dm", pkb_colour_index(colour));
+        fprintf(pn->out, "\033[1;38;5;%dm", svg_colour_term(colour));
 }
 
 static void reset(const pen *pn)

@@ -66,6 +66,73 @@ static void pkb_data_files(const void *data, char *buf, size_t n)
     snprintf(buf, n, "%s", d->files);
 }
 
+/* the game itself */
+static const eng_core_methods pkb_core = {
+    .load = pkb_load,
+    .unload = pkb_unload,
+    .state_size = pkb_state_size,
+    .players = pkb_players,
+    .player_name = pkb_player_name,
+    .init = pkb_init,
+    .current_player = pkb_current_player,
+    .legal_actions = pkb_legal_actions,
+    .chance_outcomes = pkb_chance_outcomes,
+    .apply = pkb_apply,
+    .returns = pkb_returns,
+    .result_text = pkb_result_text,
+    .heuristic = pkb_heuristic,
+    .action_text = pkb_action_text,
+    .action_parse = pkb_action_parse,
+    .to_json = pkb_to_json,
+    .action_text_seen = pkb_action_text_seen,
+    .hides_from = pkb_hides_from,
+    .resample_hidden = pkb_resample_hidden,
+    .from_json = pkb_from_json,
+    .data_files = pkb_data_files,
+};
+
+/* what is drawn */
+static const eng_view_methods pkb_view = {
+    .render = pkb_render,
+    .status_text = pkb_status_text,
+    .svg = pkb_svg,
+    .action_elements = pkb_action_elements,
+};
+
+/* exact odds of an action */
+static const eng_odds_methods pkb_odds = {
+    .step = pkb_odds_step,
+    .canon = pkb_odds_canon,
+    .describe = pkb_odds_describe,
+};
+
+/* explanations: rules, results, phases, losses */
+static const eng_explain_methods pkb_explain = {
+    .illegal = pkb_explain_illegal,
+    .outcome = pkb_explain_outcome,
+    .chance = pkb_explain_chance,
+    .briefing = pkb_briefing,
+    .standing = pkb_standing,
+    .forgoes = pkb_forgoes,
+    .phase_note = pkb_phase_note,
+    .losses = pkb_losses,
+};
+
+/* hints for the computer players (measured, never rules) */
+static const eng_hints_methods pkb_hints = {
+    /* readings as options: the computer players' look-ahead never concedes */
+    .playout_weights = pkb_playout_weights,
+    /* the learned evaluation (pkb_features.c; docs/ai.md): measured, normal
+     * and hard judge by it (normal a little stronger against thumb and
+     * today's normal, hard 61.5% against it); easy, not measured with it,
+     * keeps the heuristic */
+    .feature_count = PKB_FEATURES,
+    .features = pkb_features,
+    .eval_net = "eval-net.txt",
+    .eval_net_default = true,
+    .eval_net_levels = "normal hard",
+};
+
 const eng_rules pkb_rules = {
     .name = "pocket-battles",
     .title = "Pocket Battles",
@@ -77,58 +144,9 @@ const eng_rules pkb_rules = {
                "a round's end wins.",
     .default_scenario = "elves-vs-orcs-50",
     .options = pkb_options,
-    .load = pkb_load,
-    .unload = pkb_unload,
-    .state_size = pkb_state_size,
-    .players = pkb_players,
-    .player_name = pkb_player_name,
-    .init = pkb_init,
-    .current_player = pkb_current_player,
-    .legal_actions = pkb_legal_actions,
-    .chance_outcomes = pkb_chance_outcomes,
-    .apply = pkb_apply,
-    .explain_illegal = pkb_explain_illegal,
-    .returns = pkb_returns,
-    .result_text = pkb_result_text,
-    .heuristic = pkb_heuristic,
-    .action_text = pkb_action_text,
-    .action_parse = pkb_action_parse,
-    .to_json = pkb_to_json,
-    .render = pkb_render,
-    .status_text = pkb_status_text,
-    .action_text_seen = pkb_action_text_seen,
-    .hides_from = pkb_hides_from,
-    .resample_hidden = pkb_resample_hidden,
-    /* drawing */
-    .svg = pkb_svg,
-    .action_elements = pkb_action_elements,
-    /* exact odds of an action */
-    .odds_step = pkb_odds_step,
-    .odds_canon = pkb_odds_canon,
-    .odds_describe = pkb_odds_describe,
-    /* results explained, the briefing */
-    .explain_outcome = pkb_explain_outcome,
-    .explain_chance = pkb_explain_chance,
-    .briefing = pkb_briefing,
-    .standing = pkb_standing,
-    /* phases and turns in play (pkb_turns.c) */
-    .forgoes = pkb_forgoes,
-    .phase_note = pkb_phase_note,
-    /* positions as data */
-    .from_json = pkb_from_json,
-    .data_files = pkb_data_files,
-    /* readings as options: the computer players' look-ahead never concedes */
-    .playout_weights = pkb_playout_weights,
-    /* losses summary */
-    .losses = pkb_losses,
-    /* the learned evaluation (pkb_features.c; docs/ai.md): measured, normal
-     * and hard judge by it (normal a little stronger against thumb and
-     * today's normal, hard 61.5% against it); easy, not measured with it,
-     * keeps the heuristic */
-    .feature_count = PKB_FEATURES,
-    .features = pkb_features,
-    .eval_net = "eval-net.txt",
-    .eval_net_default = true,
-    /* the learned evaluation by level */
-    .eval_net_levels = "normal hard",
+    .core = &pkb_core,
+    .view = &pkb_view,
+    .odds = &pkb_odds,
+    .explain = &pkb_explain,
+    .hints = &pkb_hints,
 };

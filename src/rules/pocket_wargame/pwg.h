@@ -434,7 +434,6 @@ void pwg_status_text(const void *data, const void *st, char *buf, size_t n);
 /* pwg_json.c, pwg_render.c */
 json_t *pwg_to_json(const void *data, const void *st, int viewer);
 void pwg_render(const void *data, const void *st, int viewer, bool color, FILE *out);
-int pwg_colour_index(const char *name);   /* -1 if unknown */
 bool pwg_visible(const pwg_data *d, const pwg_state *s, int unit, int viewer);
 
 /* pwg_hidden.c: secrets between players */

@@ -10,10 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "pwg.h"
+#include "notation.h"
 
 int pwg_dist(const pwg_data *d, int a, int b)
 {
-    return abs((int)d->x[a] - (int)d->x[b]) + abs((int)d->y[a] - (int)d->y[b]);
+    return eng_grid_dist(d->x[a], d->y[a], d->x[b], d->y[b]);
 }
 
 void pwg_loc_name(const pwg_data *d, int loc, char *buf, size_t n)
@@ -21,33 +22,24 @@ void pwg_loc_name(const pwg_data *d, int loc, char *buf, size_t n)
     if (loc < 0 || loc >= d->nlocs)
         snprintf(buf, n, "-");
     else
-        snprintf(buf, n, "%c%d", 'a' + d->x[loc], d->y[loc] + 1);
+        eng_square_name(d->x[loc], d->y[loc], buf, n);
 }
 
 /* "c4" (column letter, row number from 1) into a location, or -1 + why.
  * Columns past l or rows past 12 are never locations: a syntax error. */
 int pwg_loc_parse(const pwg_data *d, const char *text, char *why, size_t n)
 {
-    const char *p = text;
-    int col = tolower((unsigned char)*p) - 'a';
-    bool ok = isalpha((unsigned char)*p) != 0;
-    p++;
-    int row = 0, digits = 0;
-    while (ok && isdigit((unsigned char)*p) && digits < 3) {
-        row = row * 10 + (*p - '0');
-        p++;
-        digits++;
-    }
-    if (!ok || digits == 0 || *p || row < 1 || row > PWG_MAX_H || col < 0 || col >= PWG_MAX_W) {
+    int col, row;
+    if (eng_square_parse(text, PWG_MAX_W, PWG_MAX_H, &col, &row) != 0) {
         snprintf(why, n, "expected a location like c4, got \"%s\"", text);
         return -1;
     }
-    if (col >= d->w || row > d->h) {
+    if (col >= d->w || row >= d->h) {
         snprintf(why, n, "there is no location %s on this %dx%d battlefield (a1 to %c%d)", text,
                  d->w, d->h, 'a' + d->w - 1, d->h);
         return -1;
     }
-    return (row - 1) * d->w + col;
+    return row * d->w + col;
 }
 
 /* Range of a missile unit at a target location (pwg_missile_range). */

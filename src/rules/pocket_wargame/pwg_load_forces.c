@@ -10,6 +10,7 @@
 #include <strings.h>
 #include "pwg_load.h"
 #include "scenario.h"
+#include "svg.h"
 
 /* ---- unit types, coins ------------------------------------------------------------ */
 
@@ -392,7 +393,7 @@ bool ld_load_forces(ld *l, const json_t *forces, const char *coins_opt)
         for (int g = 0; g < f; g++)
             if (ld_streq_ci(d->force[g].name, fo->name))
                 return ld_fail(l, "%s.name: \"%s\" is also the name of force %d", p, fo->name, g + 1);
-        if (col && pwg_colour_index(col) < 0)
+        if (col && svg_colour_term(col) < 0)
             return ld_fail(l, "%s.colour: unknown colour \"%s\"", p, col);
         if (json_object_get(fv, "colour") && !col)
             return ld_fail(l, "%s.colour: expected a colour name", p);

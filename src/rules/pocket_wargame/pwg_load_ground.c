@@ -10,6 +10,7 @@
 #include <strings.h>
 #include "pwg_load.h"
 #include "scenario.h"
+#include "svg.h"
 
 /* ---- terrain types -------------------------------------------------------- */
 
@@ -68,7 +69,7 @@ bool ld_load_terrain_types(ld *l, const json_t *arr, const char *path)
             if (tolower((unsigned char)d->terrain[k].symbol) == tolower((unsigned char)sym[0]))
                 return ld_fail(l, "%s.symbol: \"%s\" is already the symbol of %s", p, sym,
                             d->terrain[k].name);
-        if (col && pwg_colour_index(col) < 0)
+        if (col && svg_colour_term(col) < 0)
             return ld_fail(l, "%s.colour: unknown colour \"%s\"", p, col);
         int elev;
         if (!ld_get_int(l, t, "elevation", p, 0, PWG_MAX_ELEVATION, 0, &elev))

@@ -14,36 +14,20 @@
 #include <ctype.h>
 #include <string.h>
 #include "pwg.h"
+#include "svg.h"
 
 #define CELL 9   /* characters inside a cell */
-
-static const struct { const char *name; int idx; } colours[] = {
-    {"black", 16},      {"white", 255},     {"red", 196},        {"blue", 33},
-    {"green", 34},      {"yellow", 226},    {"magenta", 201},    {"cyan", 51},
-    {"orange", 208},    {"purple", 129},    {"brown", 137},      {"grey", 250},
-    {"gray", 250},      {"lightgreen", 150}, {"darkgreen", 65},  {"olive", 143},
-    {"teal", 72},       {"tan", 180},       {"pink", 218},       {"navy", 19},
-    {"lightblue", 117}, {"darkred", 124},   {"gold", 220},       {"sand", 223},
-};
-
-int pwg_colour_index(const char *name)
-{
-    for (size_t i = 0; i < sizeof colours / sizeof colours[0]; i++)
-        if (strcmp(colours[i].name, name) == 0)
-            return colours[i].idx;
-    return -1;
-}
 
 static void fg(FILE *out, bool color, const char *name)
 {
     if (color)
-        fprintf(out, "\033[38;5;%dm", pwg_colour_index(name));
+        fprintf(out, "\033[38;5;%dm", svg_colour_term(name));
 }
 
 static void bg(FILE *out, bool color, const char *name)
 {
     if (color)
-        fprintf(out, "\033[48;5;%dm\033[38;5;16m", pwg_colour_index(name));
+        fprintf(out, "\033[48;5;%dm\033[38;5;16m", svg_colour_term(name));
 }
 
 static void reset(FILE *out, bool color)

@@ -56,23 +56,8 @@ static void pwg_data_files(const void *data, char *buf, size_t n)
              "pocket-wargame/coins.json");
 }
 
-const eng_rules pwg_rules = {
-    .name = "pocket-wargame",
-    .title = "Pocket Wargame",
-    /* 2: deployment areas may not overlap (forces 3 and 4 lose the corner
-     * cards), damage under cancel-scope own-unit may name the head that pays */
-    .version = "2",
-    .summary = "A deck of cards dealt face up is the battlefield (suit = terrain) and coins are "
-               "the units (heads up = steady). Cavalry, Ranged, Movement, Melee and End phases; "
-               "combat by tossing coins and spending heads. 2 to 4 forces, alliances optional.",
-    .default_scenario = "meeting",
-    /* the levels search twice as long: 2,000 iterations leave the tree
-     * search short of the rule of thumb's target here (docs/ai.md) */
-    .search_scale = 2,
-    /* hard judges a playout by the end of the battle alone: it beat normal
-     * more often so than with the heuristic weighed in (docs/ai.md) */
-    .search_finish = 1,
-    .options = pwg_options,
+/* the game itself */
+static const eng_core_methods pwg_core = {
     .load = pwg_load,
     .unload = pwg_unload,
     .state_size = pwg_state_size,
@@ -83,38 +68,72 @@ const eng_rules pwg_rules = {
     .legal_actions = pwg_legal_actions,
     .chance_outcomes = pwg_chance_outcomes,
     .apply = pwg_apply,
-    .explain_illegal = pwg_explain_illegal,
     .returns = pwg_returns,
     .result_text = pwg_result_text,
     .heuristic = pwg_heuristic,
-    .playout_weights = pwg_playout_weights,
     .action_text = pwg_action_text,
     .action_parse = pwg_action_parse,
     .to_json = pwg_to_json,
-    .render = pwg_render,
-    .status_text = pwg_status_text,
     .action_text_seen = pwg_action_text_seen,
     .hides_from = pwg_hides_from,
     .resample_hidden = pwg_resample_hidden,
-    /* drawing */
-    .svg = pwg_svg,
-    .action_elements = pwg_action_elements,
-    /* exact odds of an action */
-    .odds_step = pwg_odds_step,
-    .odds_describe = pwg_odds_describe,
-    /* results explained, the briefing */
-    .explain_outcome = pwg_explain_outcome,
-    .explain_chance = pwg_explain_chance,
-    .briefing = pwg_briefing,
-    .standing = pwg_standing,
-    /* phases and turns in play (pwg_turns.c) */
-    .forgoes = pwg_forgoes,
-    .phase_note = pwg_phase_note,
-    /* positions as data */
     .from_json = pwg_from_json,
     .data_files = pwg_data_files,
-    /* losses summary */
+};
+
+/* what is drawn */
+static const eng_view_methods pwg_view = {
+    .render = pwg_render,
+    .status_text = pwg_status_text,
+    .svg = pwg_svg,
+    .action_elements = pwg_action_elements,
+};
+
+/* exact odds of an action */
+static const eng_odds_methods pwg_odds = {
+    .step = pwg_odds_step,
+    .describe = pwg_odds_describe,
+};
+
+/* explanations: rules, results, phases, losses */
+static const eng_explain_methods pwg_explain = {
+    .illegal = pwg_explain_illegal,
+    .outcome = pwg_explain_outcome,
+    .chance = pwg_explain_chance,
+    .briefing = pwg_briefing,
+    .standing = pwg_standing,
+    .forgoes = pwg_forgoes,
+    .phase_note = pwg_phase_note,
     .losses = pwg_losses,
     /* the deal entered as one list */
     .chance_run = pwg_chance_run,
+};
+
+/* hints for the computer players (measured, never rules) */
+static const eng_hints_methods pwg_hints = {
+    /* the levels search twice as long: 2,000 iterations leave the tree
+     * search short of the rule of thumb's target here (docs/ai.md) */
+    .search_scale = 2,
+    /* hard judges a playout by the end of the battle alone: it beat normal
+     * more often so than with the heuristic weighed in (docs/ai.md) */
+    .search_finish = 1,
+    .playout_weights = pwg_playout_weights,
+};
+
+const eng_rules pwg_rules = {
+    .name = "pocket-wargame",
+    .title = "Pocket Wargame",
+    /* 2: deployment areas may not overlap (forces 3 and 4 lose the corner
+     * cards), damage under cancel-scope own-unit may name the head that pays */
+    .version = "2",
+    .summary = "A deck of cards dealt face up is the battlefield (suit = terrain) and coins are "
+               "the units (heads up = steady). Cavalry, Ranged, Movement, Melee and End phases; "
+               "combat by tossing coins and spending heads. 2 to 4 forces, alliances optional.",
+    .default_scenario = "meeting",
+    .options = pwg_options,
+    .core = &pwg_core,
+    .view = &pwg_view,
+    .odds = &pwg_odds,
+    .explain = &pwg_explain,
+    .hints = &pwg_hints,
 };

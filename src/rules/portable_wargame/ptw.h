@@ -469,7 +469,6 @@ void ptw_standing(const void *data, const void *st, char *buf, size_t n);
 /* ptw_json.c, ptw_render.c */
 json_t *ptw_to_json(const void *data, const void *st, int viewer);
 void ptw_render(const void *data, const void *st, int viewer, bool color, FILE *out);
-int ptw_colour_index(const char *name);
 
 /* ptw_svg.c: the drawing for a browser and the board elements of actions */
 void ptw_svg(const void *data, const void *st, int viewer, FILE *out);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 #include "ptw.h"
+#include "notation.h"
 
 const ptw_kind ptw_kinds[PTW_T_KINDS] = {
     [PTW_T_OPEN] = {'o', "open", "open", "lightgreen", 0},
@@ -29,7 +30,7 @@ const ptw_kind ptw_kinds[PTW_T_KINDS] = {
 
 int ptw_dist(const ptw_data *d, int a, int b)
 {
-    return abs((int)d->x[a] - (int)d->x[b]) + abs((int)d->y[a] - (int)d->y[b]);
+    return eng_grid_dist(d->x[a], d->y[a], d->x[b], d->y[b]);
 }
 
 void ptw_sq_name(const ptw_data *d, int sq, char *buf, size_t n)
@@ -37,33 +38,23 @@ void ptw_sq_name(const ptw_data *d, int sq, char *buf, size_t n)
     if (sq < 0 || sq >= d->nsq)
         snprintf(buf, n, "-");
     else
-        snprintf(buf, n, "%c%d", 'a' + d->x[sq], d->y[sq] + 1);
+        eng_square_name(d->x[sq], d->y[sq], buf, n);
 }
 
 /* "c4" (column letter, row number from 1) into a square, or -1 + why. */
 int ptw_sq_parse(const ptw_data *d, const char *text, char *why, size_t n)
 {
-    const char *p = text;
-    bool ok = isalpha((unsigned char)*p) != 0;
-    int col = tolower((unsigned char)*p) - 'a';
-    if (ok)
-        p++;
-    int row = 0, digits = 0;
-    while (ok && isdigit((unsigned char)*p) && digits < 3) {
-        row = row * 10 + (*p - '0');
-        p++;
-        digits++;
-    }
-    if (!ok || digits == 0 || *p || row < 1 || row > PTW_MAX_H || col < 0 || col >= PTW_MAX_W) {
+    int col, row;
+    if (eng_square_parse(text, PTW_MAX_W, PTW_MAX_H, &col, &row) != 0) {
         snprintf(why, n, "expected a square like c4, got \"%s\"", text);
         return -1;
     }
-    if (col >= d->w || row > d->h) {
-        snprintf(why, n, "there is no square %s on this %dx%d board (a1 to %c%d)", text, d->w,
-                 d->h, 'a' + d->w - 1, d->h);
+    if (col >= d->w || row >= d->h) {
+        snprintf(why, n, "there is no square %s on this %dx%d board (a1 to %c%d)", text,
+                 d->w, d->h, 'a' + d->w - 1, d->h);
         return -1;
     }
-    return (row - 1) * d->w + col;
+    return row * d->w + col;
 }
 
 int ptw_dir_parse(const char *text)

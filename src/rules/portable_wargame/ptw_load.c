@@ -13,6 +13,7 @@
 #include <strings.h>
 #include "ptw.h"
 #include "scenario.h"
+#include "svg.h"
 
 typedef struct ld {
     ptw_data *d;
@@ -521,7 +522,7 @@ static bool load_sides(ld *l, const json_t *sides)
         snprintf(sd->name, sizeof sd->name, "%s", name ? name : dflt_name[f]);
         if (f == 1 && strcasecmp(sd->name, d->side[0].name) == 0)
             return fail(l, "%s.name: both sides are called \"%s\"", p, sd->name);
-        if (col && ptw_colour_index(col) < 0)
+        if (col && svg_colour_term(col) < 0)
             return fail(l, "%s.colour: unknown colour \"%s\"", p, col);
         snprintf(sd->colour, sizeof sd->colour, "%s", col ? col : f ? "blue" : "red");
         int facing = f ? PTW_S : PTW_N, quality = PTW_Q_AVERAGE;

@@ -17,25 +17,9 @@
 #include <string.h>
 #include "english.h"
 #include "ptw.h"
+#include "svg.h"
 
 #define CELL 9
-
-static const struct { const char *name; int idx; } colours[] = {
-    {"black", 16},      {"white", 255},     {"red", 196},        {"blue", 33},
-    {"green", 34},      {"yellow", 226},    {"magenta", 201},    {"cyan", 51},
-    {"orange", 208},    {"purple", 129},    {"brown", 137},      {"grey", 250},
-    {"gray", 250},      {"lightgreen", 150}, {"darkgreen", 65},  {"olive", 143},
-    {"teal", 72},       {"tan", 180},       {"pink", 218},       {"navy", 19},
-    {"lightblue", 117}, {"darkred", 124},   {"gold", 220},       {"sand", 223},
-};
-
-int ptw_colour_index(const char *name)
-{
-    for (size_t i = 0; i < sizeof colours / sizeof colours[0]; i++)
-        if (strcmp(colours[i].name, name) == 0)
-            return colours[i].idx;
-    return -1;
-}
 
 static const char *cell_colour(const ptw_data *d, int sq)
 {
@@ -111,10 +95,10 @@ static void draw_board(const ptw_data *d, const ptw_state *s, bool color, FILE *
                 else if (u >= 0)
                     unit_text(d, s, u, text, sizeof text);
                 if (color) {
-                    fprintf(out, "\033[48;5;%dm\033[38;5;16m", ptw_colour_index(cell_colour(d, sq)));
+                    fprintf(out, "\033[48;5;%dm\033[38;5;16m", svg_colour_term(cell_colour(d, sq)));
                     if (u >= 0)
                         fprintf(out, "\033[1m\033[38;5;%dm",
-                                ptw_colour_index(d->side[d->unit[u].side].colour));
+                                svg_colour_term(d->side[d->unit[u].side].colour));
                 }
                 fprintf(out, "%-*.*s", CELL, CELL, text);
                 if (color)
@@ -202,7 +186,7 @@ void ptw_render(const void *data, const void *st, int viewer, bool color, FILE *
     for (int f = 0; f < 2; f++) {
         const ptw_side *sd = &d->side[f];
         if (color)
-            fprintf(out, "\033[1m\033[38;5;%dm", ptw_colour_index(sd->colour));
+            fprintf(out, "\033[1m\033[38;5;%dm", svg_colour_term(sd->colour));
         fprintf(out, "%d %s", f + 1, sd->name);
         if (color)
             fputs("\033[0m", out);

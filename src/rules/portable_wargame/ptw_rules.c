@@ -72,6 +72,69 @@ static void ptw_data_files(const void *data, char *buf, size_t n)
     snprintf(buf, n, "portable-wargame/units.json");
 }
 
+/* the game itself */
+static const eng_core_methods ptw_core = {
+    .load = ptw_load,
+    .unload = ptw_unload,
+    .state_size = ptw_state_size,
+    .players = ptw_players,
+    .player_name = ptw_player_name,
+    .init = ptw_init,
+    .current_player = ptw_current_player,
+    .legal_actions = ptw_legal_actions,
+    .chance_outcomes = ptw_chance_outcomes,
+    .apply = ptw_apply,
+    .returns = ptw_returns,
+    .result_text = ptw_result_text,
+    .heuristic = ptw_heuristic,
+    .action_text = ptw_action_text,
+    .action_parse = ptw_action_parse,
+    .to_json = ptw_to_json,
+    .from_json = ptw_from_json,
+    .data_files = ptw_data_files,
+};
+
+/* what is drawn */
+static const eng_view_methods ptw_view = {
+    .render = ptw_render,
+    .status_text = ptw_status_text,
+    .svg = ptw_svg,
+    .action_elements = ptw_action_elements,
+};
+
+/* exact odds of an action */
+static const eng_odds_methods ptw_odds = {
+    .step = ptw_odds_step,
+    .describe = ptw_odds_describe,
+};
+
+/* explanations: rules, results, phases, losses */
+static const eng_explain_methods ptw_explain = {
+    .illegal = ptw_explain_illegal,
+    .outcome = ptw_explain_outcome,
+    .chance = ptw_explain_chance,
+    .briefing = ptw_briefing,
+    .standing = ptw_standing,
+    .forgoes = ptw_forgoes,
+    .phase_note = ptw_phase_note,
+    .losses = ptw_losses,
+};
+
+/* hints for the computer players (measured, never rules) */
+static const eng_hints_methods ptw_hints = {
+    .playout_weights = ptw_playout_weights,
+    /* whole-turn planning: off, it measured no stronger than the tree search
+     * (docs/ai.md); normal:plan=1 plans */
+    .plan_turns = false,
+    /* a learned evaluation (ptw_features.c; docs/ai.md): the levels judge by
+     * it, which measured 74.0% against thumb where the heuristic gave 56.8%;
+     * normal:eval=heuristic judges by the heuristic */
+    .feature_count = PTW_FEATURES,
+    .features = ptw_features,
+    .eval_net = "eval-net.txt",
+    .eval_net_default = true,
+};
+
 const eng_rules ptw_rules = {
     .name = "portable-wargame",
     .title = "The Portable Wargame: 19th Century",
@@ -85,53 +148,9 @@ const eng_rules ptw_rules = {
                "revision with Strength Values is a variant.",
     .default_scenario = "meeting",
     .options = ptw_options,
-    .load = ptw_load,
-    .unload = ptw_unload,
-    .state_size = ptw_state_size,
-    .players = ptw_players,
-    .player_name = ptw_player_name,
-    .init = ptw_init,
-    .current_player = ptw_current_player,
-    .legal_actions = ptw_legal_actions,
-    .chance_outcomes = ptw_chance_outcomes,
-    .apply = ptw_apply,
-    .explain_illegal = ptw_explain_illegal,
-    .returns = ptw_returns,
-    .result_text = ptw_result_text,
-    .heuristic = ptw_heuristic,
-    .playout_weights = ptw_playout_weights,
-    .action_text = ptw_action_text,
-    .action_parse = ptw_action_parse,
-    .to_json = ptw_to_json,
-    .render = ptw_render,
-    .status_text = ptw_status_text,
-    /* drawing */
-    .svg = ptw_svg,
-    .action_elements = ptw_action_elements,
-    /* exact odds of an action */
-    .odds_step = ptw_odds_step,
-    .odds_describe = ptw_odds_describe,
-    /* results explained, the briefing */
-    .explain_outcome = ptw_explain_outcome,
-    .explain_chance = ptw_explain_chance,
-    .briefing = ptw_briefing,
-    .standing = ptw_standing,
-    /* phases and turns in play (ptw_turns.c) */
-    .forgoes = ptw_forgoes,
-    .phase_note = ptw_phase_note,
-    /* positions as data */
-    .from_json = ptw_from_json,
-    .data_files = ptw_data_files,
-    /* losses summary */
-    .losses = ptw_losses,
-    /* whole-turn planning: off, it measured no stronger than the tree search
-     * (docs/ai.md); normal:plan=1 plans */
-    .plan_turns = false,
-    /* a learned evaluation (ptw_features.c; docs/ai.md): the levels judge by
-     * it, which measured 74.0% against thumb where the heuristic gave 56.8%;
-     * normal:eval=heuristic judges by the heuristic */
-    .feature_count = PTW_FEATURES,
-    .features = ptw_features,
-    .eval_net = "eval-net.txt",
-    .eval_net_default = true,
+    .core = &ptw_core,
+    .view = &ptw_view,
+    .odds = &ptw_odds,
+    .explain = &ptw_explain,
+    .hints = &ptw_hints,
 };

@@ -1,5 +1,5 @@
 /*
- * cmd_engine.c - `pocketwar engine`: the engine protocol on standard input
+ * proto_loop.c - `pocketwar engine`: the engine protocol on standard input
  * and output (docs/protocol.md), for GUIs, bots and tournament runners.
  * This file reads requests, writes replies, holds the table of commands and
  * answers the ones about the engine itself (protocol_version, name,

@@ -1,7 +1,8 @@
 /*
- * svg.c - the engine's door to a rule set's drawing: the position as SVG
- * for one viewer, the board elements each action involves, and what a step
- * changed on the board.
+ * view.c - the engine's door to a rule set's view (rules.h,
+ * eng_view_methods): the position drawn in the terminal and its status
+ * line, the position as SVG for one viewer, the board elements each action
+ * involves, and what a step changed on the board.
  *
  * A rule set writes every element that has an id on a line of its own
  * (svg.h), so what changed between two drawings is found line by line (in
@@ -41,23 +42,40 @@ bool eng_elements_add(eng_elements *e, const char *fmt, ...)
     return true;
 }
 
+static const eng_view_methods *view_of(const eng_state *s)
+{
+    return eng_game_rules(eng_state_game(s))->view;
+}
+
+void eng_render(const eng_state *s, int viewer, bool color, FILE *out)
+{
+    view_of(s)->render(eng_game_data(eng_state_game(s)), eng_state_cbody(s), viewer, color, out);
+}
+
+void eng_status_text(const eng_state *s, char *buf, size_t n)
+{
+    buf[0] = '\0';
+    view_of(s)->status_text(eng_game_data(eng_state_game(s)), eng_state_cbody(s), buf, n);
+    eng_utf8_trim_end(buf);
+}
+
 bool eng_has_svg(const eng_game *g)
 {
-    return eng_game_rules(g)->svg != NULL;
+    return eng_game_rules(g)->view->svg != NULL;
 }
 
 bool eng_svg(const eng_state *s, int viewer, FILE *out)
 {
     const eng_rules *r = eng_game_rules(eng_state_game(s));
-    if (!r->svg)
+    if (!r->view->svg)
         return false;
-    r->svg(eng_game_data(eng_state_game(s)), eng_state_cbody(s), viewer, out);
+    r->view->svg(eng_game_data(eng_state_game(s)), eng_state_cbody(s), viewer, out);
     return true;
 }
 
 char *eng_svg_string(const eng_state *s, int viewer)
 {
-    if (!eng_game_rules(eng_state_game(s))->svg)
+    if (!eng_game_rules(eng_state_game(s))->view->svg)
         return NULL;
     char *buf = NULL;
     size_t len = 0;
@@ -107,8 +125,8 @@ void eng_action_elements(const eng_state *s, eng_action a, eng_elements *out)
 {
     out->n = 0;
     const eng_rules *r = eng_game_rules(eng_state_game(s));
-    if (r->action_elements)
-        r->action_elements(eng_game_data(eng_state_game(s)), eng_state_cbody(s), a, out);
+    if (r->view->action_elements)
+        r->view->action_elements(eng_game_data(eng_state_game(s)), eng_state_cbody(s), a, out);
 }
 
 void eng_action_elements_seen(const eng_state *s, eng_action a, const char *svg,

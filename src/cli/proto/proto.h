@@ -4,7 +4,7 @@
  * a request is a line "[id] command [arguments]", the answer "=[id] result"
  * or "?[id] message", then an empty line.
  *
- *   cmd_engine.c    options, reading requests, writing replies, the table
+ *   proto_loop.c    options, reading requests, writing replies, the table
  *                   of commands and the ones about the engine itself
  *   proto_game.c    the game: new, position, load, play, enter, roll, undo,
  *                   legal, to_move, status, state, showboard, result, ...
@@ -37,7 +37,7 @@ typedef struct proto_command {
     int (*run)(proto *p, int argc, char **argv, const char *line, FILE *out);
 } proto_command;
 
-/* Answers one request line (cmd_engine.c; changes raw). The fuzz harness
+/* Answers one request line (proto_loop.c; changes raw). The fuzz harness
  * calls it as the engine's loop does. */
 void proto_serve(proto *p, char *raw, FILE *out);
 

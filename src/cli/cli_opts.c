@@ -1,0 +1,120 @@
+/*
+ * cli_opts.c - the commands' one option parser: a command lists its options
+ * as a table (name, value, range, where it goes, one line of help), and this
+ * file parses argv by it, checks each value's range, prints `--help` from
+ * it and refuses an unknown option, all in the same words for every
+ * command. The game options (--rules, --scenario, ...) and the computer
+ * players' budget (--ai-iterations, ...) are groups a table names whole.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include "cli.h"
+
+#define HELP_COLUMN 22          /* where an option's help starts */
+#define CODE_BASE 2000          /* getopt codes of a table's own options */
+
+/* Prints one option's lines of help: "  --name VALUE" then the help, its
+ * further lines indented to the same column. */
+static void help_option(FILE *out, const cli_opt *o)
+{
+    char head[64];
+    snprintf(head, sizeof head, "  --%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
+    fprintf(out, "%-*s", HELP_COLUMN, head);
+    if ((int)strlen(head) >= HELP_COLUMN)
+        fprintf(out, "\n%*s", HELP_COLUMN, "");
+    for (const char *p = o->help; *p; p++) {
+        fputc(*p, out);
+        if (*p == '\n' && p[1])
+            fprintf(out, "%*s", HELP_COLUMN, "");
+    }
+    fputc('\n', out);
+}
+
+void cli_opts_help(FILE *out, const cli_usage *u, const cli_opt *opts)
+{
+    fprintf(out, "usage: pocketwar %s\n\n%s\n", u->usage, u->about);
+    for (const cli_opt *o = opts; o->name; o++) {
+        if (o->kind == CLI_OPT_GAME)
+            fputs(CLI_GAME_OPTS_HELP, out);
+        else if (o->kind == CLI_OPT_AI)
+            fputs(CLI_AI_OPTS_HELP, out);
+        else if (o->kind == CLI_OPT_BUDGET)
+            fputs(CLI_AI_BUDGET_HELP, out);
+        else if (o->help)
+            help_option(out, o);
+    }
+    fprintf(out, "%-*s%s\n", HELP_COLUMN, "  --help", "this text");
+    if (u->after)
+        fprintf(out, "\n%s", u->after);
+}
+
+int cli_opts_parse(const cli_usage *u, const cli_opt *opts, int argc, char **argv, int *first)
+{
+    static const struct option game[] = {CLI_GAME_LONGOPTS}, ai[] = {CLI_AI_LONGOPTS};
+    struct option lo[CLI_OPTS_MAX + 16];
+    int n = 0;
+    cli_game_opts *go = NULL;
+    cli_ai_opts *ao = NULL;
+    for (int i = 0; opts[i].name && n < CLI_OPTS_MAX; i++) {
+        const cli_opt *o = &opts[i];
+        if (o->kind == CLI_OPT_GAME) {
+            go = o->out;
+            for (size_t k = 0; k < sizeof game / sizeof game[0]; k++)
+                lo[n++] = game[k];
+        } else if (o->kind == CLI_OPT_AI || o->kind == CLI_OPT_BUDGET) {
+            ao = o->out;
+            for (size_t k = 0; k < sizeof ai / sizeof ai[0]; k++)
+                if (o->kind == CLI_OPT_AI || ai[k].val != OPT_THREADS)
+                    lo[n++] = ai[k];
+        } else {
+            lo[n++] = (struct option){o->name, o->kind == CLI_OPT_FLAG ? no_argument
+                                                                      : required_argument,
+                                      0, CODE_BASE + i};
+        }
+    }
+    lo[n++] = (struct option){"help", no_argument, 0, 'h'};
+    lo[n] = (struct option){0, 0, 0, 0};
+
+    optind = 1;
+    for (int c; (c = getopt_long(argc, argv, "h", lo, NULL)) != -1;) {
+        if (c == 'h') {
+            cli_opts_help(stdout, u, opts);
+            return 1;
+        }
+        int r = go ? cli_game_opt(go, c, optarg) : 0;
+        if (r == 0 && ao)
+            r = cli_ai_opt(ao, c, optarg);
+        if (r < 0)
+            return -1;
+        if (r)
+            continue;
+        if (c < CODE_BASE) {
+            fprintf(stderr, "see `pocketwar %s --help`\n", argv[0]);
+            return -1;
+        }
+        const cli_opt *o = &opts[c - CODE_BASE];
+        char flag[64];
+        snprintf(flag, sizeof flag, "--%s", o->name);
+        switch (o->kind) {
+        case CLI_OPT_FLAG: *(bool *)o->out = true; break;
+        case CLI_OPT_TEXT: *(const char **)o->out = optarg; break;
+        case CLI_OPT_INT:
+            if (cli_parse_int(flag, optarg, (int)o->min, (int)o->max, o->out) != 0)
+                return -1;
+            break;
+        case CLI_OPT_U64:
+            if (cli_parse_u64(flag, optarg, o->out) != 0)
+                return -1;
+            break;
+        default: break;
+        }
+    }
+    if (first)
+        *first = optind;
+    else if (optind < argc) {
+        cli_error(argv[0], "unexpected argument \"%s\"", argv[optind]);
+        return -1;
+    }
+    return 0;
+}
