@@ -135,8 +135,8 @@ struct ai_player *lab_player_new(const char *spec, const eng_game *g, uint64_t s
 {
     ai_budget b = AI_BUDGET_NONE;
     b.threads = 1;
-    b.level_scale = g ? eng_game_search_scale(g) : 1;
-    b.level_finish = g ? eng_game_search_finish(g) : 0;
+    b.level_scale = g ? ai_hints_search_scale(g) : 1;
+    b.level_finish = g ? ai_hints_search_finish(g) : 0;
     const ai_kind *k;
     ai_config cfg = {0};
     if (ai_spec_parse(spec, &b, &k, &cfg, err) != 0)
