@@ -6,8 +6,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include "support.h"
-#include "lab/lab_metrics.h"
-#include "lab/lab_compare.h"
+#include "lab_metrics.h"
+#include "lab_compare.h"
 
 #define NEAR(a, b, tol) assert_true(fabs((a) - (b)) < (tol))
 

@@ -8,8 +8,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include "support.h"
-#include "lab/lab_stats.h"
-#include "cli/tourney.h"
+#include "lab_stats.h"
+#include "tourney.h"
 #include "rng.h"
 
 #define NEAR(a, b, tol) assert_true(fabs((a) - (b)) < (tol))
