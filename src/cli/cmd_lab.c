@@ -13,6 +13,7 @@
 #include "lab_summary.h"
 #include "lab_odds.h"
 #include "lab_bench.h"
+#include "lab_remote.h"
 
 static void help_run(FILE *out)
 {
@@ -48,7 +49,9 @@ static void help_run(FILE *out)
             "  --experiment FILE   the experiment as JSON (as DIR/experiment.json holds)\n"
             "  --out DIR           the output folder (made if missing; never overwritten)\n"
             "  --resume DIR        finish an interrupted run in DIR\n"
-            "  --jobs N            games played at once (default: every core)\n"
+            "  --jobs N            games played at once (default: every core; in\n"
+            "                      pocketwar-mpi, rank 0's own, default 1, 0 allowed,\n"
+            "                      beside one game on every other rank)\n"
             "  --shard I/N         play only the I-th of N shares of the seeds (seed index\n"
             "                      k with k mod N = I-1), for `pocketwar lab merge`\n"
             "  --records           keep every game's record in DIR/records/\n"
@@ -114,6 +117,9 @@ static int lab_run_cmd(int argc, char **argv)
     const char *out = NULL, *resume = NULL, *expfile = NULL;
     bool arms_given = false, quiet = false, seed_given = false;
     int progress = -1, jobs = cli_cores(), c, rc = 2, shard = 0, shards = 0;
+    const lab_remote *remote = lab_remote_installed();
+    if (remote)
+        jobs = remote->local_jobs;
     eng_error err;
     json_t *summary = NULL;
     lab_result res = {0};
@@ -170,7 +176,7 @@ static int lab_run_cmd(int argc, char **argv)
         case O_OUT: out = optarg; break;
         case O_RESUME: resume = optarg; break;
         case O_JOBS:
-            if (cli_parse_int("--jobs", optarg, 1, 1024, &jobs))
+            if (cli_parse_int("--jobs", optarg, remote ? 0 : 1, 1024, &jobs))
                 goto out;
             break;
         case O_RECORDS: e.records = true; break;
@@ -249,7 +255,10 @@ static int lab_run_cmd(int argc, char **argv)
         goto out;
     }
     lab_run_opts ro = {.jobs = jobs, .progress = progress < 0 ? isatty(2) && !quiet : progress,
-                       .resume = resume != NULL, .shard = shard - 1, .shards = shards};
+                       .resume = resume != NULL, .shard = shard - 1, .shards = shards,
+                       .remote = remote};
+    if (resume && !quiet)
+        lab_missing_tell(&e, out, ro.shard, ro.shards, stderr);
     int r = lab_run(&e, out, &ro, &res, &err);
     if (r < 0) {
         fail(err.msg);

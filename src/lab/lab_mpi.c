@@ -1,0 +1,233 @@
+/*
+ * lab_mpi.c - build/pocketwar-mpi: the program with Open MPI ranks as the
+ * lab's players elsewhere (lab_remote.h). Only `make mpi` compiles this
+ * file; the ordinary pocketwar never links MPI.
+ *
+ * Rank 0 runs the command line as usual (pocketwar_main, main.c built
+ * under another name); a `lab run` (or sweep) there plays on its own jobs
+ * (one by default) and on every other rank. Rank 0 alone reads and writes
+ * the run's files and draws the progress bar. The other ranks wait for
+ * messages from rank 0:
+ *
+ *   LAB_TAG_EXP   "DIR\0EXPERIMENT-JSON": the experiment to play next
+ *   LAB_TAG_TASK  int[3] arm, seed index, seating: play it, answer with
+ *   LAB_TAG_GAME  the game's games.jsonl line, or LAB_TAG_FAIL and why
+ *   LAB_TAG_QUIT  nothing: the command is over
+ *
+ * A worker's answer is its request for the next game, so ranks that drew
+ * short games get more of them. Both sides wait by polling (MPI_Iprobe and
+ * a short sleep), not in MPI_Recv, which spins: an idle rank costs no core.
+ * Rank 0's threads share MPI under one lock (MPI_THREAD_SERIALIZED).
+ *
+ * A rank that dies takes the job with it (mpirun ends every rank): the
+ * lines of games.jsonl written so far stay, and `lab run --resume DIR`
+ * says which games are missing and plays them.
+ */
+#include <mpi.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "lab.h"
+#include "lab_remote.h"
+
+int pocketwar_main(int argc, char **argv);
+
+enum { LAB_TAG_EXP = 1, LAB_TAG_TASK, LAB_TAG_GAME, LAB_TAG_FAIL, LAB_TAG_QUIT };
+
+#define LAB_POLL_NS 200000L             /* 0.2 ms between looks for a message */
+
+typedef struct mpi_ctx {
+    pthread_mutex_t lock;               /* every MPI call on rank 0 */
+    int size;
+    char **sent;                        /* by slot: the EXP message last sent, or NULL */
+    size_t *sent_len;
+} mpi_ctx;
+
+static void nap(void)
+{
+    struct timespec ts = {0, LAB_POLL_NS};
+    nanosleep(&ts, NULL);
+}
+
+/* Waits for the next message from `src` (with `lock` held around each MPI
+ * call when given) and returns it, NUL-terminated (caller frees), its
+ * length and tag. */
+static char *mpi_wait(int src, pthread_mutex_t *lock, int *len, int *tag)
+{
+    for (;;) {
+        int flag = 0;
+        MPI_Status st;
+        char *buf = NULL;
+        if (lock)
+            pthread_mutex_lock(lock);
+        MPI_Iprobe(src, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st);
+        if (flag) {
+            MPI_Get_count(&st, MPI_CHAR, len);
+            buf = malloc((size_t)*len + 1);
+            if (!buf)
+                abort();
+            MPI_Recv(buf, *len, MPI_CHAR, src, st.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            buf[*len] = '\0';
+            *tag = st.MPI_TAG;
+        }
+        if (lock)
+            pthread_mutex_unlock(lock);
+        if (flag)
+            return buf;
+        nap();
+    }
+}
+
+/* ---- rank 0: the transport --------------------------------------------------- */
+
+static char *exp_message(const lab_exp *e, const char *dir, size_t *len)
+{
+    json_t *j = lab_exp_json(e);
+    char *s = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS | JSON_REAL_PRECISION(17));
+    json_decref(j);
+    size_t dl = strlen(dir), sl = strlen(s);
+    char *m = malloc(dl + 1 + sl + 1);
+    if (!m)
+        abort();
+    memcpy(m, dir, dl + 1);
+    memcpy(m + dl + 1, s, sl + 1);
+    free(s);
+    *len = dl + 1 + sl;
+    return m;
+}
+
+static bool mpi_play(void *vctx, int slot, const lab_exp *e, const char *dir, int arm, int k,
+                     int seating, lab_game *out, eng_error *err)
+{
+    mpi_ctx *c = vctx;
+    int rank = slot + 1, task[3] = {arm, k, seating};
+    size_t len;
+    char *m = exp_message(e, dir, &len);
+    pthread_mutex_lock(&c->lock);
+    if (!c->sent[slot] || c->sent_len[slot] != len || memcmp(c->sent[slot], m, len) != 0) {
+        MPI_Send(m, (int)len, MPI_CHAR, rank, LAB_TAG_EXP, MPI_COMM_WORLD);
+        free(c->sent[slot]);
+        c->sent[slot] = m;
+        c->sent_len[slot] = len;
+        m = NULL;
+    }
+    MPI_Send(task, 3, MPI_INT, rank, LAB_TAG_TASK, MPI_COMM_WORLD);
+    pthread_mutex_unlock(&c->lock);
+    free(m);
+    int n, tag;
+    char *ans = mpi_wait(rank, &c->lock, &n, &tag);
+    bool ok = false;
+    if (tag == LAB_TAG_GAME) {
+        json_t *j = json_loads(ans, 0, NULL);
+        ok = j && lab_game_from_json(e, j, out) && out->arm == arm && out->seating == seating &&
+             out->seed == e->seed + (uint64_t)k;
+        json_decref(j);
+        if (!ok)
+            eng_error_set(err, "rank %d sent back a game that is not the one asked for", rank);
+    } else {
+        eng_error_set(err, "on rank %d: %s", rank, ans);
+    }
+    free(ans);
+    return ok;
+}
+
+/* ---- the other ranks: players --------------------------------------------- */
+
+static void send_text(int tag, const char *s)
+{
+    MPI_Send(s, (int)strlen(s), MPI_CHAR, 0, tag, MPI_COMM_WORLD);
+}
+
+static void worker(void)
+{
+    lab_exp e;
+    lab_exp_init(&e);
+    char *dir = NULL;
+    eng_error exp_err = {0};
+    bool have = false;
+    eng_error_set(&exp_err, "no experiment was sent");
+    for (;;) {
+        int len, tag;
+        char *m = mpi_wait(0, NULL, &len, &tag);
+        if (tag == LAB_TAG_QUIT) {
+            free(m);
+            break;
+        }
+        if (tag == LAB_TAG_EXP) {
+            lab_exp_free(&e);
+            lab_exp_init(&e);
+            free(dir);
+            dir = strdup(m);
+            size_t dl = strlen(m);
+            json_t *j = (int)dl < len ? json_loads(m + dl + 1, 0, NULL) : NULL;
+            have = j && lab_exp_from_json(&e, j, &exp_err) && lab_exp_prepare(&e, &exp_err);
+            if (!j)
+                eng_error_set(&exp_err, "the experiment sent is not JSON");
+            json_decref(j);
+        } else if (tag == LAB_TAG_TASK && len == 3 * (int)sizeof(int)) {
+            int task[3];
+            memcpy(task, m, sizeof task);
+            lab_game g;
+            eng_error err;
+            if (!have) {
+                send_text(LAB_TAG_FAIL, exp_err.msg);
+            } else if (task[0] < 0 || task[0] >= e.narms || task[1] < 0 ||
+                       task[1] >= lab_exp_seeds(&e) || (task[2] != 0 && task[2] != 1)) {
+                send_text(LAB_TAG_FAIL, "a game outside the experiment was asked for");
+            } else if (!lab_play(&e, task[0], task[1], task[2], dir, &g, &err)) {
+                send_text(LAB_TAG_FAIL, err.msg);
+            } else {
+                json_t *j = lab_game_json(&e, &g);
+                char *line = json_dumps(j, JSON_COMPACT | JSON_REAL_PRECISION(10));
+                send_text(LAB_TAG_GAME, line);
+                free(line);
+                json_decref(j);
+                lab_game_clear(&g);
+            }
+        }
+        free(m);
+    }
+    free(dir);
+    lab_exp_free(&e);
+}
+
+int main(int argc, char **argv)
+{
+    int provided, rank, size;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_SERIALIZED, &provided);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (provided < MPI_THREAD_SERIALIZED) {
+        if (rank == 0)
+            fprintf(stderr, "pocketwar-mpi: this MPI library does not let threads take turns "
+                    "(MPI_THREAD_SERIALIZED); the run needs it\n");
+        MPI_Finalize();
+        return 1;
+    }
+    if (rank != 0) {
+        worker();
+        MPI_Finalize();
+        return 0;
+    }
+    mpi_ctx c = {.size = size};
+    pthread_mutex_init(&c.lock, NULL);
+    c.sent = calloc((size_t)size, sizeof *c.sent);
+    c.sent_len = calloc((size_t)size, sizeof *c.sent_len);
+    if (!c.sent || !c.sent_len)
+        abort();
+    lab_remote remote = {.slots = size - 1, .local_jobs = 1, .play = mpi_play, .ctx = &c};
+    lab_remote_install(&remote);
+    int rc = pocketwar_main(argc, argv);
+    fflush(stdout);
+    for (int r = 1; r < size; r++)
+        MPI_Send(NULL, 0, MPI_CHAR, r, LAB_TAG_QUIT, MPI_COMM_WORLD);
+    lab_remote_install(NULL);
+    for (int s = 0; s < size; s++)
+        free(c.sent[s]);
+    free(c.sent);
+    free(c.sent_len);
+    pthread_mutex_destroy(&c.lock);
+    MPI_Finalize();
+    return rc;
+}
