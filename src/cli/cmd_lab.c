@@ -67,6 +67,8 @@ static void help(FILE *out)
             "usage: pocketwar lab run [OPTIONS]     play an experiment (paired arms)\n"
             "       pocketwar lab odds [OPTIONS]    one action's exact odds under arms\n"
             "       pocketwar lab merge OUT DIR...  put the shards of a run together\n"
+            "       pocketwar lab sweep [OPTIONS]   one option or number over values; the\n"
+            "                                       balance point (--target balance)\n"
             "       pocketwar lab bench             the lab's throughput\n\n"
             "The lab: play-testing rule variants side by side with paired games,\n"
             "intervals, p-values and design metrics, and a report to look at\n"
@@ -512,6 +514,8 @@ int cmd_lab(int argc, char **argv)
         return lab_merge_cmd(argc - 1, argv + 1);
     if (!strcmp(sub, "bench"))
         return lab_bench_cmd(argc - 1, argv + 1);
-    cli_error("lab", "no lab command \"%s\"; the commands are run, odds, merge and bench", sub);
+    if (!strcmp(sub, "sweep"))
+        return cmd_lab_sweep(argc - 1, argv + 1);
+    cli_error("lab", "no lab command \"%s\"; the commands are run, odds, merge, sweep and bench", sub);
     return 2;
 }
