@@ -290,18 +290,23 @@ static double *seed_advantages(const lab_result *res, long *n)
 /* Plays value i's probe until the sequential test decides (both one-sided
  * tests accept "no advantage": balanced; either accepts "delta": not) or
  * e's games are spent. 0; 1 interrupted; -1. */
-static int probe_play(const lab_exp *base, const lab_sweep *s, int i, const char *out,
+static int probe_play(const json_t *base, const lab_sweep *s, int i, const char *out,
                       const lab_run_opts *o, probe *p, eng_error *err)
 {
     lab_exp e;
     lab_exp_init(&e);
-    json_t *j = lab_exp_json(base);
-    bool ok = lab_exp_from_json(&e, j, err);
-    json_decref(j);
+    bool ok = lab_exp_from_json(&e, base, err);
+    /* the base's arm ("base", which prepare added) gives way to the value's */
+    for (int k = 0; k < e.narms; k++) {
+        free(e.arm[k].scenario);
+        free(e.arm[k].variant);
+        json_decref(e.arm[k].options);
+    }
+    e.narms = 0;
     char label[LAB_LABEL_MAX], dir[4096], path[4200];
     value_label(s, i, label, sizeof label);
     snprintf(dir, sizeof dir, "%s/probe-%s", out, label);
-    int rc = -1, most = base->games;
+    int rc = -1, most = e.games;
     ok = ok && value_arm(&e, s, i, out, err);
     e.games = 2 * s->probe_step < most ? 2 * s->probe_step : most;
     ok = ok && lab_exp_prepare(&e, err);
@@ -418,22 +423,18 @@ int lab_sweep_balance(lab_exp *e, const lab_sweep *s, const char *out, const lab
     if (!o->resume && access(done, F_OK) == 0)
         return eng_error_fail(err, "%s already holds a sweep; the same command with --resume "
                               "finishes it, or choose another folder", out), -1;
-    if (mkdir(out, 0777) != 0 && errno != EEXIST)
+    /* the experiment the probes share (checked, its arms left out) */
+    if (!lab_exp_prepare(e, err))
+        return -1;
+    json_t *base = lab_exp_json(e);
+    if (mkdir(out, 0777) != 0 && errno != EEXIST) {
+        json_decref(base);
         return eng_error_fail(err, "cannot make the folder %s: %s", out, strerror(errno)), -1;
-    {
-        /* the experiment the probes share, for --resume */
-        char path[4200];
-        snprintf(path, sizeof path, "%s/experiment.json", out);
-        json_t *ej = lab_exp_json(e);
-        int w = json_dump_file(ej, path, JSON_INDENT(2) | JSON_REAL_PRECISION(10));
-        json_decref(ej);
-        if (w != 0)
-            return eng_error_fail(err, "cannot write in the folder %s", out), -1;
     }
     probe p[LAB_SWEEP_MAX] = {{0}};
     int order[LAB_SWEEP_MAX], nprobed = 0, rc = 0, i;
     while ((i = next_probe(&sorted, p)) >= 0) {
-        rc = probe_play(e, &sorted, i, out, o, &p[i], err);
+        rc = probe_play(base, &sorted, i, out, o, &p[i], err);
         if (rc != 0)
             goto out;
         order[nprobed++] = i;
@@ -492,5 +493,6 @@ int lab_sweep_balance(lab_exp *e, const lab_sweep *s, const char *out, const lab
 out:
     for (int k = 0; k < sorted.nvalues; k++)
         json_decref(p[k].arm);
+    json_decref(base);
     return rc;
 }
