@@ -431,7 +431,9 @@ static int lab_merge_cmd(int argc, char **argv)
         printf("usage: pocketwar lab merge OUT DIR [DIR...]\n\n"
                "Puts the shards of one experiment (`lab run --shard I/N --out DIR`) together\n"
                "in the new folder OUT with its summary, table and report: the same\n"
-               "summary.json, byte for byte, as the experiment run whole.\n");
+               "summary.json, byte for byte, as the experiment run whole. Each shard's\n"
+               "side 1 score is tested against the rest's (shards.json, the report's\n"
+               "Shards section); a shard that differs more than chance allows is named.\n");
         return 0;
     }
     if (argc < 3) {
@@ -454,6 +456,18 @@ static int lab_merge_cmd(int argc, char **argv)
         printf("\nreport: %s/report.html\n", argv[1]);
     }
     json_decref(summary);
+    snprintf(path, sizeof path, "%s/shards.json", argv[1]);
+    json_t *shards = json_load_file(path, 0, NULL);
+    size_t i;
+    const json_t *s;
+    json_array_foreach(json_object_get(shards, "shards"), i, s)
+        if (json_is_true(json_object_get(s, "inconsistent")))
+            printf("Shard %s differs from the rest more than chance allows (side 1 scores "
+                   "%.1f%%, p = %.3g after Holm's correction): check the machine or build "
+                   "that played it\n", json_string_value(json_object_get(s, "dir")),
+                   100 * json_number_value(json_object_get(s, "side1_score")),
+                   json_number_value(json_object_get(s, "p_holm")));
+    json_decref(shards);
     return 0;
 }
 

@@ -24,6 +24,7 @@
 #include "lab_summary.h"
 #include "ai.h"
 #include "lab_remote.h"
+#include "lab_consistency.h"
 
 #define LAB_CHECK_EVERY 5
 
@@ -461,6 +462,8 @@ bool lab_merge(const char *out, char *const *dirs, int n, eng_error *err)
     lab_result all = {0};
     bool ok = false;
     json_t *first = NULL;
+    lab_consistency cons;
+    lab_consistency_init(&cons, n > 0 ? n : 1);
     if (n < 1) {
         eng_error_set(err, "give the folders of the runs to merge");
         goto out;
@@ -486,6 +489,7 @@ bool lab_merge(const char *out, char *const *dirs, int n, eng_error *err)
         lab_result part;
         if (!lab_games_load(&e, dirs[d], &part, err))
             goto out;
+        lab_consistency_add(&cons, d, part.game, part.ngames);
         if (all.ngames + part.ngames > cap) {
             cap = all.ngames + part.ngames + 16;
             all.game = realloc(all.game, (size_t)cap * sizeof *all.game);
@@ -540,7 +544,14 @@ bool lab_merge(const char *out, char *const *dirs, int n, eng_error *err)
     json_t *summary = NULL;
     ok = lab_outputs_write(&e, &all, out, &summary, err);
     json_decref(summary);
+    if (ok) {
+        /* beside the summary, never in it: the shards' consistency */
+        json_t *cj = lab_consistency_json(&cons, &e, dirs);
+        ok = lab_consistency_write(cj, out, err);
+        json_decref(cj);
+    }
 out:
+    lab_consistency_free(&cons);
     json_decref(first);
     lab_result_free(&all);
     lab_exp_free(&e);
