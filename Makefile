@@ -4,7 +4,8 @@
 #   make check      install what is missing, build, run every test under ASan+UBSan
 #                   (and the browser app in headless Chromium)
 #   make bench      engine speed figures (pocketwar bench), the lab's throughput
-#                   (pocketwar lab bench) and the server's load bench
+#                   (pocketwar lab bench) and scaling on jobs and MPI ranks
+#                   (bench/lab_scaling.sh), and the server's load bench
 #   make deps       install the Debian packages the build needs (apt-get)
 #   make mpi        build/pocketwar-mpi: the lab's runs spread over Open MPI ranks
 #                   (installs Debian's Open MPI first; docs/lab.md)
@@ -159,10 +160,11 @@ browser-deps: tests/browser/node_modules/.package-lock.json
 tests/browser/node_modules/.package-lock.json: tests/browser/package.json tests/browser/package-lock.json
 	cd tests/browser && npm ci --no-audit --no-fund
 
-bench: deps
-	$(MAKE) build/pocketwar build/serve_load
+bench: deps mpi-deps
+	$(MAKE) build/pocketwar build/serve_load build/pocketwar-mpi
 	./build/pocketwar bench --decide-games 4
 	./build/pocketwar lab bench
+	./bench/lab_scaling.sh build
 	./build/serve_load --server build/pocketwar
 
 # the server's load driver: many games at once over loopback (bench/serve_load.c)
