@@ -36,21 +36,26 @@ if [ -x "$pwm" ] && command -v mpirun > /dev/null; then
   cmp -s j1/summary.json m2/summary.json && echo "  (2 ranks' summary.json identical to 1 job's)" ||
     echo "  WARNING: 2 ranks' summary.json differs from 1 job's"
   # rank 0's own cost per game: workers play everything (--jobs 0); its CPU
-  # time read from /proc until it ends
-  mpirun --oversubscribe -np 3 "$pwm" lab run "${exp[@]}" --out m0 --jobs 0 &
-  mp=$!
-  cpu=0
-  while kill -0 $mp 2> /dev/null; do
-    for p in $(pgrep -f "pocketwar-mpi lab run" 2> /dev/null); do
-      [ "$(readlink /proc/$p/cwd 2> /dev/null)" = "$tmp" ] || continue
-      tr '\0' '\n' < /proc/$p/environ 2> /dev/null | grep -qx OMPI_COMM_WORLD_RANK=0 || continue
-      c=$(awk '{print $14 + $15}' /proc/$p/stat 2> /dev/null) && [ -n "$c" ] && cpu=$c
+  # time read from /proc until it ends, less that of a 2-game run (start-up)
+  rank0_cpu() {
+    local n=$1 out=$2 mp cpu=0 p c
+    mpirun --oversubscribe -np 3 "$pwm" lab run "${exp[@]}" --games "$n" --out "$out" --jobs 0 &
+    mp=$!
+    while kill -0 $mp 2> /dev/null; do
+      for p in $(pgrep -f "pocketwar-mpi lab run" 2> /dev/null); do
+        [ "$(readlink /proc/$p/cwd 2> /dev/null)" = "$tmp" ] || continue
+        tr '\0' '\n' < /proc/$p/environ 2> /dev/null | grep -qx OMPI_COMM_WORLD_RANK=0 || continue
+        c=$(awk '{print $14 + $15}' /proc/$p/stat 2> /dev/null) && [ -n "$c" ] && cpu=$c
+      done
+      sleep 0.02
     done
-    sleep 0.05
-  done
-  wait $mp
-  awk -v c="$cpu" -v g="$games" -v hz="$(getconf CLK_TCK)" \
-    'BEGIN { printf "  rank 0 CPU per game (2 workers, rank 0 playing none): %.1f ms\n", 1000 * c / hz / g }'
+    wait $mp
+    echo "$cpu"
+  }
+  cbig=$(rank0_cpu "$games" m0)
+  csmall=$(rank0_cpu 2 m0s)
+  awk -v a="$cbig" -v b="$csmall" -v g="$games" -v hz="$(getconf CLK_TCK)" \
+    'BEGIN { printf "  rank 0 CPU (2 workers, rank 0 playing none): %.0f ms to start and end, %.2f ms per game\n", 1000 * b / hz, 1000 * (a - b) / hz / (g - 2) }'
 else
   echo "  (no $pwm or mpirun: make mpi)"
 fi

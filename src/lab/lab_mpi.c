@@ -16,7 +16,8 @@
  *
  * A worker's answer is its request for the next game, so ranks that drew
  * short games get more of them. Both sides wait by polling (MPI_Iprobe and
- * a short sleep), not in MPI_Recv, which spins: an idle rank costs no core.
+ * a sleep that grows while nothing comes), not in MPI_Recv, which spins:
+ * an idle rank costs no core.
  * Rank 0's threads share MPI under one lock (MPI_THREAD_SERIALIZED).
  *
  * A rank that dies takes the job with it (mpirun ends every rank): the
@@ -35,7 +36,11 @@ int pocketwar_main(int argc, char **argv);
 
 enum { LAB_TAG_EXP = 1, LAB_TAG_TASK, LAB_TAG_GAME, LAB_TAG_FAIL, LAB_TAG_QUIT };
 
-#define LAB_POLL_NS 200000L             /* 0.2 ms between looks for a message */
+/* between looks for a message: from 50 us, doubling to 2 ms while nothing
+ * comes (a game lasts 0.1 s or more, so the answer waits at most a little,
+ * and a rank waiting on a long game wakes 500 times a second, not 20,000) */
+#define LAB_POLL_MIN_NS 50000L
+#define LAB_POLL_MAX_NS 2000000L
 
 typedef struct mpi_ctx {
     pthread_mutex_t lock;               /* every MPI call on rank 0 */
@@ -44,10 +49,11 @@ typedef struct mpi_ctx {
     size_t *sent_len;
 } mpi_ctx;
 
-static void nap(void)
+static void nap(long *ns)
 {
-    struct timespec ts = {0, LAB_POLL_NS};
+    struct timespec ts = {0, *ns};
     nanosleep(&ts, NULL);
+    *ns = *ns * 2 < LAB_POLL_MAX_NS ? *ns * 2 : LAB_POLL_MAX_NS;
 }
 
 /* Waits for the next message from `src` (with `lock` held around each MPI
@@ -55,6 +61,7 @@ static void nap(void)
  * length and tag. */
 static char *mpi_wait(int src, pthread_mutex_t *lock, int *len, int *tag)
 {
+    long ns = LAB_POLL_MIN_NS;
     for (;;) {
         int flag = 0;
         MPI_Status st;
@@ -75,7 +82,7 @@ static char *mpi_wait(int src, pthread_mutex_t *lock, int *len, int *tag)
             pthread_mutex_unlock(lock);
         if (flag)
             return buf;
-        nap();
+        nap(&ns);
     }
 }
 
