@@ -22,6 +22,9 @@
  *   lab_remote.c   games played elsewhere: the transport's hook (lab_remote.h)
  *   lab_mpi.c      Open MPI ranks as that transport, build/pocketwar-mpi only
  *   lab_missing.c  which games a run still lacks, in words
+ *   lab_consistency.c  lab merge's per-shard consistency check
+ *   lab_sweep.c    sweeps of one option or scenario number; the balance search
+ *   lab_sweep_report.c  sweep.html: each metric against the value
  *
  * Paired design: game (arm, seed, seating) plays the arm's game from seed
  * experiment.seed + k with the players in the seating's order (seating 0:
