@@ -3,8 +3,9 @@
 # the program given, which itself links no MPI; `mpirun --oversubscribe -np
 # 3` gives the same games.jsonl and summary.json, byte for byte, as --jobs
 # 1; bad input is refused with the message and every rank ends; a worker
-# rank killed with -9 leaves a run that `--resume` names the missing games
-# of and completes to the same summary.
+# rank killed with -9 ends the job with rank 0 saying how to go on, and
+# leaves a run that `--resume` names the missing games of and completes to
+# the same summary.
 # Prints "PASS name" or "FAIL name: why"; exits 1 if any failed.
 # Usage: tests/cli_lab_mpi.sh [path/to/pocketwar]   (default build/san/pocketwar;
 #        pocketwar-mpi is looked for beside it)
@@ -71,6 +72,7 @@ wait $mp; rc=$?
 n=$(grep -c . k/games.jsonl)
 mpi 2 lab run --resume k > kr.out 2>&1; rrc=$?
 if [ -n "$victim" ] && [ $rc -ne 0 ] && [ "$n" -lt 24 ] && [ $rrc = 0 ] &&
+   grep -q 'the job was ended (a rank died, or it was stopped); .*`pocketwar lab run --resume k` says which are missing' k.out &&
    grep -q "k lacks $((24 - n)) of its 24 games: arm \"" kr.out && cmp -s j1/summary.json k/summary.json &&
    cmp -s j1/games.jsonl k/games.jsonl
 then pass mpi-rank-dies-resume

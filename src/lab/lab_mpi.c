@@ -20,12 +20,15 @@
  * an idle rank costs no core.
  * Rank 0's threads share MPI under one lock (MPI_THREAD_SERIALIZED).
  *
- * A rank that dies takes the job with it (mpirun ends every rank): the
- * lines of games.jsonl written so far stay, and `lab run --resume DIR`
- * says which games are missing and plays them.
+ * A rank that dies takes the job with it (mpirun ends every rank): rank 0
+ * says so as it is ended (SIGTERM), the lines of games.jsonl written so far
+ * stay, and `lab run --resume DIR` says which games are missing and plays
+ * them.
  */
 #include <mpi.h>
 #include <pthread.h>
+#include <signal.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -88,6 +91,37 @@ static char *mpi_wait(int src, pthread_mutex_t *lock, int *len, int *tag)
 
 /* ---- rank 0: the transport --------------------------------------------------- */
 
+/* What rank 0 says when mpirun ends it (a rank died, or the job was
+ * stopped): written by the signal handler, so made ready beforehand, with
+ * the run's folder once a game has been handed out. */
+static char term_msg[4608] = "pocketwar-mpi: the job was ended before the run was complete\n";
+
+static void on_term(int sig)
+{
+    (void)sig;
+    ssize_t w = write(2, term_msg, strlen(term_msg));
+    (void)w;
+    _exit(143);
+}
+
+static void term_msg_set(const char *dir)
+{
+    static char last[4096];
+    if (!strcmp(last, dir))
+        return;
+    snprintf(last, sizeof last, "%s", dir);
+    char m[sizeof term_msg];
+    snprintf(m, sizeof m, "pocketwar-mpi: the job was ended (a rank died, or it was stopped); "
+             "the games finished are in %s/games.jsonl, and `pocketwar lab run --resume %s` "
+             "says which are missing and plays them (a sweep: the same command with "
+             "--resume)\n", dir, dir);
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old);
+    memcpy(term_msg, m, sizeof m);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
 static char *exp_message(const lab_exp *e, const char *dir, size_t *len)
 {
     json_t *j = lab_exp_json(e);
@@ -112,6 +146,7 @@ static bool mpi_play(void *vctx, int slot, const lab_exp *e, const char *dir, in
     size_t len;
     char *m = exp_message(e, dir, &len);
     pthread_mutex_lock(&c->lock);
+    term_msg_set(dir);
     if (!c->sent[slot] || c->sent_len[slot] != len || memcmp(c->sent[slot], m, len) != 0) {
         MPI_Send(m, (int)len, MPI_CHAR, rank, LAB_TAG_EXP, MPI_COMM_WORLD);
         free(c->sent[slot]);
@@ -225,6 +260,10 @@ int main(int argc, char **argv)
         abort();
     lab_remote remote = {.slots = size - 1, .local_jobs = 1, .play = mpi_play, .ctx = &c};
     lab_remote_install(&remote);
+    struct sigaction sa = {0};
+    sa.sa_handler = on_term;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGTERM, &sa, NULL);
     int rc = pocketwar_main(argc, argv);
     fflush(stdout);
     for (int r = 1; r < size; r++)
