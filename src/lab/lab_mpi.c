@@ -15,10 +15,15 @@
  *   LAB_TAG_QUIT  nothing: the command is over
  *
  * A worker's answer is its request for the next game, so ranks that drew
- * short games get more of them. Both sides wait by polling (MPI_Iprobe and
- * a sleep that grows while nothing comes), not in MPI_Recv, which spins:
- * an idle rank costs no core.
- * Rank 0's threads share MPI under one lock (MPI_THREAD_SERIALIZED).
+ * short games get more of them. On rank 0 each worker rank has a job
+ * thread of lab_run's (lab_remote.h) that leaves its game in the rank's
+ * mailbox and sleeps; one dispatcher thread makes every MPI call, sends
+ * what the mailboxes hold and waits for any rank's answer with one
+ * MPI_Iprobe, so rank 0's cost grows with the games, not with the ranks
+ * (MPI_THREAD_SERIALIZED: the dispatcher, then the main thread at the
+ * end). Both sides wait by polling (MPI_Iprobe and a sleep that grows while
+ * nothing comes), not in MPI_Recv, which spins: an idle rank costs no
+ * core.
  *
  * A rank that dies takes the job with it (mpirun ends every rank): rank 0
  * says so as it is ended (SIGTERM), the lines of games.jsonl written so far
@@ -45,11 +50,28 @@ enum { LAB_TAG_EXP = 1, LAB_TAG_TASK, LAB_TAG_GAME, LAB_TAG_FAIL, LAB_TAG_QUIT }
 #define LAB_POLL_MIN_NS 50000L
 #define LAB_POLL_MAX_NS 2000000L
 
+/* One worker rank's mailbox on rank 0: the job thread of that slot puts a
+ * game in, the dispatcher sends it and puts the answer back. */
+typedef struct mpi_box {
+    int state;                          /* MPI_BOX_IDLE .. MPI_BOX_ANSWERED */
+    int task[3];
+    char *exp;                          /* the EXP message to send first, or NULL */
+    size_t exp_len;
+    char *answer;                       /* the answer (its tag in tag) */
+    int tag;
+} mpi_box;
+
+enum { MPI_BOX_IDLE, MPI_BOX_TO_SEND, MPI_BOX_SENT, MPI_BOX_ANSWERED };
+
 typedef struct mpi_ctx {
-    pthread_mutex_t lock;               /* every MPI call on rank 0 */
+    pthread_mutex_t lock;               /* the boxes, quit */
+    pthread_cond_t work, answered;      /* to the dispatcher; to the job threads */
     int size;
+    mpi_box *box;                       /* by slot (rank - 1) */
     char **sent;                        /* by slot: the EXP message last sent, or NULL */
     size_t *sent_len;
+    bool quit;
+    pthread_t dispatcher;
 } mpi_ctx;
 
 static void nap(long *ns)
@@ -59,32 +81,25 @@ static void nap(long *ns)
     *ns = *ns * 2 < LAB_POLL_MAX_NS ? *ns * 2 : LAB_POLL_MAX_NS;
 }
 
-/* Waits for the next message from `src` (with `lock` held around each MPI
- * call when given) and returns it, NUL-terminated (caller frees), its
- * length and tag. */
-static char *mpi_wait(int src, pthread_mutex_t *lock, int *len, int *tag)
+/* A worker's wait for rank 0's next message: returned NUL-terminated
+ * (caller frees), with its length and tag. */
+static char *mpi_wait(int *len, int *tag)
 {
     long ns = LAB_POLL_MIN_NS;
     for (;;) {
         int flag = 0;
         MPI_Status st;
-        char *buf = NULL;
-        if (lock)
-            pthread_mutex_lock(lock);
-        MPI_Iprobe(src, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st);
+        MPI_Iprobe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st);
         if (flag) {
             MPI_Get_count(&st, MPI_CHAR, len);
-            buf = malloc((size_t)*len + 1);
+            char *buf = malloc((size_t)*len + 1);
             if (!buf)
                 abort();
-            MPI_Recv(buf, *len, MPI_CHAR, src, st.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            MPI_Recv(buf, *len, MPI_CHAR, 0, st.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
             buf[*len] = '\0';
             *tag = st.MPI_TAG;
-        }
-        if (lock)
-            pthread_mutex_unlock(lock);
-        if (flag)
             return buf;
+        }
         nap(&ns);
     }
 }
@@ -138,27 +153,98 @@ static char *exp_message(const lab_exp *e, const char *dir, size_t *len)
     return m;
 }
 
+/* The dispatcher: the one thread of rank 0 that calls MPI while a command
+ * runs. It sends what the boxes hold, then waits for any rank's answer
+ * (one MPI_Iprobe for all of them) and puts it in that rank's box; with
+ * nothing out, it sleeps on a condition, costing nothing. */
+static void *dispatch(void *arg)
+{
+    mpi_ctx *c = arg;
+    int out = 0;
+    long ns = LAB_POLL_MIN_NS;
+    pthread_mutex_lock(&c->lock);
+    for (;;) {
+        for (int s = 0; s < c->size - 1; s++) {
+            mpi_box *b = &c->box[s];
+            if (b->state != MPI_BOX_TO_SEND)
+                continue;
+            if (b->exp)
+                MPI_Send(b->exp, (int)b->exp_len, MPI_CHAR, s + 1, LAB_TAG_EXP, MPI_COMM_WORLD);
+            MPI_Send(b->task, 3, MPI_INT, s + 1, LAB_TAG_TASK, MPI_COMM_WORLD);
+            b->exp = NULL;
+            b->state = MPI_BOX_SENT;
+            out++;
+            ns = LAB_POLL_MIN_NS;
+        }
+        if (out == 0) {
+            if (c->quit)
+                break;
+            pthread_cond_wait(&c->work, &c->lock);
+            continue;
+        }
+        pthread_mutex_unlock(&c->lock);
+        int flag = 0;
+        MPI_Status st;
+        MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st);
+        char *buf = NULL;
+        int len = 0;
+        if (flag) {
+            MPI_Get_count(&st, MPI_CHAR, &len);
+            buf = malloc((size_t)len + 1);
+            if (!buf)
+                abort();
+            MPI_Recv(buf, len, MPI_CHAR, st.MPI_SOURCE, st.MPI_TAG, MPI_COMM_WORLD,
+                     MPI_STATUS_IGNORE);
+            buf[len] = '\0';
+            ns = LAB_POLL_MIN_NS;
+        } else {
+            nap(&ns);
+        }
+        pthread_mutex_lock(&c->lock);
+        if (flag) {
+            mpi_box *b = &c->box[st.MPI_SOURCE - 1];
+            b->answer = buf;
+            b->tag = st.MPI_TAG;
+            b->state = MPI_BOX_ANSWERED;
+            out--;
+            pthread_cond_broadcast(&c->answered);
+        }
+    }
+    pthread_mutex_unlock(&c->lock);
+    return NULL;
+}
+
 static bool mpi_play(void *vctx, int slot, const lab_exp *e, const char *dir, int arm, int k,
                      int seating, lab_game *out, eng_error *err)
 {
     mpi_ctx *c = vctx;
-    int rank = slot + 1, task[3] = {arm, k, seating};
+    int rank = slot + 1;
     size_t len;
     char *m = exp_message(e, dir, &len);
     pthread_mutex_lock(&c->lock);
     term_msg_set(dir);
+    mpi_box *b = &c->box[slot];
     if (!c->sent[slot] || c->sent_len[slot] != len || memcmp(c->sent[slot], m, len) != 0) {
-        MPI_Send(m, (int)len, MPI_CHAR, rank, LAB_TAG_EXP, MPI_COMM_WORLD);
         free(c->sent[slot]);
-        c->sent[slot] = m;
+        c->sent[slot] = m;              /* kept until replaced: the box points into it */
         c->sent_len[slot] = len;
+        b->exp = m;
+        b->exp_len = len;
         m = NULL;
     }
-    MPI_Send(task, 3, MPI_INT, rank, LAB_TAG_TASK, MPI_COMM_WORLD);
+    b->task[0] = arm;
+    b->task[1] = k;
+    b->task[2] = seating;
+    b->state = MPI_BOX_TO_SEND;
+    pthread_cond_signal(&c->work);
+    while (b->state != MPI_BOX_ANSWERED)
+        pthread_cond_wait(&c->answered, &c->lock);
+    char *ans = b->answer;
+    int tag = b->tag;
+    b->answer = NULL;
+    b->state = MPI_BOX_IDLE;
     pthread_mutex_unlock(&c->lock);
     free(m);
-    int n, tag;
-    char *ans = mpi_wait(rank, &c->lock, &n, &tag);
     bool ok = false;
     if (tag == LAB_TAG_GAME) {
         json_t *j = json_loads(ans, 0, NULL);
@@ -191,7 +277,7 @@ static void worker(void)
     eng_error_set(&exp_err, "no experiment was sent");
     for (;;) {
         int len, tag;
-        char *m = mpi_wait(0, NULL, &len, &tag);
+        char *m = mpi_wait(&len, &tag);
         if (tag == LAB_TAG_QUIT) {
             free(m);
             break;
@@ -254,9 +340,13 @@ int main(int argc, char **argv)
     }
     mpi_ctx c = {.size = size};
     pthread_mutex_init(&c.lock, NULL);
+    pthread_cond_init(&c.work, NULL);
+    pthread_cond_init(&c.answered, NULL);
     c.sent = calloc((size_t)size, sizeof *c.sent);
     c.sent_len = calloc((size_t)size, sizeof *c.sent_len);
-    if (!c.sent || !c.sent_len)
+    c.box = calloc((size_t)size, sizeof *c.box);
+    if (!c.sent || !c.sent_len || !c.box ||
+        pthread_create(&c.dispatcher, NULL, dispatch, &c) != 0)
         abort();
     lab_remote remote = {.slots = size - 1, .local_jobs = 1, .play = mpi_play, .ctx = &c};
     lab_remote_install(&remote);
@@ -266,6 +356,11 @@ int main(int argc, char **argv)
     sigaction(SIGTERM, &sa, NULL);
     int rc = pocketwar_main(argc, argv);
     fflush(stdout);
+    pthread_mutex_lock(&c.lock);
+    c.quit = true;
+    pthread_cond_signal(&c.work);
+    pthread_mutex_unlock(&c.lock);
+    pthread_join(c.dispatcher, NULL);
     for (int r = 1; r < size; r++)
         MPI_Send(NULL, 0, MPI_CHAR, r, LAB_TAG_QUIT, MPI_COMM_WORLD);
     lab_remote_install(NULL);
@@ -273,6 +368,9 @@ int main(int argc, char **argv)
         free(c.sent[s]);
     free(c.sent);
     free(c.sent_len);
+    free(c.box);
+    pthread_cond_destroy(&c.work);
+    pthread_cond_destroy(&c.answered);
     pthread_mutex_destroy(&c.lock);
     MPI_Finalize();
     return rc;
