@@ -2,10 +2,10 @@
 # Checks build/*/pocketwar-mpi (docs/lab.md, "Many machines"): built beside
 # the program given, which itself links no MPI; `mpirun --oversubscribe -np
 # 3` gives the same games.jsonl and summary.json, byte for byte, as --jobs
-# 1; bad input is refused with the message and every rank ends; a worker
-# rank killed with -9 ends the job with rank 0 saying how to go on, and
-# leaves a run that `--resume` names the missing games of and completes to
-# the same summary.
+# 1, and a sweep the same sweep.json; bad input is refused with the message
+# and every rank ends; a worker rank killed with -9 ends the job with rank 0
+# saying how to go on, and leaves a run that `--resume` names the missing
+# games of and completes to the same summary.
 # Prints "PASS name" or "FAIL name: why"; exits 1 if any failed.
 # Usage: tests/cli_lab_mpi.sh [path/to/pocketwar]   (default build/san/pocketwar;
 #        pocketwar-mpi is looked for beside it)
@@ -48,6 +48,14 @@ else fail mpi-identical-to-jobs-1 "exit $rc: $(grep -v '^ *$' m3.out | tail -3 |
 mpi 3 lab run "${exp[@]}" --out m0 --jobs 0 > m0.out 2>&1; rc=$?
 if [ $rc = 0 ] && cmp -s j1/summary.json m0/summary.json; then pass mpi-jobs-0
 else fail mpi-jobs-0 "exit $rc: $(tail -3 m0.out | tr '\n' '|')"; fi
+
+# ---- a sweep on the ranks: the same sweep.json as one process's ---------------------------
+sw=(--rules pocket-wargame --scenario meeting --players thumb,thumb --no-progress
+    --field forces.1.units.HI --values 0..8:8 --games 4)
+"$pw" lab sweep "${sw[@]}" --out s1 --jobs 1 > s1.out 2>&1
+mpi 3 lab sweep "${sw[@]}" --out s3 > s3.out 2>&1; rc=$?
+if [ $rc = 0 ] && [ -s s1/sweep.json ] && cmp -s s1/sweep.json s3/sweep.json; then pass mpi-sweep
+else fail mpi-sweep "exit $rc: $(tail -3 s3.out | tr '\n' '|')"; fi
 
 # ---- bad input: the message, and every rank ends ---------------------------------------
 mpi 3 lab run "${exp[@]}" --games 1 --out bad > bad.out 2>&1; rc=$?
