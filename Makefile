@@ -136,6 +136,11 @@ build/san/pocketwar-mpi: $(SAN_OBJ) build/san/mpi/main.o build/san/mpi/lab_mpi.o
 mpi: mpi-deps
 	$(MAKE) build/pocketwar-mpi
 
+# the lab over Open MPI: one shard per process, merged by the first (src/lab/mpi/, docs/lab.md)
+build/pocketwar-lab-mpi: src/lab/mpi/lab_mpi.c $(REL_OBJ)
+	$(CC) $(BASEFLAGS) -Isrc/cli $(OPT) $$(pkg-config --cflags ompi-c) src/lab/mpi/lab_mpi.c \
+	  $(REL_OBJ) -o $@ $$(pkg-config --libs $(DEPLIBS) ompi-c) $(LDLIBS)
+
 # each tests/test_X.c is one cmocka program, linked with the library objects
 SAN_TESTS := $(patsubst tests/%.c,build/san/tests/%,$(TEST_SRC))
 SAN_SUPPORT := $(patsubst %.c,build/san/%.o,$(TEST_SUPPORT) bench/http_client.c)

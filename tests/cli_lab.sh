@@ -51,7 +51,8 @@ refused bad-sprt '--sprt takes' "${pkb[@]}" --sprt x --out bad
 refused no-resume 'holds no run to resume' --resume nowhere
 
 # ---- the same results at any --jobs ----------------------------------------------------
-exp=("${pkb[@]}" --arm base --arm rb:strike-back=always --games 12 --seed 5)
+exp=("${pkb[@]}" --arm base --arm rb:strike-back=always --games 12 --seed 5
+     --odds-position "$src/tests/positions/pkb-engaged.json" --odds-action "order A7 fight B4")
 "$pw" lab run "${exp[@]}" --out j1 --jobs 1 > j1.out 2>&1 || fail jobs-1 "$(tail -2 j1.out)"
 "$pw" lab run "${exp[@]}" --out j2 --jobs 2 > j2.out 2>&1 || fail jobs-2 "$(tail -2 j2.out)"
 if cmp -s j1/summary.json j2/summary.json && cmp -s j1/games.jsonl j2/games.jsonl &&
@@ -83,6 +84,16 @@ if [ $rc0 = 1 ] && grep -q "16 of the experiment's 24 games" shm0.out && cmp -s 
 "$pw" lab run "${pkb[@]}" --arm a --shard 4/3 --out bad > bad.out 2>&1
 [ $? = 2 ] && grep -q -- "--shard takes I/N" bad.out && pass shard-bad || fail shard-bad "$(cat bad.out)"
 
+# ---- over Open MPI: one shard per process, merged by the first (when built: make build/pocketwar-lab-mpi)
+mpi="$(dirname "$pw")/pocketwar-lab-mpi"
+if [ -x "$mpi" ] && command -v mpirun > /dev/null; then
+  ASAN_OPTIONS=detect_leaks=0 timeout 300 mpirun --allow-run-as-root --oversubscribe -n 3 "$mpi" mp "${exp[@]}" > mp.out 2>&1
+  cmp -s mp/summary.json j1/summary.json && cmp -s mp/games.jsonl j1/games.jsonl && pass mpi-merge ||
+    fail mpi-merge "$(tail -3 mp.out | tr '\n' '|')"
+else
+  echo "PASS mpi-merge (skipped: no $mpi or mpirun)"
+fi
+
 # ---- --resume after kill -9 and after Ctrl-C --------------------------------------------
 "$pw" lab run "${exp[@]}" --out k --jobs 1 > k.out 2>&1 &
 pid=$!
@@ -108,10 +119,11 @@ if [ $rc = 130 ] && grep -q -- "--resume c" c.out; then
   cmp -s j1/summary.json c/summary.json && pass resume-after-ctrl-c || fail resume-after-ctrl-c "summaries differ"
 else fail resume-after-ctrl-c "exit $rc: $(tail -2 c.out | tr '\n' '|')"; fi
 
-# ---- an A/A run: the same arm twice is no difference -------------------------------------
-"$pw" lab run "${pkb[@]}" --arm a --arm b --games 8 --out aa > aa.out 2>&1
-if jq -e '.comparisons[] | select(.quantity=="side1_score") | select(.difference==0 and .p==1)' aa/summary.json > /dev/null &&
-   grep -q "no difference shown" aa.out; then pass aa-no-difference; else fail aa-no-difference "$(head -1 aa.out)"; fi
+# ---- an A/A run: the same arm three times is no difference; Holm across the 3 pairs -----------
+"$pw" lab run "${pkb[@]}" --arm a --arm b --arm c --games 8 --out aa > aa.out 2>&1
+if [ "$(jq '[.comparisons[] | select(.quantity=="side1_score") | select(.difference==0 and .p==1 and .p_holm==1)] | length' aa/summary.json)" = 3 ] &&
+   [ "$(grep -c "no difference shown" aa.out)" = 3 ] && grep -q "^Arm c against b: .* after Holm (1 uncorrected)" aa.out
+then pass aa-no-difference; else fail aa-no-difference "$(head -3 aa.out | tr '\n' '|')"; fi
 
 # ---- --records: every game's record, which replays to the same result ----------------------------
 "$pw" lab run "${pkb[@]}" --arm a --arm b:strike-back=always --games 2 --records --out rec > rec.out 2>&1
@@ -141,7 +153,8 @@ if [ -n "$chrome" ]; then
   timeout 120 "$chrome" --headless --no-sandbox --disable-gpu --window-size=1000,2600 \
     --screenshot="$tmp/report.png" "file://$tmp/j1/report.html" > /dev/null 2>&1
   missing=""
-  for id in plot-scores plot-advantage plot-differences plot-duration plot-endings plot-leads plot-drama; do
+  for id in plot-scores plot-advantage plot-differences plot-duration plot-endings plot-leads plot-drama \
+            plot-odds-exactly plot-odds-at-least; do
     grep -q "<svg id=\"$id\"" dom.html || missing="$missing $id"
   done
   if [ -z "$missing" ] && grep -q "Arm rb against base" dom.html && [ -s report.png ] &&

@@ -46,6 +46,9 @@ static void help_run(FILE *out)
             "  --alpha A, --beta B the test's error rates (default 0.05 each)\n"
             "  --target-width W    stop when every interval of side 1's score (per arm\n"
             "                      and between arms) is narrower than W (a share)\n"
+            "  --odds-position FILE, --odds-action ACTION\n"
+            "                      add one action's exact odds under every arm to the\n"
+            "                      report (as `pocketwar lab odds` gives them)\n"
             "  --experiment FILE   the experiment as JSON (as DIR/experiment.json holds)\n"
             "  --out DIR           the output folder (made if missing; never overwritten)\n"
             "  --resume DIR        finish an interrupted run in DIR\n"
@@ -98,7 +101,7 @@ static int lab_run_cmd(int argc, char **argv)
 {
     enum { O_ARM = 1, O_PLAYERS, O_SKILL, O_GAMES, O_MAX, O_SPRT, O_ALPHA, O_BETA, O_WIDTH,
            O_EXP, O_OUT, O_RESUME, O_JOBS, O_RECORDS, O_PROGRESS, O_NOPROGRESS, O_QUIET,
-           O_SHARD };
+           O_SHARD, O_ODDS_POS, O_ODDS_ACTION };
     static const struct option longopts[] = {
         CLI_GAME_LONGOPTS,
         {"arm", required_argument, 0, O_ARM}, {"players", required_argument, 0, O_PLAYERS},
@@ -111,12 +114,15 @@ static int lab_run_cmd(int argc, char **argv)
         {"records", no_argument, 0, O_RECORDS}, {"progress", no_argument, 0, O_PROGRESS},
         {"no-progress", no_argument, 0, O_NOPROGRESS}, {"quiet", no_argument, 0, O_QUIET},
         {"shard", required_argument, 0, O_SHARD},
+        {"odds-position", required_argument, 0, O_ODDS_POS},
+        {"odds-action", required_argument, 0, O_ODDS_ACTION},
         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     cli_game_opts go;
     cli_game_opts_init(&go);
     lab_exp e;
     lab_exp_init(&e);
-    const char *out = NULL, *resume = NULL, *expfile = NULL;
+    const char *out = NULL, *resume = NULL, *expfile = NULL, *odds_pos = NULL,
+               *odds_action = NULL;
     bool arms_given = false, quiet = false, seed_given = false;
     int progress = -1, jobs = cli_cores(), c, rc = 2, shard = 0, shards = 0;
     const lab_remote *remote = lab_remote_installed();
@@ -185,6 +191,8 @@ static int lab_run_cmd(int argc, char **argv)
         case O_PROGRESS: progress = 1; break;
         case O_NOPROGRESS: progress = 0; break;
         case O_QUIET: quiet = true; break;
+        case O_ODDS_POS: odds_pos = optarg; break;
+        case O_ODDS_ACTION: odds_action = optarg; break;
         case O_SHARD: {
             char tail;
             if (sscanf(optarg, "%d/%d%c", &shard, &shards, &tail) != 2 || shards < 1 ||
@@ -238,6 +246,15 @@ static int lab_run_cmd(int argc, char **argv)
         json_object_update(e.options, go.options);
         if (seed_given)
             e.seed = go.seed;
+        if (odds_pos) {
+            e.odds_position = json_load_file(odds_pos, 0, NULL);
+            if (!json_is_object(e.odds_position)) {
+                cli_error("lab run", "--odds-position: %s holds no position (a JSON object)",
+                          odds_pos);
+                goto out;
+            }
+        }
+        e.odds_action = odds_action ? strdup(odds_action) : NULL;
     }
     if (!out) {
         fail("--out DIR is needed: the folder the run's files go to");

@@ -70,6 +70,9 @@ typedef struct lab_exp {
     bool sprt;
     double sprt_delta, alpha, beta;
     double target_width;       /* 0: none */
+    /* one action's exact odds under every arm, in the report (or NULL) */
+    json_t *odds_position;     /* a position, as `pocketwar state` prints it */
+    char *odds_action;         /* the action's notation there */
     /* made by lab_exp_prepare */
     const eng_rules *r;
     char limit_kind[16];       /* "turn" or "round", for lengths */

@@ -137,8 +137,9 @@ json_t *lab_consistency_json(const lab_consistency *c, const lab_exp *e, char *c
         if (off[s])
             json_array_append_new(bad, json_string(dirs[s]));
     }
-    free(p); free(adj); free(chi); free(fp); free(fadj); free(fchi); free(ap); free(aadj);
-    free(df); free(fdf); free(map); free(active); free(off);
+    void *owned[] = {p, adj, chi, fp, fadj, fchi, ap, aadj, df, fdf, map, active, off};
+    for (size_t i = 0; i < sizeof owned / sizeof owned[0]; i++)
+        free(owned[i]);
     return json_pack("{s:f, s:o, s:o}", "alpha", LAB_CONSISTENCY_ALPHA, "shards", shards,
                      "inconsistent", bad);
 }

@@ -8,6 +8,7 @@
 #include "lab.h"
 #include "ai.h"
 #include "scenario.h"
+#include "lab_odds.h"
 
 void lab_exp_init(lab_exp *e)
 {
@@ -33,6 +34,8 @@ void lab_exp_free(lab_exp *e)
     }
     for (int s = 0; s < LAB_SIDES; s++)
         free(e->players[s]);
+    json_decref(e->odds_position);
+    free(e->odds_action);
     memset(e, 0, sizeof *e);
 }
 
@@ -266,6 +269,16 @@ bool lab_exp_prepare(lab_exp *e, eng_error *err)
             ai_free(p);
         }
     }
+    if (!e->odds_position != !e->odds_action)
+        return eng_error_fail(err, "the odds in the report take a position and an action "
+                              "(--odds-position FILE --odds-action ACTION)");
+    if (e->odds_position) {
+        eng_error why;
+        json_t *o = lab_odds_compare(e, e->odds_position, e->odds_action, ENG_VIEW_ALL, &why);
+        if (!o)
+            return eng_error_fail(err, "the odds in the report: %s", why.msg);
+        json_decref(o);
+    }
     json_t *brief = eng_briefing(e->arm[0].game);
     const char *kind = json_string_value(json_object_get(json_object_get(brief, "limit"),
                                                          "kind"));
@@ -302,6 +315,9 @@ json_t *lab_exp_json(const lab_exp *e)
     if (e->target_width > 0)
         json_object_set_new(stop, "target_width", json_real(e->target_width));
     json_object_set_new(j, "stop", stop);
+    if (e->odds_position)
+        json_object_set_new(j, "odds", json_pack("{s:O, s:s}", "position", e->odds_position,
+                                                 "action", e->odds_action));
     return j;
 }
 
@@ -314,7 +330,7 @@ bool lab_exp_from_json(lab_exp *e, const json_t *j, eng_error *err)
 {
     static const char *const keys[] = {"lab", "rules", "scenario", "options", "arms",
                                        "players", "games", "seed", "max_steps", "records",
-                                       "stop", NULL};
+                                       "stop", "odds", NULL};
     if (!json_is_object(j))
         return eng_error_fail(err, "an experiment file holds a JSON object");
     if (!eng_json_check_keys(j, "experiment", keys, err))
@@ -385,5 +401,15 @@ bool lab_exp_from_json(lab_exp *e, const json_t *j, eng_error *err)
         e->beta = json_number_value(json_object_get(sprt, "beta"));
     }
     e->target_width = json_number_value(json_object_get(stop, "target_width"));
+    const json_t *odds = json_object_get(j, "odds");
+    if (odds) {
+        const json_t *pos = json_object_get(odds, "position");
+        const char *act = json_string_value(json_object_get(odds, "action"));
+        if (!json_is_object(pos) || !act)
+            return eng_error_fail(err, "experiment: \"odds\" holds a \"position\" (an object) "
+                                  "and an \"action\"");
+        e->odds_position = json_deep_copy(pos);
+        e->odds_action = strdup(act);
+    }
     return true;
 }

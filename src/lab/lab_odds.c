@@ -234,6 +234,14 @@ static void svg_bars(FILE *f, const char *id, const char *title, const json_t *r
     fprintf(f, "</svg>\n");
 }
 
+void lab_odds_svg(const json_t *odds, FILE *f)
+{
+    svg_bars(f, "plot-odds-exactly", "Exactly: each outcome's probability",
+             json_object_get(odds, "outcomes"), json_object_get(odds, "arms"), false);
+    svg_bars(f, "plot-odds-at-least", "At least: this many things change",
+             json_object_get(odds, "at_least"), json_object_get(odds, "arms"), true);
+}
+
 bool lab_odds_html(const json_t *odds, const char *path, eng_error *err)
 {
     FILE *f = fopen(path, "w");
@@ -246,10 +254,7 @@ bool lab_odds_html(const json_t *odds, const char *path, eng_error *err)
             "margin:1.5em auto;padding:0 1em}</style></head><body>\n<h1>Exact odds of ");
     esc(f, action);
     fprintf(f, ", arm by arm</h1>\n");
-    svg_bars(f, "plot-odds-exactly", "Exactly: each outcome's probability",
-             json_object_get(odds, "outcomes"), json_object_get(odds, "arms"), false);
-    svg_bars(f, "plot-odds-at-least", "At least: this many things change",
-             json_object_get(odds, "at_least"), json_object_get(odds, "arms"), true);
+    lab_odds_svg(odds, f);
     size_t i;
     const json_t *x;
     json_array_foreach(json_object_get(odds, "notes"), i, x) {

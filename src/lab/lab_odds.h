@@ -22,6 +22,9 @@ json_t *lab_odds_compare(const lab_exp *e, const json_t *pos, const char *action
                          eng_error *err);
 /* The tables and bars as text. */
 void lab_odds_print(const json_t *odds, FILE *out);
+/* The two SVG plots of the odds ("plot-odds-exactly", "plot-odds-at-
+ * least"), for a page. */
+void lab_odds_svg(const json_t *odds, FILE *out);
 /* A self-contained page of the same with SVG bars. */
 bool lab_odds_html(const json_t *odds, const char *path, eng_error *err);
 

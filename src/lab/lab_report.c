@@ -14,6 +14,7 @@
 #include "lab_summary.h"
 #include "lab_compare.h"
 #include "lab_metrics.h"
+#include "lab_odds.h"
 
 static const char *const colour[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd",
                                      "#ff7f0e", "#8c564b", "#e377c2", "#7f7f7f"};
@@ -384,6 +385,13 @@ bool lab_report_write(const lab_exp *e, const lab_result *res, const json_t *sum
                    "lead changes", e, res, game_leads, 1);
     svg_histograms(f, "plot-drama", "Drama: how far behind the winner was (0 never, 1 lost "
                    "by every sign)", "depth (bins of 0.1)", e, res, game_depth, 0.1);
+    const json_t *odds = json_object_get(summary, "odds");
+    if (json_is_object(odds)) {
+        fprintf(f, "<h2>Exact odds of one action: ");
+        esc(f, json_string_value(json_object_get(odds, "action")));
+        fprintf(f, "</h2>\n");
+        lab_odds_svg(odds, f);
+    }
     /* the metrics table */
     fprintf(f, "<h2>Metrics (95%% intervals)</h2>\n<table><tr><th>metric</th>");
     json_array_foreach(arms, i, a) {

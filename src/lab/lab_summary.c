@@ -11,6 +11,7 @@
 #include "lab_summary.h"
 #include "lab_compare.h"
 #include "lab_metrics.h"
+#include "lab_odds.h"
 
 static json_t *num(double x)
 {
@@ -188,6 +189,11 @@ json_t *lab_summary_json(const lab_exp *e, const lab_result *res)
                                                                  : "undecided"));
         }
         json_object_set_new(j, "sprt", sp);
+    }
+    if (e->odds_position) {
+        eng_error err;
+        json_t *o = lab_odds_compare(e, e->odds_position, e->odds_action, ENG_VIEW_ALL, &err);
+        json_object_set_new(j, "odds", o ? o : json_null());
     }
     return j;
 }
