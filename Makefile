@@ -4,8 +4,11 @@
 #   make check      install what is missing, build, run every test under ASan+UBSan
 #                   (and the browser app in headless Chromium)
 #   make bench      engine speed figures (pocketwar bench), the lab's throughput
-#                   (pocketwar lab bench) and the server's load bench
+#                   (pocketwar lab bench) and scaling on jobs and MPI ranks
+#                   (bench/lab_scaling.sh), and the server's load bench
 #   make deps       install the Debian packages the build needs (apt-get)
+#   make mpi        build/pocketwar-mpi: the lab's runs spread over Open MPI ranks
+#                   (installs Debian's Open MPI first; docs/lab.md)
 #   make fuzz       fuzz every reader of untrusted input for FUZZ_SECONDS each
 #                   (libFuzzer; docs/fuzzing.md); make check runs a short smoke
 #   make install    build/pocketwar's twin into $(PREFIX)/bin (default /usr/local), the data
@@ -49,7 +52,8 @@ SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-san
 ENGINE_SRC := $(wildcard src/engine/*.c)
 RULES_SRC  := $(wildcard src/rules/*/*.c)
 AI_SRC     := $(wildcard src/ai/*.c)
-LAB_SRC    := $(wildcard src/lab/*.c)
+# lab_mpi.c goes only into build/*/pocketwar-mpi (the ordinary program links no MPI)
+LAB_SRC    := $(filter-out src/lab/lab_mpi.c,$(wildcard src/lab/*.c))
 CLI_SRC    := $(wildcard src/cli/*.c src/cli/*/*.c)
 SERVER_SRC := $(wildcard src/server/*.c)
 LIB_SRC    := $(ENGINE_SRC) $(RULES_SRC) $(AI_SRC) $(LAB_SRC) $(SERVER_SRC) \
@@ -61,13 +65,23 @@ TEST_SUPPORT := $(filter-out $(TEST_SRC),$(wildcard tests/*.c))
 REL_OBJ := $(patsubst %.c,build/rel/%.o,$(LIB_SRC))
 SAN_OBJ := $(patsubst %.c,build/san/%.o,$(LIB_SRC))
 
-.PHONY: all run check test bench deps clean tests-san browser-deps fuzz fuzz-build fuzz-smoke install uninstall FORCE
+.PHONY: all run check test bench deps mpi mpi-deps clean tests-san browser-deps fuzz fuzz-build fuzz-smoke install uninstall FORCE
 
 all: build/pocketwar
 
 deps:
 	@missing=""; for p in $(PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	command -v npm >/dev/null || missing="$$missing npm"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq $$missing; \
+	fi
+
+# Open MPI (Debian's), for build/pocketwar-mpi and its test only
+MPI_PKGS := libopenmpi-dev openmpi-bin
+mpi-deps:
+	@missing=""; for p in $(MPI_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
@@ -116,10 +130,26 @@ build/pocketwar: $(REL_OBJ) build/rel/src/cli/main.o
 build/san/pocketwar: $(SAN_OBJ) build/san/src/cli/main.o
 	$(CC) $(BASEFLAGS) $(SANFLAGS) $^ -o $@ $$(pkg-config --libs $(DEPLIBS)) $(LDLIBS)
 
-# the lab over Open MPI: one shard per process, merged by the first (src/lab/mpi/, docs/lab.md)
-build/pocketwar-lab-mpi: src/lab/mpi/lab_mpi.c $(REL_OBJ)
-	$(CC) $(BASEFLAGS) $(INC_cli) $(OPT) $$(pkg-config --cflags ompi-c) src/lab/mpi/lab_mpi.c \
-	  $(REL_OBJ) -o $@ $$(pkg-config --libs $(DEPLIBS) ompi-c) $(LDLIBS)
+# build/pocketwar-mpi: the same objects, main.c's main renamed for lab_mpi.c's to call on
+# rank 0, and Open MPI's flags from its compiler wrapper; build/san/pocketwar-mpi is the
+# twin under ASan+UBSan that make check tests (tests/cli_lab_mpi.sh)
+MPI_CFLAGS = $$(mpicc --showme:compile)
+MPI_LIBS   = $$(mpicc --showme:link)
+build/%/mpi/main.o: src/cli/main.c
+	@mkdir -p $(dir $@)
+	$(CC) $(BASEFLAGS) $(INC_cli) $(if $(filter san,$*),$(SANFLAGS),$(OPT)) $$(pkg-config --cflags $(DEPLIBS)) \
+	  -Dmain=pocketwar_main -Wno-missing-prototypes -MMD -MP -c $< -o $@
+build/%/mpi/lab_mpi.o: src/lab/lab_mpi.c
+	@mkdir -p $(dir $@)
+	$(CC) $(BASEFLAGS) $(INC_cli) $(if $(filter san,$*),$(SANFLAGS),$(OPT)) $$(pkg-config --cflags $(DEPLIBS)) \
+	  $(MPI_CFLAGS) -MMD -MP -c $< -o $@
+build/pocketwar-mpi: $(REL_OBJ) build/rel/mpi/main.o build/rel/mpi/lab_mpi.o
+	$(CC) $(BASEFLAGS) $(OPT) $^ -o $@ $$(pkg-config --libs $(DEPLIBS)) $(MPI_LIBS) $(LDLIBS)
+build/san/pocketwar-mpi: $(SAN_OBJ) build/san/mpi/main.o build/san/mpi/lab_mpi.o
+	$(CC) $(BASEFLAGS) $(SANFLAGS) $^ -o $@ $$(pkg-config --libs $(DEPLIBS)) $(MPI_LIBS) $(LDLIBS)
+
+mpi: mpi-deps
+	$(MAKE) build/pocketwar-mpi
 
 # each tests/test_X.c is one cmocka program, linked with the library objects
 SAN_TESTS := $(patsubst tests/%.c,build/san/tests/%,$(TEST_SRC))
@@ -133,8 +163,8 @@ run: deps
 	$(MAKE) build/pocketwar
 	./build/pocketwar serve
 
-check: deps browser-deps
-	$(MAKE) -j2 build/pocketwar tests-san fuzz-build
+check: deps mpi-deps browser-deps
+	$(MAKE) -j2 build/pocketwar tests-san fuzz-build build/pocketwar-mpi build/san/pocketwar-mpi
 	./tests/run.sh build/san
 	./fuzz/run.sh build/fuzz $(FUZZ_SMOKE_SECONDS)
 
@@ -145,10 +175,11 @@ browser-deps: tests/browser/node_modules/.package-lock.json
 tests/browser/node_modules/.package-lock.json: tests/browser/package.json tests/browser/package-lock.json
 	cd tests/browser && npm ci --no-audit --no-fund
 
-bench: deps
-	$(MAKE) build/pocketwar build/serve_load
+bench: deps mpi-deps
+	$(MAKE) build/pocketwar build/serve_load build/pocketwar-mpi
 	./build/pocketwar bench --decide-games 4
 	./build/pocketwar lab bench
+	./bench/lab_scaling.sh build
 	./build/serve_load --server build/pocketwar
 
 # the server's load driver: many games at once over loopback (bench/serve_load.c)

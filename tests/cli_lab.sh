@@ -84,16 +84,6 @@ if [ $rc0 = 1 ] && grep -q "16 of the experiment's 24 games" shm0.out && cmp -s 
 "$pw" lab run "${pkb[@]}" --arm a --shard 4/3 --out bad > bad.out 2>&1
 [ $? = 2 ] && grep -q -- "--shard takes I/N" bad.out && pass shard-bad || fail shard-bad "$(cat bad.out)"
 
-# ---- over Open MPI: one shard per process, merged by the first (when built: make build/pocketwar-lab-mpi)
-mpi="$(dirname "$pw")/pocketwar-lab-mpi"
-if [ -x "$mpi" ] && command -v mpirun > /dev/null; then
-  ASAN_OPTIONS=detect_leaks=0 timeout 300 mpirun --allow-run-as-root --oversubscribe -n 3 "$mpi" mp "${exp[@]}" > mp.out 2>&1
-  cmp -s mp/summary.json j1/summary.json && cmp -s mp/games.jsonl j1/games.jsonl && pass mpi-merge ||
-    fail mpi-merge "$(tail -3 mp.out | tr '\n' '|')"
-else
-  echo "PASS mpi-merge (skipped: no $mpi or mpirun)"
-fi
-
 # ---- --resume after kill -9 and after Ctrl-C --------------------------------------------
 "$pw" lab run "${exp[@]}" --out k --jobs 1 > k.out 2>&1 &
 pid=$!

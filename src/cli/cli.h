@@ -36,6 +36,7 @@ int cmd_odds(int argc, char **argv);
 int cmd_blunders(int argc, char **argv);
 int cmd_train(int argc, char **argv);
 int cmd_lab(int argc, char **argv);
+int cmd_lab_sweep(int argc, char **argv);    /* `lab sweep` (cmd_lab_sweep.c) */
 
 /* Options that choose a game. */
 typedef struct cli_game_opts {

@@ -13,6 +13,7 @@
 #include "lab_summary.h"
 #include "lab_odds.h"
 #include "lab_bench.h"
+#include "lab_remote.h"
 
 static void help_run(FILE *out)
 {
@@ -51,7 +52,9 @@ static void help_run(FILE *out)
             "  --experiment FILE   the experiment as JSON (as DIR/experiment.json holds)\n"
             "  --out DIR           the output folder (made if missing; never overwritten)\n"
             "  --resume DIR        finish an interrupted run in DIR\n"
-            "  --jobs N            games played at once (default: every core)\n"
+            "  --jobs N            games played at once (default: every core; in\n"
+            "                      pocketwar-mpi, rank 0's own, default 1, 0 allowed,\n"
+            "                      beside one game on every other rank)\n"
             "  --shard I/N         play only the I-th of N shares of the seeds (seed index\n"
             "                      k with k mod N = I-1), for `pocketwar lab merge`\n"
             "  --records           keep every game's record in DIR/records/\n"
@@ -67,6 +70,8 @@ static void help(FILE *out)
             "usage: pocketwar lab run [OPTIONS]     play an experiment (paired arms)\n"
             "       pocketwar lab odds [OPTIONS]    one action's exact odds under arms\n"
             "       pocketwar lab merge OUT DIR...  put the shards of a run together\n"
+            "       pocketwar lab sweep [OPTIONS]   one option or number over values; the\n"
+            "                                       balance point (--target balance)\n"
             "       pocketwar lab bench             the lab's throughput\n\n"
             "The lab: play-testing rule variants side by side with paired games,\n"
             "intervals, p-values and design metrics, and a report to look at\n"
@@ -120,6 +125,9 @@ static int lab_run_cmd(int argc, char **argv)
                *odds_action = NULL;
     bool arms_given = false, quiet = false, seed_given = false;
     int progress = -1, jobs = cli_cores(), c, rc = 2, shard = 0, shards = 0;
+    const lab_remote *remote = lab_remote_installed();
+    if (remote)
+        jobs = remote->local_jobs;
     eng_error err;
     json_t *summary = NULL;
     lab_result res = {0};
@@ -176,7 +184,7 @@ static int lab_run_cmd(int argc, char **argv)
         case O_OUT: out = optarg; break;
         case O_RESUME: resume = optarg; break;
         case O_JOBS:
-            if (cli_parse_int("--jobs", optarg, 1, 1024, &jobs))
+            if (cli_parse_int("--jobs", optarg, remote ? 0 : 1, 1024, &jobs))
                 goto out;
             break;
         case O_RECORDS: e.records = true; break;
@@ -266,7 +274,10 @@ static int lab_run_cmd(int argc, char **argv)
         goto out;
     }
     lab_run_opts ro = {.jobs = jobs, .progress = progress < 0 ? isatty(2) && !quiet : progress,
-                       .resume = resume != NULL, .shard = shard - 1, .shards = shards};
+                       .resume = resume != NULL, .shard = shard - 1, .shards = shards,
+                       .remote = remote};
+    if (resume && !quiet)
+        lab_missing_tell(&e, out, ro.shard, ro.shards, stderr);
     int r = lab_run(&e, out, &ro, &res, &err);
     if (r < 0) {
         fail(err.msg);
@@ -437,7 +448,9 @@ static int lab_merge_cmd(int argc, char **argv)
         printf("usage: pocketwar lab merge OUT DIR [DIR...]\n\n"
                "Puts the shards of one experiment (`lab run --shard I/N --out DIR`) together\n"
                "in the new folder OUT with its summary, table and report: the same\n"
-               "summary.json, byte for byte, as the experiment run whole.\n");
+               "summary.json, byte for byte, as the experiment run whole. Each shard's\n"
+               "side 1 score is tested against the rest's (shards.json, the report's\n"
+               "Shards section); a shard that differs more than chance allows is named.\n");
         return 0;
     }
     if (argc < 3) {
@@ -460,6 +473,18 @@ static int lab_merge_cmd(int argc, char **argv)
         printf("\nreport: %s/report.html\n", argv[1]);
     }
     json_decref(summary);
+    snprintf(path, sizeof path, "%s/shards.json", argv[1]);
+    json_t *shards = json_load_file(path, 0, NULL);
+    size_t i;
+    const json_t *s;
+    json_array_foreach(json_object_get(shards, "shards"), i, s)
+        if (json_is_true(json_object_get(s, "inconsistent")))
+            printf("Shard %s differs from the rest more than chance allows (side 1 scores "
+                   "%.1f%%, p = %.3g after Holm's correction): check the machine or build "
+                   "that played it\n", json_string_value(json_object_get(s, "dir")),
+                   100 * json_number_value(json_object_get(s, "side1_score")),
+                   json_number_value(json_object_get(s, "p_holm")));
+    json_decref(shards);
     return 0;
 }
 
@@ -520,6 +545,8 @@ int cmd_lab(int argc, char **argv)
         return lab_merge_cmd(argc - 1, argv + 1);
     if (!strcmp(sub, "bench"))
         return lab_bench_cmd(argc - 1, argv + 1);
-    cli_error("lab", "no lab command \"%s\"; the commands are run, odds, merge and bench", sub);
+    if (!strcmp(sub, "sweep"))
+        return cmd_lab_sweep(argc - 1, argv + 1);
+    cli_error("lab", "no lab command \"%s\"; the commands are run, odds, merge, sweep and bench", sub);
     return 2;
 }

@@ -19,6 +19,12 @@
  *   lab_report.c   report.html with inline SVG plots
  *   lab_odds.c     one action's exact odds under several arms
  *   lab_bench.c    the lab's throughput
+ *   lab_remote.c   games played elsewhere: the transport's hook (lab_remote.h)
+ *   lab_mpi.c      Open MPI ranks as that transport, build/pocketwar-mpi only
+ *   lab_missing.c  which games a run still lacks, in words
+ *   lab_consistency.c  lab merge's per-shard consistency check
+ *   lab_sweep.c    sweeps of one option or scenario number; the balance search
+ *   lab_sweep_report.c  sweep.html: each metric against the value
  *
  * Paired design: game (arm, seed, seating) plays the arm's game from seed
  * experiment.seed + k with the players in the seating's order (seating 0:
@@ -32,6 +38,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "engine.h"
 
 #define LAB_MAX_ARMS 16
@@ -146,6 +153,8 @@ typedef struct lab_run_opts {
     bool resume;               /* dir holds a run to finish */
     int shard, shards;         /* play only seeds k with k % shards == shard
                                   (0 <= shard < shards; shards 0 or 1: all) */
+    const struct lab_remote *remote;   /* NULL, or games also played elsewhere
+                                          beside the jobs (lab_remote.h) */
 } lab_run_opts;
 
 /* Plays e into dir (games.jsonl, the experiment file); on resume, keeps
@@ -172,5 +181,12 @@ int lab_stop_check(const lab_exp *e, const lab_game *games, int n, int seeds, ch
 /* Reads dir/games.jsonl into res (sorted, duplicates dropped, a torn last
  * line ignored); false and err. */
 bool lab_games_load(const lab_exp *e, const char *dir, lab_result *res, eng_error *err);
+
+/* ---- lab_missing.c ------------------------------------------------------------ */
+
+/* Tells out which of the games of e (of shard `shard` of `shards`) dir's
+ * games.jsonl lacks, naming the first few. The number missing; -1 when
+ * the file cannot be read (nothing told). */
+int lab_missing_tell(const lab_exp *e, const char *dir, int shard, int shards, FILE *out);
 
 #endif

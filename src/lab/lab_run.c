@@ -23,6 +23,8 @@
 #include "lab_compare.h"
 #include "lab_summary.h"
 #include "ai.h"
+#include "lab_remote.h"
+#include "lab_consistency.h"
 
 #define LAB_CHECK_EVERY 5
 
@@ -164,9 +166,17 @@ static void progress(run *r, bool last)
     fflush(stderr);
 }
 
+/* A job's thread: slot -1 plays here; slot s >= 0 hands its games to the
+ * remote transport's slot s. */
+typedef struct job_arg {
+    run *r;
+    int slot;
+} job_arg;
+
 static void *job(void *arg)
 {
-    run *r = arg;
+    run *r = ((job_arg *)arg)->r;
+    int slot = ((job_arg *)arg)->slot;
     for (;;) {
         pthread_mutex_lock(&r->lock);
         int t = -1;
@@ -186,7 +196,9 @@ static void *job(void *arg)
         task_of(r, t, &arm, &k, &seating);
         lab_game g;
         eng_error err;
-        bool ok = lab_play(r->e, arm, k, seating, r->dir, &g, &err);
+        bool ok = slot < 0 ? lab_play(r->e, arm, k, seating, r->dir, &g, &err)
+                           : r->o->remote->play(r->o->remote->ctx, slot, r->e, r->dir, arm, k,
+                                                seating, &g, &err);
         char *line = NULL;
         if (ok) {
             json_t *j = lab_game_json(r->e, &g);
@@ -334,18 +346,25 @@ int lab_run(const lab_exp *e, const char *dir, const lab_run_opts *o, lab_result
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, &old_sa);
     r.started = ai_now();
-    int jobs = o->jobs < 1 ? 1 : o->jobs;
+    /* threads 0..slots-1 feed the remote slots; the rest play here, the
+     * last on this thread */
+    int slots = o->remote ? o->remote->slots : 0;
+    int jobs = (o->jobs < 1 && !slots ? 1 : o->jobs < 0 ? 0 : o->jobs) + slots;
     pthread_t *tid = calloc((size_t)jobs, sizeof *tid);
-    if (!tid)
+    job_arg *ja = calloc((size_t)jobs, sizeof *ja);
+    if (!tid || !ja)
         abort();
+    for (int j = 0; j < jobs; j++)
+        ja[j] = (job_arg){&r, j < slots ? j : -1};
     int started = 0;
-    for (int j = 1; j < jobs; j++, started++)
-        if (pthread_create(&tid[j], NULL, job, &r) != 0)
+    for (int j = 0; j < jobs - 1; j++, started++)
+        if (pthread_create(&tid[j], NULL, job, &ja[j]) != 0)
             break;
-    job(&r);
-    for (int j = 1; j <= started; j++)
+    job(&ja[jobs - 1]);
+    for (int j = 0; j < started; j++)
         pthread_join(tid[j], NULL);
     free(tid);
+    free(ja);
     sigaction(SIGINT, &old_sa, NULL);
     progress(&r, true);
     fclose(r.out);
@@ -443,6 +462,8 @@ bool lab_merge(const char *out, char *const *dirs, int n, eng_error *err)
     lab_result all = {0};
     bool ok = false;
     json_t *first = NULL;
+    lab_consistency cons;
+    lab_consistency_init(&cons, n > 0 ? n : 1);
     if (n < 1) {
         eng_error_set(err, "give the folders of the runs to merge");
         goto out;
@@ -468,6 +489,7 @@ bool lab_merge(const char *out, char *const *dirs, int n, eng_error *err)
         lab_result part;
         if (!lab_games_load(&e, dirs[d], &part, err))
             goto out;
+        lab_consistency_add(&cons, d, part.game, part.ngames);
         if (all.ngames + part.ngames > cap) {
             cap = all.ngames + part.ngames + 16;
             all.game = realloc(all.game, (size_t)cap * sizeof *all.game);
@@ -522,7 +544,14 @@ bool lab_merge(const char *out, char *const *dirs, int n, eng_error *err)
     json_t *summary = NULL;
     ok = lab_outputs_write(&e, &all, out, &summary, err);
     json_decref(summary);
+    if (ok) {
+        /* beside the summary, never in it: the shards' consistency */
+        json_t *cj = lab_consistency_json(&cons, &e, dirs);
+        ok = lab_consistency_write(cj, out, err);
+        json_decref(cj);
+    }
 out:
+    lab_consistency_free(&cons);
     json_decref(first);
     lab_result_free(&all);
     lab_exp_free(&e);

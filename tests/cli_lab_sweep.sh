@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Checks `pocketwar lab sweep` (docs/lab.md, "Sweeps"): help, bad input
+# refused with a message, a sweep of a scenario number writing sweep.json
+# and sweep.html (every metric against the value, with its interval), and
+# the balance search on a case whose answer is known: Blue's heavy infantry
+# from 0 to 8 in the meeting engagement, where 0 plainly favours side 1 and
+# 8 side 2, so the balance lies inside and both ends are rejected.
+# Prints "PASS name" or "FAIL name: why"; exits 1 if any failed.
+# Usage: tests/cli_lab_sweep.sh [path/to/pocketwar]   (default build/san/pocketwar)
+set -u
+pw=${1:-build/san/pocketwar}
+case "$pw" in /*) ;; *) pw="$PWD/$pw" ;; esac
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+failed=0
+pass() { echo "PASS $1"; }
+fail() { echo "FAIL $1: $2"; failed=1; }
+refused() {
+  local name=$1 want=$2; shift 2
+  "$pw" lab sweep "$@" > bad.out 2>&1; local rc=$?
+  if [ $rc -ne 2 ] && [ $rc -ne 1 ]; then fail "$name" "exit $rc: $(head -2 bad.out | tr '\n' '|')"
+  elif ! grep -qF -- "$want" bad.out; then fail "$name" "no \"$want\" in: $(head -2 bad.out | tr '\n' '|')"
+  else pass "$name"; fi
+}
+pwg=(--rules pocket-wargame --scenario meeting --players thumb,thumb --no-progress)
+
+"$pw" lab sweep --help > h.out 2>&1 && grep -q -- "--target balance" h.out && pass sweep-help ||
+  fail sweep-help "$(head -2 h.out)"
+refused sweep-nothing 'give what to sweep' "${pwg[@]}" --values 1,2 --out bad
+refused sweep-both 'one of them' "${pwg[@]}" --sweep deck --field victory.turn_limit --values 1,2 --out bad
+refused sweep-one-value 'two values or more' "${pwg[@]}" --field victory.turn_limit --values 5 --out bad
+refused sweep-bad-range 'LO..HI[:STEP]' "${pwg[@]}" --field victory.turn_limit --values 9..3 --out bad
+refused sweep-bad-field 'the scenario has no "nosuch"' "${pwg[@]}" --field victory.nosuch --values 1,2 --out bad
+refused sweep-bad-option 'has no option "nosuch"' "${pwg[@]}" --sweep nosuch --values 1,2 --out bad
+refused sweep-bad-target '--target takes balance' "${pwg[@]}" --field victory.turn_limit --values 1,2 --target fair --out bad
+refused sweep-balance-words 'takes numbers' "${pwg[@]}" --sweep deck --values french,german --target balance --out bad
+
+# ---- a sweep of every value: sweep.json and the plots -------------------------------------
+"$pw" lab sweep "${pwg[@]}" --field forces.1.units.HI --values 0..8:8 --games 4 --out sw --jobs 2 > sw.out 2>&1; rc=$?
+if [ $rc = 0 ] && jq -e '.key == "forces.1.units.HI" and (.points | length) == 2 and
+          (.points[] | .metrics.side_advantage | has("lo") and has("hi")) and
+          .points[0].metrics.side_advantage.value > .points[1].metrics.side_advantage.value' sw/sweep.json > /dev/null &&
+   grep -q '<svg id="sweep-side_advantage"' sw/sweep.html && grep -q '<svg id="sweep-duration"' sw/sweep.html &&
+   [ "$(jq -r '.forces[1].units.HI' sw/scenarios/8.json)" = 8 ] && [ -s sw/report.html ]
+then pass sweep-plots; else fail sweep-plots "exit $rc: $(tail -3 sw.out | tr '\n' '|')"; fi
+
+# ---- the balance search: both ends rejected, the answer between them ----------------------
+"$pw" lab sweep "${pwg[@]}" --field forces.1.units.HI --values 0..8 --target balance --games 20 \
+  --probe-step 5 --delta 0.2 --out bal --jobs 2 > bal.out 2>&1; rc=$?
+if [ $rc = 0 ] && jq -e '(.points[0].value == "0" and .points[0].verdict == "unbalanced" and
+          .points[0].metrics.side_advantage.value > 0) and
+          (.points[1].value == "8" and .points[1].verdict == "unbalanced" and .points[1].metrics.side_advantage.value < 0) and
+          (.chosen.value | tonumber) > 0 and (.chosen.value | tonumber) < 8 and
+          (.rejected | index("0") != null and index("8") != null) and .chosen.outside == false' bal/sweep.json > /dev/null &&
+   grep -q "^Balance: forces.1.units.HI = " bal.out && grep -q "^Rejected: 0 " bal.out && grep -q 'id="chosen"' bal/sweep.html
+then pass balance-known-answer; else fail balance-known-answer "exit $rc: $(tail -4 bal.out | tr '\n' '|')"; fi
+
+exit $failed
