@@ -48,6 +48,19 @@ int cli_parse_u64(const char *opt, const char *arg, uint64_t *out)
     return 0;
 }
 
+int cli_parse_between(const char *cmd, const char *opt, const char *arg, double lo, double hi,
+                      double *out)
+{
+    char *end;
+    double v = strtod(arg, &end);
+    if (!*arg || *end || !(v > lo && v < hi)) {
+        cli_error(cmd, "%s takes a number between %g and %g, not \"%s\"", opt, lo, hi, arg);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
 int cli_parse_int(const char *opt, const char *arg, int min, int max, int *out)
 {
     char *end;

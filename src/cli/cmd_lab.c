@@ -84,19 +84,6 @@ static int fail(const char *msg)
     return 2;
 }
 
-static int parse_share(const char *opt, const char *arg, double lo, double hi, double *out)
-{
-    char *end;
-    double v = strtod(arg, &end);
-    if (!*arg || *end || !(v > lo && v < hi)) {
-        fprintf(stderr, "pocketwar lab: %s takes a number between %g and %g, not \"%s\"\n",
-                opt, lo, hi, arg);
-        return -1;
-    }
-    *out = v;
-    return 0;
-}
-
 static int lab_run_cmd(int argc, char **argv)
 {
     enum { O_ARM = 1, O_PLAYERS, O_SKILL, O_GAMES, O_MAX, O_SPRT, O_ALPHA, O_BETA, O_WIDTH,
@@ -164,20 +151,20 @@ static int lab_run_cmd(int argc, char **argv)
                 goto out;
             break;
         case O_SPRT:
-            if (parse_share("--sprt", optarg, -1, 1, &e.sprt_delta))
+            if (cli_parse_between("lab", "--sprt", optarg, -1, 1, &e.sprt_delta))
                 goto out;
             e.sprt = true;
             break;
         case O_ALPHA:
-            if (parse_share("--alpha", optarg, 0, 0.5, &e.alpha))
+            if (cli_parse_between("lab", "--alpha", optarg, 0, 0.5, &e.alpha))
                 goto out;
             break;
         case O_BETA:
-            if (parse_share("--beta", optarg, 0, 0.5, &e.beta))
+            if (cli_parse_between("lab", "--beta", optarg, 0, 0.5, &e.beta))
                 goto out;
             break;
         case O_WIDTH:
-            if (parse_share("--target-width", optarg, 0, 2, &e.target_width))
+            if (cli_parse_between("lab", "--target-width", optarg, 0, 2, &e.target_width))
                 goto out;
             break;
         case O_EXP: expfile = optarg; break;

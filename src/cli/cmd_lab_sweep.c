@@ -48,19 +48,6 @@ static void help(FILE *out)
             "  --help              this text\n", LAB_SWEEP_MAX, LAB_MAX_ARMS);
 }
 
-static int parse_real(const char *opt, const char *arg, double lo, double hi, double *out)
-{
-    char *end;
-    double v = strtod(arg, &end);
-    if (!*arg || *end || !(v > lo && v < hi)) {
-        cli_error("lab sweep", "%s takes a number between %g and %g, not \"%s\"", opt, lo, hi,
-                  arg);
-        return -1;
-    }
-    *out = v;
-    return 0;
-}
-
 int cmd_lab_sweep(int argc, char **argv)
 {
     enum { O_SWEEP = 1, O_FIELD, O_VALUES, O_PLAYERS, O_GAMES, O_MAX, O_TARGET, O_DELTA,
@@ -124,15 +111,15 @@ int cmd_lab_sweep(int argc, char **argv)
             s.balance = true;
             break;
         case O_DELTA:
-            if (parse_real("--delta", optarg, 0, 0.5, &s.delta))
+            if (cli_parse_between("lab sweep", "--delta", optarg, 0, 0.5, &s.delta))
                 goto out;
             break;
         case O_ALPHA:
-            if (parse_real("--alpha", optarg, 0, 0.5, &e.alpha))
+            if (cli_parse_between("lab sweep", "--alpha", optarg, 0, 0.5, &e.alpha))
                 goto out;
             break;
         case O_BETA:
-            if (parse_real("--beta", optarg, 0, 0.5, &e.beta))
+            if (cli_parse_between("lab sweep", "--beta", optarg, 0, 0.5, &e.beta))
                 goto out;
             break;
         case O_STEP:

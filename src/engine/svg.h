@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include "engine.h"
 
-/* Writes text with &, <, >, " and ' escaped. */
+/* Writes text with &, <, >, " and ' escaped (NULL writes nothing). */
 void svg_text(FILE *out, const char *text);
 /* An id from printf-style parts, every character not a letter, digit, '-'
  * or '_' turned into '_'. */

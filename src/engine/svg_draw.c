@@ -11,7 +11,7 @@
 
 void svg_text(FILE *out, const char *text)
 {
-    for (const char *p = text; *p; p++) {
+    for (const char *p = text; p && *p; p++) {         /* NULL: nothing */
         switch (*p) {
         case '&': fputs("&amp;", out); break;
         case '<': fputs("&lt;", out); break;

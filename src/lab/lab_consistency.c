@@ -10,6 +10,7 @@
 #include <string.h>
 #include <gsl/gsl_cdf.h>
 #include "lab_consistency.h"
+#include "svg.h"
 #include "lab_compare.h"
 #include "lab_stats.h"
 
@@ -144,17 +145,6 @@ json_t *lab_consistency_json(const lab_consistency *c, const lab_exp *e, char *c
                      "inconsistent", bad);
 }
 
-static void esc(FILE *f, const char *s)
-{
-    for (; *s; s++)
-        switch (*s) {
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '&': fputs("&amp;", f); break;
-        default: fputc(*s, f);
-        }
-}
-
 bool lab_consistency_write(const json_t *j, const char *out, eng_error *err)
 {
     char path[4096], tmp[4200];
@@ -191,7 +181,7 @@ bool lab_consistency_write(const json_t *j, const char *out, eng_error *err)
             const json_t *s;
             json_array_foreach(json_object_get(j, "shards"), i, s) {
                 fputs("<tr><td>", f);
-                esc(f, json_string_value(json_object_get(s, "dir")));
+                svg_text(f, json_string_value(json_object_get(s, "dir")));
                 fprintf(f, "</td><td>%d</td><td>%.1f%%</td><td>%.2f (%d)</td><td>%.3g</td>"
                         "<td>%s</td></tr>\n",
                         (int)json_integer_value(json_object_get(s, "games")),

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lab_odds.h"
+#include "svg.h"
 #include "lab_stats.h"
 
 /* Things that change in an outcome: its phrases, "; " between them. */
@@ -175,17 +176,6 @@ void lab_odds_print(const json_t *odds, FILE *out)
         fprintf(out, "(%s)\n", json_string_value(x));
 }
 
-static void esc(FILE *f, const char *s)
-{
-    for (; s && *s; s++)
-        switch (*s) {
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '&': fputs("&amp;", f); break;
-        default: fputc(*s, f);
-        }
-}
-
 static const char *const colour[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd",
                                      "#ff7f0e", "#8c564b", "#e377c2", "#7f7f7f"};
 
@@ -199,9 +189,9 @@ static void svg_bars(FILE *f, const char *id, const char *title, const json_t *r
     int h = top + (int)(nr * (na * bh + 10)) + 20 + 18;
     fprintf(f, "<svg id=\"%s\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
             "viewBox=\"0 0 %d %d\"><title>", id, w, h, w, h);
-    esc(f, title);
+    svg_text(f, title);
     fprintf(f, "</title><text x=\"8\" y=\"20\" style=\"font:bold 14px sans-serif\">");
-    esc(f, title);
+    svg_text(f, title);
     fprintf(f, "</text>\n");
     const json_t *x;
     double y = top;
@@ -211,7 +201,7 @@ static void svg_bars(FILE *f, const char *id, const char *title, const json_t *r
         if (least)
             fprintf(f, "at least %d", (int)json_integer_value(json_object_get(x, "effects")));
         else
-            esc(f, json_string_value(json_object_get(x, "text")));
+            svg_text(f, json_string_value(json_object_get(x, "text")));
         fprintf(f, "</text>");
         for (a = 0; a < na; a++) {
             double p = json_real_value(json_array_get(json_object_get(x, "probability"), a));
@@ -228,7 +218,7 @@ static void svg_bars(FILE *f, const char *id, const char *title, const json_t *r
         fprintf(f, "<rect x=\"%d\" y=\"%.1f\" width=\"12\" height=\"12\" fill=\"%s\"/>"
                 "<text x=\"%d\" y=\"%.1f\" style=\"font:12px sans-serif\">", left + (int)a * 130,
                 y + 6, colour[a % 8], left + (int)a * 130 + 16, y + 16);
-        esc(f, json_string_value(json_array_get(arms, a)));
+        svg_text(f, json_string_value(json_array_get(arms, a)));
         fprintf(f, "</text>");
     }
     fprintf(f, "</svg>\n");
@@ -249,17 +239,17 @@ bool lab_odds_html(const json_t *odds, const char *path, eng_error *err)
         return eng_error_fail(err, "cannot write %s: %s", path, strerror(errno));
     const char *action = json_string_value(json_object_get(odds, "action"));
     fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Odds: ");
-    esc(f, action);
+    svg_text(f, action);
     fprintf(f, "</title><style>body{font:15px/1.45 system-ui,sans-serif;max-width:60em;"
             "margin:1.5em auto;padding:0 1em}</style></head><body>\n<h1>Exact odds of ");
-    esc(f, action);
+    svg_text(f, action);
     fprintf(f, ", arm by arm</h1>\n");
     lab_odds_svg(odds, f);
     size_t i;
     const json_t *x;
     json_array_foreach(json_object_get(odds, "notes"), i, x) {
         fprintf(f, "<p>");
-        esc(f, json_string_value(x));
+        svg_text(f, json_string_value(x));
         fprintf(f, "</p>\n");
     }
     fprintf(f, "</body></html>\n");

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lab_summary.h"
+#include "svg.h"
 #include "lab_compare.h"
 #include "lab_metrics.h"
 #include "lab_odds.h"
@@ -20,19 +21,6 @@ static const char *const colour[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd",
                                      "#ff7f0e", "#8c564b", "#e377c2", "#7f7f7f"};
 #define NCOLOUR 8
 #define W 640
-
-/* Text with <, >, & and quotes escaped. */
-static void esc(FILE *f, const char *s)
-{
-    for (; s && *s; s++)
-        switch (*s) {
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '&': fputs("&amp;", f); break;
-        case '"': fputs("&quot;", f); break;
-        default: fputc(*s, f);
-        }
-}
 
 static const json_t *metric(const json_t *arm, const char *key)
 {
@@ -60,9 +48,9 @@ static void svg_intervals(FILE *f, const char *id, const char *title, const row 
 #define X(v) (left + ((v) - amin) / span * pw)
     fprintf(f, "<svg id=\"%s\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
             "viewBox=\"0 0 %d %d\" role=\"img\"><title>", id, W, h, W, h);
-    esc(f, title);
+    svg_text(f, title);
     fprintf(f, "</title><text x=\"8\" y=\"20\" class=\"t\">");
-    esc(f, title);
+    svg_text(f, title);
     fprintf(f, "</text>\n");
     for (int k = 0; k <= 4; k++) {
         double v = amin + span * k / 4;
@@ -77,7 +65,7 @@ static void svg_intervals(FILE *f, const char *id, const char *title, const row 
         double y = top + i * rh + rh / 2.0;
         const char *c = colour[r[i].colour % NCOLOUR];
         fprintf(f, "<text x=\"%d\" y=\"%.1f\" class=\"l\" text-anchor=\"end\">", left - 8, y + 4);
-        esc(f, r[i].label);
+        svg_text(f, r[i].label);
         fprintf(f, "</text>");
         double v = fmax(amin, fmin(amax, r[i].v)), lo = fmax(amin, fmin(amax, r[i].lo)),
                hi = fmax(amin, fmin(amax, r[i].hi));
@@ -122,9 +110,9 @@ static void svg_histograms(FILE *f, const char *id, const char *title, const cha
     double pw = W - left - right, bw = pw / nb;
     fprintf(f, "<svg id=\"%s\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
             "viewBox=\"0 0 %d %d\" role=\"img\"><title>", id, W, h, W, h);
-    esc(f, title);
+    svg_text(f, title);
     fprintf(f, "</title><text x=\"8\" y=\"20\" class=\"t\">");
-    esc(f, title);
+    svg_text(f, title);
     fprintf(f, "</text>\n<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" class=\"g\"/>\n", left,
             top + ph, W - right, top + ph);
     fprintf(f, "<text x=\"%d\" y=\"%d\" class=\"a\" text-anchor=\"end\">%d</text>"
@@ -136,7 +124,7 @@ static void svg_histograms(FILE *f, const char *id, const char *title, const cha
                 left + (b + 0.5) * bw, top + ph + 14, b * bin);
     fprintf(f, "\n<text x=\"%.1f\" y=\"%d\" class=\"a\" text-anchor=\"middle\">", left + pw / 2,
             top + ph + 30);
-    esc(f, xlabel);
+    svg_text(f, xlabel);
     fprintf(f, " (games per bin)</text>\n");
     for (int a = 0; a < e->narms; a++) {
         const char *c = colour[a % NCOLOUR];
@@ -151,7 +139,7 @@ static void svg_histograms(FILE *f, const char *id, const char *title, const cha
         fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>"
                 "<text x=\"%d\" y=\"%d\" class=\"l\">", left + a * 130, top + ph + 40, c,
                 left + a * 130 + 16, top + ph + 50);
-        esc(f, e->arm[a].label);
+        svg_text(f, e->arm[a].label);
         fprintf(f, "</text></g>\n");
     }
     fprintf(f, "</svg>\n");
@@ -198,7 +186,7 @@ static void svg_endings(FILE *f, const json_t *summary)
     json_array_foreach(arms, i, a) {
         double x = left, y = top + (double)i * rh;
         fprintf(f, "<text x=\"%d\" y=\"%.1f\" class=\"l\" text-anchor=\"end\">", left - 8, y + 16);
-        esc(f, json_string_value(json_object_get(a, "label")));
+        svg_text(f, json_string_value(json_object_get(a, "label")));
         fprintf(f, "</text>");
         for (int j = 0; j < nn; j++)
             json_array_foreach(metric(a, "endings"), k, en) {
@@ -207,7 +195,7 @@ static void svg_endings(FILE *f, const json_t *summary)
                 double w = field(en, "value") * pw;
                 fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"20\" "
                         "fill=\"%s\"><title>", x, y + 2, w, colour[(j + 2) % NCOLOUR]);
-                esc(f, names[j]);
+                svg_text(f, names[j]);
                 fprintf(f, ": %.1f%%</title></rect>", 100 * field(en, "value"));
                 if (w > 36)
                     fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" class=\"w\">%.0f%%</text>", x + 4,
@@ -222,7 +210,7 @@ static void svg_endings(FILE *f, const json_t *summary)
         fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"12\" height=\"12\" fill=\"%s\"/>"
                 "<text x=\"%.1f\" y=\"%.1f\" class=\"l\">", x, y, colour[(j + 2) % NCOLOUR],
                 x + 16, y + 10);
-        esc(f, names[j]);
+        svg_text(f, names[j]);
         fprintf(f, "</text>\n");
     }
     fprintf(f, "</svg>\n");
@@ -270,9 +258,9 @@ bool lab_report_write(const lab_exp *e, const lab_result *res, const json_t *sum
     const char *scen = eng_game_scenario_name(e->arm[0].game);
     fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
             "<title>pocketwar lab: ");
-    esc(f, eng_rules_title(e->r));
+    svg_text(f, eng_rules_title(e->r));
     fprintf(f, ", ");
-    esc(f, scen);
+    svg_text(f, scen);
     fprintf(f, "</title>\n<style>\nbody{font:15px/1.45 system-ui,sans-serif;max-width:60em;"
             "margin:1.5em auto;padding:0 1em;color:#222}\nh1{font-size:1.5em}h2{font-size:1.2em;"
             "margin-top:1.6em;border-bottom:1px solid #ccc}\n.verdict{background:#f4f6fb;"
@@ -284,28 +272,28 @@ bool lab_report_write(const lab_exp *e, const lab_result *res, const json_t *sum
             ".w{font:11px sans-serif;fill:#fff}\n.g{stroke:#ddd}.m{stroke:#888;"
             "stroke-dasharray:4 3}\n</style></head><body>\n");
     fprintf(f, "<h1>Lab report: ");
-    esc(f, eng_rules_title(e->r));
+    svg_text(f, eng_rules_title(e->r));
     fprintf(f, ", %s</h1>\n<h2>The question</h2>\n<p>Do the arms below play differently? "
             "Each arm was played from the same %d seeds, each seed from both seatings (the "
             "players swap sides), so the arms meet the same dice and the comparison is "
             "paired. Players: <b>", scen, res->seeds);
-    esc(f, e->players[0]);
+    svg_text(f, e->players[0]);
     fprintf(f, "</b> and <b>");
-    esc(f, e->players[1]);
+    svg_text(f, e->players[1]);
     fprintf(f, "</b>. Games per arm: %d. First seed: %llu. Stopped: ",
             res->seeds * 2, (unsigned long long)e->seed);
-    esc(f, res->stop_reason);
+    svg_text(f, res->stop_reason);
     fprintf(f, ".</p>\n<table><tr><th>arm</th><th>scenario</th><th>options</th></tr>\n");
     size_t i;
     const json_t *a;
     json_array_foreach(arms, i, a) {
         fprintf(f, "<tr><td><b style=\"color:%s\">", colour[i % NCOLOUR]);
-        esc(f, json_string_value(json_object_get(a, "label")));
+        svg_text(f, json_string_value(json_object_get(a, "label")));
         fprintf(f, "</b></td><td>");
-        esc(f, json_string_value(json_object_get(a, "scenario")));
+        svg_text(f, json_string_value(json_object_get(a, "scenario")));
         fprintf(f, "</td><td>");
         char *o = json_dumps(json_object_get(a, "options"), JSON_COMPACT | JSON_SORT_KEYS);
-        esc(f, o ? o : "{}");
+        svg_text(f, o ? o : "{}");
         free(o);
         fprintf(f, "</td></tr>\n");
     }
@@ -317,7 +305,7 @@ bool lab_report_write(const lab_exp *e, const lab_result *res, const json_t *sum
         if (strcmp(q, "side1_score") && strcmp(q, "player1_score"))
             continue;
         fprintf(f, "<p class=\"verdict\">");
-        esc(f, json_string_value(json_object_get(c, "verdict")));
+        svg_text(f, json_string_value(json_object_get(c, "verdict")));
         fprintf(f, "</p>\n");
         nv++;
     }
@@ -388,7 +376,7 @@ bool lab_report_write(const lab_exp *e, const lab_result *res, const json_t *sum
     const json_t *odds = json_object_get(summary, "odds");
     if (json_is_object(odds)) {
         fprintf(f, "<h2>Exact odds of one action: ");
-        esc(f, json_string_value(json_object_get(odds, "action")));
+        svg_text(f, json_string_value(json_object_get(odds, "action")));
         fprintf(f, "</h2>\n");
         lab_odds_svg(odds, f);
     }
@@ -396,7 +384,7 @@ bool lab_report_write(const lab_exp *e, const lab_result *res, const json_t *sum
     fprintf(f, "<h2>Metrics (95%% intervals)</h2>\n<table><tr><th>metric</th>");
     json_array_foreach(arms, i, a) {
         fprintf(f, "<th>");
-        esc(f, json_string_value(json_object_get(a, "label")));
+        svg_text(f, json_string_value(json_object_get(a, "label")));
         fprintf(f, "</th>");
     }
     fprintf(f, "</tr>\n");
@@ -412,9 +400,9 @@ bool lab_report_write(const lab_exp *e, const lab_result *res, const json_t *sum
             "<th>d_z</th><th>pairs</th></tr>\n");
     json_array_foreach(json_object_get(summary, "comparisons"), i, c) {
         fprintf(f, "<tr><td>");
-        esc(f, json_string_value(json_object_get(c, "arm")));
+        svg_text(f, json_string_value(json_object_get(c, "arm")));
         fprintf(f, "</td><td>");
-        esc(f, json_string_value(json_object_get(c, "against")));
+        svg_text(f, json_string_value(json_object_get(c, "against")));
         fprintf(f, "</td><td>%s</td><td>%.3f <span class=\"ci\">(%.3f to %.3f)</span></td>"
                 "<td>%.3g</td><td>%.3g</td><td>%.2f</td><td>%lld</td></tr>\n",
                 json_string_value(json_object_get(c, "quantity")), field(c, "difference"),

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "lab_sweep.h"
+#include "svg.h"
 
 #define W 460
 #define H 220
@@ -16,18 +17,6 @@
 #define MR 16
 #define MT 24
 #define MB 40
-
-static void esc(FILE *f, const char *s)
-{
-    for (; s && *s; s++)
-        switch (*s) {
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '&': fputs("&amp;", f); break;
-        case '"': fputs("&quot;", f); break;
-        default: fputc(*s, f);
-        }
-}
 
 /* One plot: metric `key` of every point against x. */
 static void plot(FILE *f, const json_t *pts, const char *key, const char *xname)
@@ -65,7 +54,7 @@ static void plot(FILE *f, const json_t *pts, const char *key, const char *xname)
             y1);
     fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.3g</text>\n", ML - 4, PY(y0), y0);
     fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">", (W + ML - MR) / 2, H - 6);
-    esc(f, xname);
+    svg_text(f, xname);
     fputs("</text>\n<polyline fill=\"none\" stroke=\"#36c\" points=\"", f);
     /* the line joins the points in order of x */
     size_t idx[LAB_SWEEP_MAX];
@@ -95,10 +84,10 @@ static void plot(FILE *f, const json_t *pts, const char *key, const char *xname)
                 PX(x), PX(x), PY(lo), PY(hi));
         fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"#36c\"><title>", PX(x),
                 PY(v));
-        esc(f, json_string_value(json_object_get(p, "value")));
+        svg_text(f, json_string_value(json_object_get(p, "value")));
         fprintf(f, ": %.4g (%.4g to %.4g)</title></circle>\n", v, lo, hi);
         fprintf(f, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">", PX(x), H - MB + 14);
-        esc(f, json_string_value(json_object_get(p, "value")));
+        svg_text(f, json_string_value(json_object_get(p, "value")));
         fputs("</text>\n", f);
     }
     fputs("</svg></figure>\n", f);
@@ -114,19 +103,19 @@ bool lab_sweep_html(const json_t *sw, const char *path, eng_error *err)
     const char *key = json_string_value(json_object_get(sw, "key"));
     const json_t *pts = json_object_get(sw, "points");
     fputs("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Sweep of ", f);
-    esc(f, key);
+    svg_text(f, key);
     fputs("</title><style>body{font-family:sans-serif;max-width:1000px;margin:1em auto}"
           "figure{display:inline-block;margin:4px}table{border-collapse:collapse}"
           "td,th{padding:2px 8px;border-bottom:1px solid #ddd}</style></head><body>\n<h1>Sweep of ",
           f);
-    esc(f, key);
+    svg_text(f, key);
     fputs("</h1>\n", f);
     const json_t *chosen = json_object_get(sw, "chosen");
     if (chosen) {
         fprintf(f, "<p id=\"chosen\">Balance: <b>");
-        esc(f, key);
+        svg_text(f, key);
         fputs(" = ", f);
-        esc(f, json_string_value(json_object_get(chosen, "value")));
+        svg_text(f, json_string_value(json_object_get(chosen, "value")));
         fprintf(f, "</b>, side 1's advantage %+.1f points (%+.1f to %+.1f)%s.</p>\n",
                 100 * json_number_value(json_object_get(chosen, "advantage")),
                 100 * json_number_value(json_object_get(chosen, "lo")),
@@ -142,7 +131,7 @@ bool lab_sweep_html(const json_t *sw, const char *path, eng_error *err)
         json_array_foreach(pts, i, p) {
             const json_t *m = json_object_get(json_object_get(p, "metrics"), "side_advantage");
             fprintf(f, "<tr><td>%d</td><td>", (int)json_integer_value(json_object_get(p, "probe")));
-            esc(f, json_string_value(json_object_get(p, "value")));
+            svg_text(f, json_string_value(json_object_get(p, "value")));
             fprintf(f, "</td><td>%d</td><td>%+.1f (%+.1f to %+.1f)</td><td>%s</td></tr>\n",
                     (int)json_integer_value(json_object_get(p, "games")),
                     100 * json_number_value(json_object_get(m, "value")),

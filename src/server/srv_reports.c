@@ -15,6 +15,7 @@
 #include <civetweb.h>
 #include <jansson.h>
 #include "srv_private.h"
+#include "svg.h"
 
 struct srv_reports {
     char dir[PATH_MAX];
@@ -53,18 +54,6 @@ static bool name_ok(const char *s, size_t n)
             return false;
     }
     return true;
-}
-
-static void esc(FILE *f, const char *s)
-{
-    for (; s && *s; s++)
-        switch (*s) {
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '&': fputs("&amp;", f); break;
-        case '"': fputs("&quot;", f); break;
-        default: fputc(*s, f);
-        }
 }
 
 static int by_name(const void *a, const void *b)
@@ -111,16 +100,16 @@ static int list(struct mg_connection *conn, const srv_reports *r)
     for (size_t i = 0; i < n; i++) {
         char path[PATH_MAX + 300];
         fprintf(f, "<li><a href=\"/reports/");
-        esc(f, names[i]);
+        svg_text(f, names[i]);
         fprintf(f, "/report.html\">");
-        esc(f, names[i]);
+        svg_text(f, names[i]);
         fprintf(f, "</a>");
         snprintf(path, sizeof path, "%s/%s/summary.json", r->dir, names[i]);
         json_t *s = json_load_file(path, 0, NULL);
         const json_t *e = json_object_get(s, "experiment");
         if (e) {
             fprintf(f, " &mdash; ");
-            esc(f, json_string_value(json_object_get(e, "rules")));
+            svg_text(f, json_string_value(json_object_get(e, "rules")));
             fprintf(f, ", %lld games",
                     (long long)json_integer_value(json_object_get(s, "games")));
         }
@@ -130,7 +119,7 @@ static int list(struct mg_connection *conn, const srv_reports *r)
             if (strcmp(json_string_value(json_object_get(c, "quantity")), "side1_score"))
                 continue;
             fprintf(f, "<br><span class=\"v\">");
-            esc(f, json_string_value(json_object_get(c, "verdict")));
+            svg_text(f, json_string_value(json_object_get(c, "verdict")));
             fprintf(f, "</span>");
         }
         json_decref(s);
