@@ -14,11 +14,7 @@
 const puppeteer = require("puppeteer-core");
 const fs = require("fs");
 const base = process.argv[2], outdir = process.argv[3] || "build/screenshots";
-let failures = 0;
-const pass = name => console.log(`PASS ${name}`);
-const fail = (name, why) => { failures++; console.log(`FAIL ${name}: ${why}`); };
-const check = (name, ok, why) => (ok ? pass(name) : fail(name, why));
-const sleep = ms => new Promise(r => setTimeout(r, ms));
+const {pass, fail, check, failed, sleep, clickId} = require("./lib.js");
 
 /* a page that keeps every body the server sent it (fetch answers and live events) */
 async function tracedPage(ctx) {
@@ -40,24 +36,6 @@ const state = page => page.evaluate(() => ({
   step: G.game && G.game.step, status: G.game && G.game.status, at: G.at,
   legal: G.legal && G.legal.step === G.game.step ? G.legal.actions : null, log: G.steps.length,
 }));
-
-/* clicks a point of the board element with this id that the element itself
- * receives (another piece may lie over its centre); false if none */
-async function clickId(page, id) {
-  const pt = await page.evaluate(id => {
-    const e = document.getElementById(id);
-    if (!e) return null;
-    const b = e.getBoundingClientRect();
-    for (let i = 1; i <= 9; i++) for (let j = 1; j <= 9; j++) {
-      const x = b.left + b.width * i / 10, y = b.top + b.height * j / 10;
-      for (let n = document.elementFromPoint(x, y); n; n = n.parentNode) if (n === e) return {x, y};
-    }
-    return null;
-  }, id);
-  if (!pt) return false;
-  await page.mouse.click(pt.x, pt.y);
-  return true;
-}
 
 async function waitTurn(page, ms) {
   const end = Date.now() + ms;
@@ -414,5 +392,5 @@ async function refereeDeal(browser) {
       try { await ruleSet(browser, rules, turns); } catch (e) { fail(rules, e.stack.split("\n").slice(0, 3).join(" ")); }
     }
   } finally { await browser.close(); }
-  process.exit(failures ? 1 : 0);
+  process.exit(failed() ? 1 : 0);
 })();
