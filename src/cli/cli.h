@@ -91,6 +91,8 @@ typedef enum cli_opt_kind {
     CLI_OPT_INT,      /* a whole number from min to max: out is an int * */
     CLI_OPT_U64,      /* a whole number from 0: out is a uint64_t * */
     CLI_OPT_TEXT,     /* out is a const char *, pointed at the value */
+    CLI_OPT_REAL,     /* a number strictly between lo and hi: out is a double * */
+    CLI_OPT_EACH,     /* repeatable: each value goes to each(out, value) */
     CLI_OPT_GAME,     /* the game options above, whole: out is a cli_game_opts * */
     CLI_OPT_AI,       /* the players' budget below, whole: out is a cli_ai_opts * */
     CLI_OPT_BUDGET,   /* the same without --threads (a command that says its own) */
@@ -104,7 +106,29 @@ typedef struct cli_opt {
     void *out;              /* where the value goes */
     long min, max;          /* CLI_OPT_INT's range */
     const char *help;       /* its help, further lines after '\n'; NULL: not listed */
+    /* given by name where used: {..., .lo = 0, .hi = 0.5} */
+    double lo, hi;          /* CLI_OPT_REAL's bounds, both left out */
+    /* CLI_OPT_EACH: takes one value; 0, or -1 after printing what was wrong */
+    int (*each)(void *out, const char *value);
+    char letter;            /* a short form, -o for --option ('\0': none) */
 } cli_opt;
+
+/* The table's rows, one per option, written as they read in --help. */
+#define CLI_FLAG(n, o, h) {.name = (n), .kind = CLI_OPT_FLAG, .out = (o), .help = (h)}
+#define CLI_INT(n, a, o, lo_, hi_, h) \
+    {.name = (n), .arg = (a), .kind = CLI_OPT_INT, .out = (o), .min = (lo_), .max = (hi_), \
+     .help = (h)}
+#define CLI_U64(n, a, o, h) {.name = (n), .arg = (a), .kind = CLI_OPT_U64, .out = (o), .help = (h)}
+#define CLI_TEXT(n, a, o, h) {.name = (n), .arg = (a), .kind = CLI_OPT_TEXT, .out = (o), .help = (h)}
+#define CLI_REAL(n, a, o, lo_, hi_, h) \
+    {.name = (n), .arg = (a), .kind = CLI_OPT_REAL, .out = (o), .lo = (lo_), .hi = (hi_), \
+     .help = (h)}
+#define CLI_EACH(n, a, fn, o, h) \
+    {.name = (n), .arg = (a), .kind = CLI_OPT_EACH, .each = (fn), .out = (o), .help = (h)}
+#define CLI_GAME(o) {.name = "(game)", .kind = CLI_OPT_GAME, .out = (o)}
+#define CLI_AI(o) {.name = "(budget)", .kind = CLI_OPT_AI, .out = (o)}
+#define CLI_BUDGET(o) {.name = "(budget)", .kind = CLI_OPT_BUDGET, .out = (o)}
+#define CLI_END {.name = NULL}
 
 #define CLI_OPTS_MAX 48
 

@@ -18,8 +18,11 @@
  * further lines indented to the same column. */
 static void help_option(FILE *out, const cli_opt *o)
 {
-    char head[64];
-    snprintf(head, sizeof head, "  --%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
+    char head[64], letter[8] = "";
+    if (o->letter)
+        snprintf(letter, sizeof letter, "-%c, ", o->letter);
+    snprintf(head, sizeof head, "  %s--%s%s%s", letter, o->name, o->arg ? " " : "",
+             o->arg ? o->arg : "");
     fprintf(out, "%-*s", HELP_COLUMN, head);
     if ((int)strlen(head) >= HELP_COLUMN)
         fprintf(out, "\n%*s", HELP_COLUMN, "");
@@ -53,7 +56,8 @@ int cli_opts_parse(const cli_usage *u, const cli_opt *opts, int argc, char **arg
 {
     static const struct option game[] = {CLI_GAME_LONGOPTS}, ai[] = {CLI_AI_LONGOPTS};
     struct option lo[CLI_OPTS_MAX + 16];
-    int n = 0;
+    char shorts[2 * CLI_OPTS_MAX + 4] = "h";
+    int n = 0, ns = 1;
     cli_game_opts *go = NULL;
     cli_ai_opts *ao = NULL;
     for (int i = 0; opts[i].name && n < CLI_OPTS_MAX; i++) {
@@ -71,13 +75,19 @@ int cli_opts_parse(const cli_usage *u, const cli_opt *opts, int argc, char **arg
             lo[n++] = (struct option){o->name, o->kind == CLI_OPT_FLAG ? no_argument
                                                                       : required_argument,
                                       0, CODE_BASE + i};
+            if (o->letter) {
+                shorts[ns++] = o->letter;
+                if (o->kind != CLI_OPT_FLAG)
+                    shorts[ns++] = ':';
+            }
         }
     }
     lo[n++] = (struct option){"help", no_argument, 0, 'h'};
     lo[n] = (struct option){0, 0, 0, 0};
 
     optind = 1;
-    for (int c; (c = getopt_long(argc, argv, "h", lo, NULL)) != -1;) {
+    shorts[ns] = '\0';
+    for (int c; (c = getopt_long(argc, argv, shorts, lo, NULL)) != -1;) {
         if (c == 'h') {
             cli_opts_help(stdout, u, opts);
             return 1;
@@ -89,6 +99,9 @@ int cli_opts_parse(const cli_usage *u, const cli_opt *opts, int argc, char **arg
             return -1;
         if (r)
             continue;
+        for (int i = 0; opts[i].name && c != '?'; i++)
+            if (opts[i].letter && c == opts[i].letter)
+                c = CODE_BASE + i;      /* the short form of a table option */
         if (c < CODE_BASE) {
             fprintf(stderr, "see `pocketwar %s --help`\n", argv[0]);
             return -1;
@@ -105,6 +118,14 @@ int cli_opts_parse(const cli_usage *u, const cli_opt *opts, int argc, char **arg
             break;
         case CLI_OPT_U64:
             if (cli_parse_u64(flag, optarg, o->out) != 0)
+                return -1;
+            break;
+        case CLI_OPT_REAL:
+            if (cli_parse_between(argv[0], flag, optarg, o->lo, o->hi, o->out) != 0)
+                return -1;
+            break;
+        case CLI_OPT_EACH:
+            if (o->each(o->out, optarg) != 0)
                 return -1;
             break;
         default: break;

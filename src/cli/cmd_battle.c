@@ -30,18 +30,18 @@ int cmd_battle(int argc, char **argv)
         "Plays one game between computer players and prints what happened and\n"
         "the result. The same seed gives the same battle.\n", NULL};
     const cli_opt opts[] = {
-        {"(game)", NULL, CLI_OPT_GAME, &go, 0, 0, NULL},
-        {"players", "A,B,...", CLI_OPT_TEXT, &players, 0, 0, players_help},
-        {"(budget)", NULL, CLI_OPT_AI, &ao, 0, 0, NULL},
-        {"record", "FILE", CLI_OPT_TEXT, &record, 0, 0, "write the game's record to FILE"},
-        {"quiet", NULL, CLI_OPT_FLAG, &quiet, 0, 0, "print only the result"},
-        {"board", NULL, CLI_OPT_FLAG, &board, 0, 0, "draw the final position"},
-        {"no-color", NULL, CLI_OPT_FLAG, &no_color, 0, 0,
-         "plain text even on a terminal (also when NO_COLOR is set)"},
-        {"no-colour", NULL, CLI_OPT_FLAG, &no_color, 0, 0, NULL},
-        {"max-steps", "N", CLI_OPT_INT, &max_steps, 1, 100000000,
-         "stop an endless game after N steps (default 100000)"},
-        {NULL, NULL, 0, NULL, 0, 0, NULL},
+        CLI_GAME(&go),
+        CLI_TEXT("players", "A,B,...", &players, players_help),
+        CLI_AI(&ao),
+        CLI_TEXT("record", "FILE", &record, "write the game's record to FILE"),
+        CLI_FLAG("quiet", &quiet, "print only the result"),
+        CLI_FLAG("board", &board, "draw the final position"),
+        CLI_FLAG("no-color", &no_color,
+                "plain text even on a terminal (also when NO_COLOR is set)"),
+        CLI_FLAG("no-colour", &no_color, NULL),
+        CLI_INT("max-steps", "N", &max_steps, 1, 100000000,
+                "stop an endless game after N steps (default 100000)"),
+        CLI_END,
     };
     int r = cli_opts_parse(&usage, opts, argc, argv, NULL);
     if (r != 0) {

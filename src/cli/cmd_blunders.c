@@ -234,16 +234,16 @@ int cmd_blunders(int argc, char **argv)
         "  pocketwar blunders tests/blunders\n"
         "  pocketwar blunders --players normal,hard --self-play 2 tests/blunders\n"};
     const cli_opt opts[] = {
-        {"players", "A,B,...", CLI_OPT_TEXT, &players, 0, 0, players_help},
-        {"tries", "N", CLI_OPT_INT, &tries, 1, 1000,
-         "decisions per player and position (default 3)"},
-        {"self-play", "N", CLI_OPT_INT, &games, 0, 100000,
-         "games of self-play per player and rule set (default 0)"},
-        {"(budget)", NULL, CLI_OPT_BUDGET, &ao, 0, 0, NULL},
-        {"threads", "N", CLI_OPT_INT, &ao.budget.threads, 1, AI_MAX_THREADS,
-         "search threads per computer player (default 1, so\nthat a seed gives the same choices)"},
-        {"verbose", NULL, CLI_OPT_FLAG, &verbose, 0, 0, "name every blunder picked"},
-        {NULL, NULL, 0, NULL, 0, 0, NULL},
+        CLI_TEXT("players", "A,B,...", &players, players_help),
+        CLI_INT("tries", "N", &tries, 1, 1000, "decisions per player and position (default 3)"),
+        CLI_INT("self-play", "N", &games, 0, 100000,
+                "games of self-play per player and rule set (default 0)"),
+        CLI_BUDGET(&ao),
+        CLI_INT("threads", "N", &ao.budget.threads, 1, AI_MAX_THREADS,
+                "search threads per computer player (default 1, so\n"
+                "that a seed gives the same choices)"),
+        CLI_FLAG("verbose", &verbose, "name every blunder picked"),
+        CLI_END,
     };
     int parsed = cli_opts_parse(&usage, opts, argc, argv, &first);
     if (parsed != 0) {

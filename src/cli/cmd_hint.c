@@ -33,13 +33,13 @@ int cmd_hint(int argc, char **argv)
         "  pocketwar hint game.pwr\n"
         "  pocketwar hint game.pwr --to 120 --ai hard --count 8\n"};
     const cli_opt opts[] = {
-        {"to", "N", CLI_OPT_INT, &to, 0, 100000000, "the position after the first N steps"},
-        {"ai", "NAME", CLI_OPT_TEXT, &spec, 0, 0, ai_help},
-        {"ai-seed", "N", CLI_OPT_U64, &seed, 0, 0, "seed of its own generator (default 1)"},
-        {"(budget)", NULL, CLI_OPT_AI, &ao, 0, 0, NULL},
-        {"count", "N", CLI_OPT_INT, &count, 1, AI_EXPLAIN_MAX, count_help},
-        {"json", NULL, CLI_OPT_FLAG, &as_json, 0, 0, "print the candidates as JSON"},
-        {NULL, NULL, 0, NULL, 0, 0, NULL},
+        CLI_INT("to", "N", &to, 0, 100000000, "the position after the first N steps"),
+        CLI_TEXT("ai", "NAME", &spec, ai_help),
+        CLI_U64("ai-seed", "N", &seed, "seed of its own generator (default 1)"),
+        CLI_AI(&ao),
+        CLI_INT("count", "N", &count, 1, AI_EXPLAIN_MAX, count_help),
+        CLI_FLAG("json", &as_json, "print the candidates as JSON"),
+        CLI_END,
     };
     int r = cli_opts_parse(&usage, opts, argc, argv, &first);
     if (r != 0)

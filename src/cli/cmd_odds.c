@@ -37,13 +37,13 @@ int cmd_odds(int argc, char **argv)
         "  pocketwar odds game.pwr \"fire INF1 c5\"\n"
         "  pocketwar odds game.pwr --to 40 --all --json\n"};
     const cli_opt opts[] = {
-        {"to", "N", CLI_OPT_INT, &to, 0, 100000000, "the position after the first N steps"},
-        {"view", "N", CLI_OPT_INT, &view, 1, ENG_MAX_PLAYERS,
-         "the odds as side N (1..) may know them: nothing it cannot\n"
-         "see is read (default: everything is seen)"},
-        {"all", NULL, CLI_OPT_FLAG, &all, 0, 0, "every legal action's odds"},
-        {"json", NULL, CLI_OPT_FLAG, &as_json, 0, 0, "print them as JSON"},
-        {NULL, NULL, 0, NULL, 0, 0, NULL},
+        CLI_INT("to", "N", &to, 0, 100000000, "the position after the first N steps"),
+        CLI_INT("view", "N", &view, 1, ENG_MAX_PLAYERS,
+                "the odds as side N (1..) may know them: nothing it cannot\n"
+                "see is read (default: everything is seen)"),
+        CLI_FLAG("all", &all, "every legal action's odds"),
+        CLI_FLAG("json", &as_json, "print them as JSON"),
+        CLI_END,
     };
     int r = cli_opts_parse(&usage, opts, argc, argv, &first);
     if (r != 0)
