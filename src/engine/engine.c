@@ -21,7 +21,8 @@ struct eng_game {
     void *data;
     json_t *options;
     char *scenario_name;
-    size_t state_bytes;       /* header + rule set's state, 8-aligned */
+    size_t state_bytes;       /* header + rule set's state, 16-aligned */
+    size_t position_bytes;    /* header + the position (core->position_size) */
 };
 
 struct eng_state {
@@ -164,6 +165,9 @@ eng_game *eng_game_new(const eng_rules *r, const json_t *scenario,
     g->scenario_name = strdup(name ? name : "custom");
     size_t body = r->core->state_size(data);
     g->state_bytes = (sizeof(eng_state) + body + 15) & ~(size_t)15;
+    g->position_bytes = r->core->position_size
+                            ? sizeof(eng_state) + r->core->position_size(data)
+                            : g->state_bytes;
     return g;
 }
 
@@ -216,15 +220,16 @@ void eng_state_copy(eng_state *dst, const eng_state *src)
 
 void eng_state_free(eng_state *s) { free(s); }
 
-/* Equal positions: same rule set and size, same bytes after the game
- * pointer (two loads of one record make two game objects). */
+/* Equal positions: same rule set and size, same position bytes after the
+ * game pointer (two loads of one record make two game objects); derived
+ * bookkeeping after the position is not compared. */
 bool eng_state_equal(const eng_state *a, const eng_state *b)
 {
     if (a->game->rules != b->game->rules || a->game->state_bytes != b->game->state_bytes)
         return false;
     size_t head = offsetof(eng_state, rng);
     return memcmp((const char *)a + head, (const char *)b + head,
-                  a->game->state_bytes - head) == 0;
+                  a->game->position_bytes - head) == 0;
 }
 
 const eng_game *eng_state_game(const eng_state *s) { return s->game; }
@@ -233,12 +238,16 @@ uint32_t eng_state_steps(const eng_state *s) { return s->steps; }
 
 uint64_t eng_state_hash(const eng_state *s)
 {
-    /* FNV-1a over everything after the game pointer */
+    /* FNV-1a over the position after the game pointer, then zeros to the
+     * next 16 bytes, as if the state ended with the position: derived
+     * bookkeeping after it leaves the hash (and bench's fingerprints) as
+     * they were without it. */
     const unsigned char *p = (const unsigned char *)s + offsetof(eng_state, rng);
-    size_t n = s->game->state_bytes - offsetof(eng_state, rng);
+    size_t n = s->game->position_bytes - offsetof(eng_state, rng);
+    size_t padded = ((s->game->position_bytes + 15) & ~(size_t)15) - offsetof(eng_state, rng);
     uint64_t h = UINT64_C(0xcbf29ce484222325);
-    for (size_t i = 0; i < n; i++) {
-        h ^= p[i];
+    for (size_t i = 0; i < padded; i++) {
+        h ^= i < n ? p[i] : 0;
         h *= UINT64_C(0x100000001b3);
     }
     return h;

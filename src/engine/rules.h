@@ -27,6 +27,11 @@ typedef struct eng_core_methods {
     void *(*load)(const json_t *scenario, const json_t *options, eng_error *err);
     void (*unload)(void *data);
     size_t (*state_size)(const void *data);
+    /* Optional: the bytes of the state that are the position itself. A
+     * rule set may keep bookkeeping derived from the position (kept up to
+     * date by apply, for speed) after them; hashing and equality read only
+     * the position. NULL: the whole state is the position. */
+    size_t (*position_size)(const void *data);
     int (*players)(const void *data);
     const char *(*player_name)(const void *data, int player);
 
