@@ -96,6 +96,7 @@ typedef enum cli_opt_kind {
     CLI_OPT_GAME,     /* the game options above, whole: out is a cli_game_opts * */
     CLI_OPT_AI,       /* the players' budget below, whole: out is a cli_ai_opts * */
     CLI_OPT_BUDGET,   /* the same without --threads (a command that says its own) */
+    CLI_OPT_NOTE,     /* no option: a line of --help between options (a heading) */
 } cli_opt_kind;
 
 /* One line of a command's option table, which ends with {NULL}. */
@@ -128,6 +129,8 @@ typedef struct cli_opt {
 #define CLI_GAME(o) {.name = "(game)", .kind = CLI_OPT_GAME, .out = (o)}
 #define CLI_AI(o) {.name = "(budget)", .kind = CLI_OPT_AI, .out = (o)}
 #define CLI_BUDGET(o) {.name = "(budget)", .kind = CLI_OPT_BUDGET, .out = (o)}
+/* A heading among the options in --help, printed as it is ("limits:\n"). */
+#define CLI_NOTE(h) {.name = "(note)", .kind = CLI_OPT_NOTE, .help = (h)}
 #define CLI_END {.name = NULL}
 
 #define CLI_OPTS_MAX 48

@@ -44,6 +44,8 @@ void cli_opts_help(FILE *out, const cli_usage *u, const cli_opt *opts)
             fputs(CLI_AI_OPTS_HELP, out);
         else if (o->kind == CLI_OPT_BUDGET)
             fputs(CLI_AI_BUDGET_HELP, out);
+        else if (o->kind == CLI_OPT_NOTE)
+            fputs(o->help, out);
         else if (o->help)
             help_option(out, o);
     }
@@ -71,7 +73,7 @@ int cli_opts_parse(const cli_usage *u, const cli_opt *opts, int argc, char **arg
             for (size_t k = 0; k < sizeof ai / sizeof ai[0]; k++)
                 if (o->kind == CLI_OPT_AI || ai[k].val != OPT_THREADS)
                     lo[n++] = ai[k];
-        } else {
+        } else if (o->kind != CLI_OPT_NOTE) {
             lo[n++] = (struct option){o->name, o->kind == CLI_OPT_FLAG ? no_argument
                                                                       : required_argument,
                                       0, CODE_BASE + i};

@@ -4,74 +4,57 @@
  * the board elements each involves and what the last step changed, as a
  * web page is served them.
  */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
 
-static void svg_help(void)
-{
-    printf("usage: pocketwar svg RECORD [--to N] [--view SIDE] [-o FILE]\n"
-           "       pocketwar svg RECORD --actions --json [--to N] [--view SIDE]\n\n"
-           "Replays the record (checking every step) and draws the position it\n"
-           "reaches as an SVG picture: the battlefield, the units and a key. Every\n"
-           "place and unit carries a stable element id (docs/drawing.md). A side's\n"
-           "view leaves out whatever that side may not see.\n\n"
-           "  --to N          the position after the first N steps\n"
-           "  --view SIDE     draw what side SIDE (1..4) sees (default: everything)\n"
-           "  -o, --output F  write the SVG to F instead of standard output\n"
-           "  --actions       instead, the legal actions (or chance outcomes) with the\n"
-           "                  element ids each involves, acting piece first\n"
-           "  --json          with --actions: as JSON, with \"changed\", the elements the\n"
-           "                  last step changed (the only form so far)\n"
-           "  --help          this text\n");
-}
-
 typedef struct svg_opts {
-    int to, view;
+    int to;                     /* -1: the record's end */
+    int side;                   /* --view: 1..4, 0 not given (everything) */
     bool actions, json;
-    const char *out, *path;
+    const char *out;            /* NULL: standard output */
 } svg_opts;
 
-static int parse(int argc, char **argv, svg_opts *o)
+/* Parses argv into o: the record's path, or NULL with the exit status in
+ * *rc (0 after --help). */
+static const char *parse(int argc, char **argv, svg_opts *o, int *rc)
 {
-    enum { OPT_TO = 1, OPT_VIEW, OPT_ACTIONS, OPT_JSON };
-    static const struct option longopts[] = {
-        {"to", required_argument, 0, OPT_TO},    {"view", required_argument, 0, OPT_VIEW},
-        {"output", required_argument, 0, 'o'},   {"actions", no_argument, 0, OPT_ACTIONS},
-        {"json", no_argument, 0, OPT_JSON},      {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0}};
-    *o = (svg_opts){.to = -1, .view = ENG_VIEW_ALL};
-    int c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
-        switch (c) {
-        case OPT_TO:
-            if (cli_parse_int("--to", optarg, 0, 100000000, &o->to) != 0)
-                return 2;
-            break;
-        case OPT_VIEW:
-            if (cli_parse_int("--view", optarg, 1, ENG_MAX_PLAYERS, &o->view) != 0)
-                return 2;
-            o->view--;
-            break;
-        case 'o': o->out = optarg; break;
-        case OPT_ACTIONS: o->actions = true; break;
-        case OPT_JSON: o->json = true; break;
-        case 'h': svg_help(); return -1;
-        default: fprintf(stderr, "see `pocketwar svg --help`\n"); return 2;
-        }
-    }
-    if (optind != argc - 1) {
+    *o = (svg_opts){.to = -1};
+    const cli_usage usage = {
+        "svg RECORD [--to N] [--view SIDE] [-o FILE]\n"
+        "       pocketwar svg RECORD --actions --json [--to N] [--view SIDE]",
+        "Replays the record (checking every step) and draws the position it\n"
+        "reaches as an SVG picture: the battlefield, the units and a key. Every\n"
+        "place and unit carries a stable element id (docs/drawing.md). A side's\n"
+        "view leaves out whatever that side may not see.\n", NULL};
+    const cli_opt opts[] = {
+        CLI_INT("to", "N", &o->to, 0, 100000000, "the position after the first N steps"),
+        CLI_INT("view", "SIDE", &o->side, 1, ENG_MAX_PLAYERS,
+                "draw what side SIDE (1..4) sees (default: everything)"),
+        {.letter = 'o', .name = "output", .arg = "FILE", .kind = CLI_OPT_TEXT, .out = &o->out,
+         .help = "write the SVG to FILE instead of standard output"},
+        CLI_FLAG("actions", &o->actions,
+                "instead, the legal actions (or chance outcomes) with\n"
+                "the element ids each involves, acting piece first"),
+        CLI_FLAG("json", &o->json,
+                "with --actions: as JSON, with \"changed\", the elements\n"
+                "the last step changed (the only form so far)"),
+        CLI_END,
+    };
+    int first;
+    int r = cli_opts_parse(&usage, opts, argc, argv, &first);
+    *rc = r > 0 ? 0 : 2;
+    if (r != 0)
+        return NULL;
+    if (first != argc - 1) {
         cli_error("svg", "give one record file (see --help)");
-        return 2;
+        return NULL;
     }
     if (o->actions != o->json) {
         cli_error("svg", "--actions and --json go together (see --help)");
-        return 2;
+        return NULL;
     }
-    o->path = argv[optind];
-    return 0;
+    return argv[first];
 }
 
 /* {"to_act", "status", "changed", "actions"} for the match's position. */
@@ -93,45 +76,59 @@ static json_t *actions_json(const eng_match *m, int view)
                      eng_elements_json(&changed), "actions", eng_actions_json(s, view));
 }
 
+/* The record at path, replayed to o->to, if its rule set draws: NULL with
+ * the exit status in *rc after a message. */
+static eng_match *reach(const char *path, const svg_opts *o, int *rc)
+{
+    eng_match *m = cli_load_record(path);
+    *rc = 1;
+    if (!m)
+        return NULL;
+    if (o->side > eng_game_players(m->game)) {
+        cli_error("svg", "--view: the game has %d sides", eng_game_players(m->game));
+        *rc = 2;
+    } else if (!eng_has_svg(m->game)) {
+        cli_error("svg", "%s draws no SVG", eng_rules_title(m->rules));
+    } else {
+        if (o->to >= 0 && (size_t)o->to < m->nsteps)
+            eng_match_undo(m, m->nsteps - (size_t)o->to);
+        return m;
+    }
+    eng_match_free(m);
+    return NULL;
+}
+
+/* Draws the position (or lists its actions) for the view on out. */
+static void draw(FILE *out, const eng_match *m, const svg_opts *o)
+{
+    int view = o->side ? o->side - 1 : ENG_VIEW_ALL;
+    if (o->actions)
+        cli_json_print(out, actions_json(m, view));
+    else
+        eng_svg(m->state, view, out);
+}
+
 int cmd_svg(int argc, char **argv)
 {
     svg_opts o;
-    int r = parse(argc, argv, &o);
-    if (r)
-        return r < 0 ? 0 : r;
-    eng_match *m = cli_load_record(o.path);
-    if (!m)
-        return 1;
-    int rc = 0;
-    if (o.view >= eng_game_players(m->game)) {
-        cli_error("svg", "--view: the game has %d sides", eng_game_players(m->game));
-        rc = 2;
-    } else if (!eng_has_svg(m->game)) {
-        cli_error("svg", "%s draws no SVG", eng_rules_title(m->rules));
-        rc = 1;
-    }
-    if (rc) {
-        eng_match_free(m);
+    int rc = 2;
+    const char *path = parse(argc, argv, &o, &rc);
+    if (!path)
         return rc;
-    }
-    if (o.to >= 0 && (size_t)o.to < m->nsteps)
-        eng_match_undo(m, m->nsteps - (size_t)o.to);
-    FILE *out = stdout;
-    if (o.out && !(out = fopen(o.out, "w"))) {
-        cli_error("svg", "cannot write %s", o.out);
-        eng_match_free(m);
-        return 1;
-    }
-    if (o.actions) {
-        json_t *j = actions_json(m, o.view);
-        cli_json_print(out, j);
+    eng_match *m = reach(path, &o, &rc);
+    if (!m)
+        return rc;
+    FILE *out = o.out ? fopen(o.out, "w") : stdout;
+    rc = 0;
+    if (out) {
+        draw(out, m, &o);
+        if (out != stdout && fclose(out) != 0)
+            rc = 1;
     } else {
-        eng_svg(m->state, o.view, out);
-    }
-    if (out != stdout && fclose(out) != 0) {
-        cli_error("svg", "cannot write %s", o.out);
         rc = 1;
     }
+    if (rc)
+        cli_error("svg", "cannot write %s", o.out);
     eng_match_free(m);
     return rc;
 }

@@ -7,7 +7,6 @@
  * are in proto_game.c and the computer's in proto_search.c (see proto.h).
  */
 #include <ctype.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include "proto.h"
@@ -225,68 +224,54 @@ void proto_serve(proto *p, char *raw, FILE *out)
     free(id);
 }
 
-static void help(void)
+/* The command line into p and *spec: -1 to go on, else the exit status
+ * (0 after --help). */
+static int parse(int argc, char **argv, proto *p, cli_ai_opts *ao, const char **spec)
 {
-    printf("usage: pocketwar engine [OPTIONS]\n\n"
-           "Speaks the engine protocol on standard input and output, so that other\n"
-           "programs (a GUI, a bot, a tournament runner) can drive pocketwar. A request\n"
-           "is one line, \"[id] command [arguments]\"; the reply is \"=[id] result\" or\n"
-           "\"?[id] message\", then an empty line. Send list_commands or help for the\n"
-           "commands; docs/protocol.md describes them, with a whole session.\n\n"
-           "  --ai NAME           the computer player for genmove and hint (default\n"
-           "                      normal; choose from %s)\n"
-           "  --ai-seed N         seed of the computer players' generators (default 1)\n"
-           "  --allow-files       let requests name files: a scenario or variant by path,\n"
-           "                      load and save (without it, shipped names only)\n"
-           CLI_AI_OPTS_HELP
-           "  --help              this text\n\n"
-           "example:\n"
-           "  printf 'new pocket-wargame meeting seed=7\\nroll all\\ngenmove\\nquit\\n' |\n"
-           "      pocketwar engine\n", cli_ai_names());
+    char ai_help[256];
+    snprintf(ai_help, sizeof ai_help,
+             "the computer player for genmove and hint (default\nnormal; choose from %s)",
+             cli_ai_names());
+    const cli_usage usage = {
+        "engine [OPTIONS]",
+        "Speaks the engine protocol on standard input and output, so that other\n"
+        "programs (a GUI, a bot, a tournament runner) can drive pocketwar. A request\n"
+        "is one line, \"[id] command [arguments]\"; the reply is \"=[id] result\" or\n"
+        "\"?[id] message\", then an empty line. Send list_commands or help for the\n"
+        "commands; docs/protocol.md describes them, with a whole session.\n",
+        "example:\n"
+        "  printf 'new pocket-wargame meeting seed=7\\nroll all\\ngenmove\\nquit\\n' |\n"
+        "      pocketwar engine\n"};
+    const cli_opt opts[] = {
+        CLI_TEXT("ai", "NAME", spec, ai_help),
+        CLI_U64("ai-seed", "N", &p->ai_seed,
+                "seed of the computer players' generators (default 1)"),
+        CLI_FLAG("allow-files", &p->allow_files,
+                 "let requests name files: a scenario or variant by path,\n"
+                 "load and save (without it, shipped names only)"),
+        CLI_AI(ao),
+        CLI_END,
+    };
+    int r = cli_opts_parse(&usage, opts, argc, argv, NULL);
+    if (r != 0)
+        return r > 0 ? 0 : 2;
+    if (!cli_ai_known(*spec)) {
+        ai_player *probe = cli_ai_new(*spec, 0, ao);   /* says what is wrong */
+        ai_free(probe);
+        return 2;
+    }
+    return -1;
 }
 
 int cmd_engine(int argc, char **argv)
 {
-    enum { OPT_AI = 1, OPT_AISEED, OPT_FILES };
-    static const struct option longopts[] = {
-        CLI_AI_LONGOPTS,
-        {"ai", required_argument, 0, OPT_AI},
-        {"ai-seed", required_argument, 0, OPT_AISEED},
-        {"allow-files", no_argument, 0, OPT_FILES},
-        {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0}};
     cli_ai_opts ao;
     cli_ai_opts_init(&ao);
     proto p = {.ao = &ao, .ai_seed = 1};
     const char *spec = "normal";
-    int c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        int r = cli_ai_opt(&ao, c, optarg);
-        if (r < 0)
-            return 2;
-        if (r)
-            continue;
-        switch (c) {
-        case OPT_AI: spec = optarg; break;
-        case OPT_AISEED:
-            if (cli_parse_u64("--ai-seed", optarg, &p.ai_seed) != 0)
-                return 2;
-            break;
-        case OPT_FILES: p.allow_files = true; break;
-        case 'h': help(); return 0;
-        default: fprintf(stderr, "see `pocketwar engine --help`\n"); return 2;
-        }
-    }
-    if (optind < argc) {
-        cli_error("engine", "unexpected argument \"%s\" (see --help)", argv[optind]);
-        return 2;
-    }
-    if (!cli_ai_known(spec)) {
-        ai_player *probe = cli_ai_new(spec, 0, &ao);   /* says what is wrong */
-        ai_free(probe);
-        return 2;
-    }
+    int rc = parse(argc, argv, &p, &ao, &spec);
+    if (rc >= 0)
+        return rc;
     p.ai_spec = strdup(spec);
     /* one line for a person who started it by hand; on stderr, so that every
      * request still gets exactly one reply on stdout */
