@@ -7,7 +7,8 @@
 # --max-unfinished 503; unfinished games untouched for --expire days are
 # deleted at start, finished ones kept; 64 silent connections do not delay
 # an ordinary request, and one address's connections past --per-address
-# get 429; numbers too long for any limit are refused.
+# get 429; numbers too long for any limit are refused, and so are limits
+# out of range on the command line, before anything starts.
 # Prints "PASS name" or "FAIL name: why" per check; exits 1 if any failed.
 # Usage: tests/cli_server_limits.sh [path/to/pocketwar]   (default build/san/pocketwar)
 set -u
@@ -156,5 +157,25 @@ sleep 0.3
 req GET /rules
 expect per-address-after-close 200 '(.rules | length) == 3'
 stop peraddr
+
+# ---- the limits on the command line ------------------------------------------------
+# --help lists them under their heading; values out of range, a bad --sync and
+# unknown options are refused before anything starts
+"$pw" serve --help > "$tmp/help"
+if sed -n '/^limits (docs\/server.md, "Limits"):$/,$p' "$tmp/help" | grep -q '^  --timeout SECONDS ' \
+   && ! sed -n '/^limits/,$p' "$tmp/help" | grep -q '^  --reports'; then pass help-limits-heading
+else fail help-limits-heading "$(grep -n -A1 '^limits' "$tmp/help")"; fi
+serve_refused() { # name, expected text, options...
+  local name=$1 want=$2; shift 2
+  if "$pw" serve --db "$tmp/never.db" "$@" > "$tmp/out" 2>&1; then fail "$name" "started"
+  elif grep -qF -- "$want" "$tmp/out" && [ ! -e "$tmp/never.db" ]; then pass "$name"
+  else fail "$name" "$(tail -2 "$tmp/out")"; fi
+}
+serve_refused reserved-range '--reserved takes a whole number from 0 to 1022, not "1023"' --reserved 1023
+serve_refused expire-range '--expire takes a whole number from 0 to 100000, not "-1"' --expire -1
+serve_refused sync-word '--sync takes normal or full, not "often"' --sync often
+serve_refused reserved-threads '--reserved must be below the serving threads (6)' \
+  --http-threads 8 --reserved 6
+serve_refused unknown-option 'see `pocketwar serve --help`' --max-games 3
 
 exit $failed
