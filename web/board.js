@@ -59,7 +59,8 @@ function fitBoard() {
   const key = pic.querySelector(".pw-key");
   const b = el("board"), box = el("board-pic");
   box.style.height = "";
-  const scale = narrow() ? b.clientWidth / full[2] : Math.min(b.clientWidth / full[2], b.clientHeight / full[3]);
+  /* the room the picture has: the board less its zoom buttons */
+  const scale = narrow() ? b.clientWidth / full[2] : Math.min(box.clientWidth / full[2], box.clientHeight / full[3]);
   const show = !key || (keyChoice() ? keyChoice() === "on" : scale >= 0.7);
   el("keybtn").hidden = !key;
   el("keybtn").classList.toggle("on", show);
