@@ -162,8 +162,8 @@ async function showOdds(acts) {
   if (G.oddsKey !== key) return;
   el("odds").innerHTML = parts.map(([a, o]) => {
     if (o.error) return "";
-    if (!o.chance) return `<div><b>${esc(a.action)}</b>: no chance involved.</div>`;
-    return `<div class="oddsof"><b>Odds of ${esc(a.action)}</b><table>` + o.outcomes.map(x =>
+    if (!o.chance) return `<div><b>${esc(label(a))}</b>: no chance involved.</div>`;
+    return `<div class="oddsof"><b>Odds of ${esc(words(a))}</b><table>` + o.outcomes.map(x =>
       `<tr><td>${esc(x.percent)}</td><td>${x.text ? esc(x.text) : "<i>nothing happens</i>"}</td></tr>`).join("") + `</table></div>`;
   }).join("");
 }

@@ -340,41 +340,50 @@ async function buttonTexts(page) {
   return texts;
 }
 
-/* Pocket Battles against the computer, played over the API until seat 1
- * must decide how a hit wounds it or whether to strike back: the buttons
- * say it in words, and the log said the reveal of every stack. */
+/* Pocket Battles against the computer, played over the API (the page
+ * open beside) until seat 1 has had to decide how a hit wounds it and
+ * whether to strike back: the buttons say it in words; and the log said
+ * the reveal of every stack. */
 async function words(browser) {
   const d = await api("/games", {rules: "pocket-battles", seed: 5, seats: [{kind: "human", name: "you"}, {kind: "computer", level: "easy"}]});
   const gid = d.game.id, tok = d.links.seats[0].token;
-  let x = 5, found = null;
-  const rnd = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648);
-  for (let i = 0, waited = 0; i < 400 && waited < 300 && !found;) {
-    const g = await api(`/games/${gid}`, null, tok);
-    if (g.status !== "active") break;
-    if (g.to_act !== 1) { waited++; await sleep(100); continue; }
-    const l = await api(`/games/${gid}/legal`, null, tok);
-    if (l.actions.some(a => /^(wound|back$|hold$)/.test(a.action))) { found = l; break; }
-    const fight = l.actions.filter(a => /charge|fight|target/.test(a.action));
-    const pool = fight.length && rnd() < 0.8 ? fight : l.actions.filter(a => a.action !== "concede");
-    await api(`/games/${gid}/act`, {step: l.step, n: pool[Math.floor(rnd() * pool.length)].n}, tok);
-    i++;
-  }
-  if (!found) return fail("Pocket Battles' wound and strike-back buttons", "the game never came to such a choice");
   const ctx = await browser.createBrowserContext();
   const page = await steeredPage(ctx);
   await page.goto(base + d.links.seats[0].url);
   await page.waitForSelector("#board svg");
-  await until(page, () => G.legal && G.legal.step === G.game.step, 10000);
-  const texts = await buttonTexts(page);
-  const choice = found.actions.filter(a => /^(wound|back$|hold$)/.test(a.action));
-  const wrong = choice.filter(a => texts[a.n] !== labelOf(a) || texts[a.n] === a.action || !a.words || a.words === a.action);
-  await page.screenshot({path: `${outdir}/words-pocket-battles.png`});
-  check(`Pocket Battles' ${/wound/.test(choice[0].action) ? "wound" : "strike-back"} choices are buttons in words ` +
-        `(${choice.map(a => `"${a.action}" reads "${texts[a.n]}"`).slice(0, 3).join(", ")})`,
-        choice.length && !wrong.length, JSON.stringify(wrong.map(a => ({action: a.action, words: a.words, shown: texts[a.n]}))));
+  let x = 5;
+  const rnd = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const kinds = {wound: /^wound /, "strike-back": /^(back|hold)$/}, seen = {};
+  for (let i = 0, waited = 0; i < 600 && waited < 300 && Object.keys(seen).length < 2;) {
+    const g = await api(`/games/${gid}`, null, tok);
+    if (g.status !== "active") break;
+    if (g.to_act !== 1) { waited++; await sleep(100); continue; }
+    const l = await api(`/games/${gid}/legal`, null, tok);
+    const kind = Object.keys(kinds).find(k => !seen[k] && l.actions.some(a => kinds[k].test(a.action)));
+    if (kind) {
+      await until(page, k => G.legal && G.legal.step === k, 10000, l.step);
+      const texts = await buttonTexts(page);
+      const choice = l.actions.filter(a => kinds[kind].test(a.action));
+      const wrong = choice.filter(a => texts[a.n] !== labelOf(a) || texts[a.n] === a.action || !a.words || a.words === a.action);
+      /* as the player sees them: the row, or the panel once the unit is clicked */
+      if (choice[0].elements.length) await page.evaluate(id => select(id), choice[0].elements[0]);
+      await page.screenshot({path: `${outdir}/words-pocket-battles-${kind}.png`});
+      await page.evaluate(() => select(null));
+      check(`Pocket Battles' ${kind} choices are buttons in words ` +
+            `(${choice.slice(0, 2).map(a => `"${a.action}" reads "${texts[a.n]}"`).join(", ")})`,
+            choice.length && !wrong.length, JSON.stringify(wrong.map(a => ({action: a.action, words: a.words, shown: texts[a.n]}))));
+      seen[kind] = true;
+    }
+    const fight = l.actions.filter(a => /charge|fight|target|^back$/.test(a.action));
+    const pool = fight.length && rnd() < 0.8 ? fight : l.actions.filter(a => a.action !== "concede");
+    await api(`/games/${gid}/act`, {step: l.step, n: pool[Math.floor(rnd() * pool.length)].n}, tok);
+    i++;
+  }
+  for (const k of Object.keys(kinds)) if (!seen[k]) fail(`Pocket Battles' ${k} choices are buttons in words`, "the game never came to one");
   /* the reveal: the step that placed the last stack says so in the log */
   const steps = (await api(`/games/${gid}/steps?from=0`, null, tok)).steps;
   const reveal = steps.find(s => typeof s.explanation === "string" && /every stack is revealed/.test(s.explanation));
+  await page.evaluate(() => document.getElementById("logbox") && (document.getElementById("logbox").open = true));
   const logText = await page.$eval("#log", e => e.textContent);
   check("the reveal of every stack after deployment is said in the game log", reveal && typeof reveal.who === "number" &&
         logText.includes("every stack is revealed"), JSON.stringify({reveal, inLog: logText.includes("revealed")}));
