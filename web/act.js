@@ -162,8 +162,9 @@ async function showOdds(acts) {
   if (G.oddsKey !== key) return;
   el("odds").innerHTML = parts.map(([a, o]) => {
     if (o.error) return "";
-    if (!o.chance) return `<div><b>${esc(label(a))}</b>: no chance involved.</div>`;
-    return `<div class="oddsof"><b>Odds of ${esc(words(a))}</b><table>` + o.outcomes.map(x =>
+    const what = esc(words(a)) + (words(a) !== a.action ? ` <small>(${esc(a.action)})</small>` : "");
+    if (!o.chance) return `<div><b>${what}</b>: no chance involved.</div>`;
+    return `<div class="oddsof"><b>Odds of ${what}</b><table>` + o.outcomes.map(x =>
       `<tr><td>${esc(x.percent)}</td><td>${x.text ? esc(x.text) : "<i>nothing happens</i>"}</td></tr>`).join("") + `</table></div>`;
   }).join("");
 }

@@ -59,8 +59,7 @@ function fitBoard() {
   const key = pic.querySelector(".pw-key");
   const b = el("board"), box = el("board-pic");
   box.style.height = "";
-  /* the room the picture has: the board less its zoom buttons */
-  const scale = narrow() ? b.clientWidth / full[2] : Math.min(box.clientWidth / full[2], box.clientHeight / full[3]);
+  const scale = narrow() ? b.clientWidth / full[2] : Math.min(b.clientWidth / full[2], b.clientHeight / full[3]);
   const show = !key || (keyChoice() ? keyChoice() === "on" : scale >= 0.7);
   el("keybtn").hidden = !key;
   el("keybtn").classList.toggle("on", show);
@@ -82,6 +81,9 @@ function fitBoard() {
     if (k) r = {x: k.x - pad, y: k.y - pad, width: k.width + 2 * pad, height: k.height + 2 * pad};
   }
   if (narrow()) box.style.height = Math.min(b.clientWidth * r.height / r.width, innerHeight * 0.85) + "px";
+  /* the zoom buttons go where the picture leaves room, so they cover
+   * nothing: beside it when the board is wider than the picture, else below */
+  b.classList.toggle("zoomside", !narrow() && b.clientWidth / b.clientHeight > r.width / r.height);
   G.fit = r;
   applyZoom();
 }
