@@ -4,7 +4,8 @@
  * for the attacker, a charge's two dice against engagement dice 3 3 4 4 5
  * (the rulebook's example: a 4 is two hits), a strike back with the brace
  * trait's extra die, and the referee's prompts; the standing line and the
- * board's key, with the field last.
+ * board's key, with the field last; the buttons' words (a hit's wound
+ * choices, strike back or hold) and the reveal said in the log.
  */
 #include "test_pkb_util.h"
 
@@ -121,12 +122,98 @@ static void test_key_and_field_last(void **unused)
     eng_game_free(g);
 }
 
+/* The words of `notation` for a button at s. */
+static const char *worded(const eng_state *s, const char *notation)
+{
+    eng_action a;
+    eng_error err;
+    if (eng_action_parse(s, notation, &a, &err) != 0)
+        fail_msg("cannot parse %s: %s", notation, err.msg);
+    eng_action_words(s, a, out, sizeof out);
+    return out;
+}
+
+static void test_button_words(void **unused)
+{
+    (void)unused;
+    eng_game *g = pb_game_choice("orcs", "ORC21+ORC18", "L-front", "elves", "ELV13+ELV28+ELV08",
+                                 "R-front", NULL, NULL);
+    eng_state *s = eng_state_new(g, 1);
+    T_EXPECT_STR(worded(s, "pass"), "Pass");
+    T_EXPECT_STR(worded(s, "concede"), "Concede the battle");
+    /* an order keeps its notation: it is pointed at on the board */
+    T_EXPECT_STR(worded(s, "order A1 charge"), "order A1 charge");
+    t_play(s, "order A1 charge");
+    T_EXPECT_STR(worded(s, "react wait"), "Wait: no reaction to the charge");
+    t_play(s, "react wait");
+    t_play(s, "target B1");
+    t_play(s, "roll 1");
+    t_play(s, "roll 2");
+    T_EXPECT_STR(pb_legal(s), "back; hold");
+    T_EXPECT_STR(worded(s, "back"), "Strike back: B1 strikes back at A1");
+    T_EXPECT_STR(worded(s, "hold"), "Hold: B1 does not strike back at A1");
+    t_play(s, "hold");
+    t_play(s, "pass");
+    t_play(s, "order A1 fight B1");
+    t_play(s, "roll 4");                  /* two hits on B1 */
+    T_EXPECT_STR(pb_legal(s), "wound B1 remove ELV08; wound B1 remove ELV13; "
+                               "wound B1 remove ELV28; wound B1 ELV13");
+    T_EXPECT_STR(worded(s, "wound B1 remove ELV13"),
+                 "Remove ELV13 Horse Guard 2-3-6: it is destroyed, taking 2 hits");
+    T_EXPECT_STR(worded(s, "wound B1 remove ELV28"),
+                 "Remove ELV28 Spearmen 4-5: it is destroyed, taking 1 hit");
+    T_EXPECT_STR(worded(s, "wound B1 ELV13"), "Wound ELV13 Horse Guard 2-3-6 with an unused token");
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
+/* The last stack placed reveals every army: the step says so (for the
+ * log), and no other step of the set-up says anything. */
+static void test_reveal_said(void **unused)
+{
+    (void)unused;
+    eng_game *g = t_game_named("pocket-battles", "elves-vs-orcs-50", NULL);
+    eng_state *s = eng_state_new(g, 7), *before = eng_state_clone(s);
+    int notes = 0;
+    char note[512], status_before[256], status_after[256];
+    for (int i = 0; i < 400 && notes == 0 && !eng_is_terminal(s); i++) {
+        eng_state_copy(before, s);
+        eng_action a[ENG_MAX_ACTIONS];
+        eng_action act = eng_current_player(s) == ENG_CHANCE ? eng_chance_sample(s)
+                       : (eng_legal_actions(s, a), a[0]);
+        eng_apply_fast(s, act);
+        eng_step_note(before, act, s, note, sizeof note);
+        if (note[0]) {
+            notes++;
+            eng_status_text(before, status_before, sizeof status_before);
+            eng_status_text(s, status_after, sizeof status_after);
+        }
+    }
+    assert_int_equal(notes, 1);
+    T_EXPECT_HAS(status_before, "Deployment");
+    T_EXPECT_HAS(status_after, "Round 1 turn 1");
+    T_EXPECT_HAS(note, "deployment is over: every stack is revealed to both players, and round 1 "
+                       "begins with ");
+    /* the next step says nothing more */
+    eng_state_copy(before, s);
+    eng_action a[ENG_MAX_ACTIONS];
+    eng_legal_actions(s, a);
+    eng_apply_fast(s, a[0]);
+    eng_step_note(before, a[0], s, note, sizeof note);
+    T_EXPECT_STR(note, "");
+    eng_state_free(before);
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_roll_for_attacker),
         cmocka_unit_test(test_strike_dice),
         cmocka_unit_test(test_key_and_field_last),
+        cmocka_unit_test(test_button_words),
+        cmocka_unit_test(test_reveal_said),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

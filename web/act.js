@@ -19,7 +19,10 @@ function mark(ids, cls) {
   (ids || []).forEach(id => { const e = document.getElementById(id); if (e && el("board").contains(e)) e.classList.add(cls); });
 }
 
-const label = a => a.action.charAt(0).toUpperCase() + a.action.slice(1);
+/* an action on a button: the engine's plain words for it (the notation
+ * where it has none better), with a capital */
+const words = a => a.words || a.action;
+const label = a => words(a).charAt(0).toUpperCase() + words(a).slice(1);
 const pct = p => p !== undefined ? ` (${(p * 100).toFixed(1)}%)` : "";
 
 /* This role's turn: the notation list, the buttons, the prompt. */
@@ -89,7 +92,7 @@ function select(id) {
 
 function offer(acts, title) {
   el("panel").innerHTML = `<div>${esc(title)}</div>` + acts.map(a =>
-    `<button class="act" data-n="${a.n}">${esc(a.action)}${pct(a.probability)}` +
+    `<button class="act" data-n="${a.n}" title="${esc(a.action)}">${esc(a.words && a.words !== a.action ? label(a) : a.action)}${pct(a.probability)}` +
     (a.explanation && a.explanation !== a.action ? `<small class="means">${esc(pastNotation(a.action, a.explanation))}</small>` : "") + `</button>`).join("");
   el("panel").querySelectorAll("button.act").forEach(b => {
     const a = G.legal.actions[b.dataset.n - 1];
@@ -159,8 +162,9 @@ async function showOdds(acts) {
   if (G.oddsKey !== key) return;
   el("odds").innerHTML = parts.map(([a, o]) => {
     if (o.error) return "";
-    if (!o.chance) return `<div><b>${esc(a.action)}</b>: no chance involved.</div>`;
-    return `<div class="oddsof"><b>Odds of ${esc(a.action)}</b><table>` + o.outcomes.map(x =>
+    const what = esc(words(a)) + (words(a) !== a.action ? ` <small>(${esc(a.action)})</small>` : "");
+    if (!o.chance) return `<div><b>${what}</b>: no chance involved.</div>`;
+    return `<div class="oddsof"><b>Odds of ${what}</b><table>` + o.outcomes.map(x =>
       `<tr><td>${esc(x.percent)}</td><td>${x.text ? esc(x.text) : "<i>nothing happens</i>"}</td></tr>`).join("") + `</table></div>`;
   }).join("");
 }

@@ -81,6 +81,9 @@ function fitBoard() {
     if (k) r = {x: k.x - pad, y: k.y - pad, width: k.width + 2 * pad, height: k.height + 2 * pad};
   }
   if (narrow()) box.style.height = Math.min(b.clientWidth * r.height / r.width, innerHeight * 0.85) + "px";
+  /* the zoom buttons go where the picture leaves room, so they cover
+   * nothing: beside it when the board is wider than the picture, else below */
+  b.classList.toggle("zoomside", !narrow() && b.clientWidth / b.clientHeight > r.width / r.height);
   G.fit = r;
   applyZoom();
 }

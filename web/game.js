@@ -122,7 +122,7 @@ async function showGame(g) {
   document.body.classList.remove("replaying");
   el("slider").value = g.step;
   el("at").textContent = `step ${g.step}`;
-  el("status").innerHTML = g.status === "finished" ? esc(`Game over: ${g.result}`) : statusLine(g);
+  el("status").innerHTML = g.status === "finished" ? esc(`Game over: ${g.ending || g.result}`) : statusLine(g);
   G.legal = null;   /* the last position's actions name nothing in the new picture */
   drawBoard(g.svg, g.changed, g.step);
   el("record").hidden = g.status !== "finished";
@@ -192,7 +192,7 @@ function showOver(g) {
   const box = el("over");
   box.hidden = g.status !== "finished";
   if (box.hidden) return;
-  box.innerHTML = `<b>Game over.</b> ${esc(g.result)}<br>${esc(g.status_text)}` +
+  box.innerHTML = `<b>Game over.</b> ${esc(g.ending || g.result)}<br>${esc(g.status_text)}` +
     (g.standing ? `<br>How it stood: ${esc(g.standing)}` : "") + lossesHtml(g.losses) +
     `<br><a href="#" id="over-replay">Replay it</a> · <a href="/">New game</a>`;
   el("over-replay").onclick = e => { e.preventDefault(); replayTo(0); };

@@ -357,6 +357,21 @@ bool eng_action_forgoes(const eng_state *s, eng_action a, char *why, size_t n);
 void eng_phase_note(const eng_state *before, eng_action a, const eng_state *after, int player,
                     char *buf, size_t n);
 
+/* ---- words for players (explain.c) ------------------------------------------- */
+
+/* The legal action a of s in plain words for a button ("End the movement
+ * phase", "Unit done"); the notation where the rule set has no better. */
+void eng_action_words(const eng_state *s, eng_action a, char *buf, size_t n);
+/* A player's action a took before to after (the position just after it):
+ * what it set off that its notation does not say, for a game log ("every
+ * stack is revealed"); "" when nothing. */
+void eng_step_note(const eng_state *before, eng_action a, const eng_state *after, char *buf,
+                   size_t n);
+/* The result and why the game ended, one line ("Blue wins: both sides
+ * exhausted, Red on turn 5, Blue later, on turn 7"); the result text alone
+ * where the rule set says no more; "*" while the game goes on. */
+void eng_ending(const eng_state *s, char *buf, size_t n);
+
 /* ---- losses summary (explain.c) --------------------------------------------- */
 
 /* Per side, what it started with and what it has lost in s, in the rule

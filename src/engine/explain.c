@@ -6,7 +6,8 @@
  * itself); the losses summary, per side what it started with and what it
  * has lost in the rule set's own terms (units, strength points, troops,
  * deployment points), as JSON for the server and the browser and in words
- * for the terminal. (The batch of chance entries is chance_batch.c; the
+ * for the terminal; words for players (an action for a button, what a step
+ * set off, why the game ended). (The batch of chance entries is chance_batch.c; the
  * rule an illegal action breaks, engine.c.)
  */
 #include <string.h>
@@ -97,6 +98,53 @@ void eng_phase_note(const eng_state *before, eng_action a, const eng_state *afte
     if (r->phase_note && eng_state_game(before) == eng_state_game(after))
         r->phase_note(eng_game_data(eng_state_game(before)), eng_state_cbody(before), a,
                       eng_state_cbody(after), player, buf, n);
+}
+
+/* ---- words for players ----------------------------------------------------- */
+
+void eng_action_words(const eng_state *s, eng_action a, char *buf, size_t n)
+{
+    const eng_explain_methods *r = explain_at(s);
+    if (n == 0)
+        return;
+    buf[0] = '\0';
+    if (r->words && eng_current_player(s) >= 0)
+        r->words(eng_game_data(eng_state_game(s)), eng_state_cbody(s), a, buf, n);
+    eng_utf8_trim_end(buf);
+    if (!buf[0])
+        eng_action_text(s, a, buf, n);
+}
+
+void eng_step_note(const eng_state *before, eng_action a, const eng_state *after, char *buf,
+                   size_t n)
+{
+    if (n == 0)
+        return;
+    buf[0] = '\0';
+    const eng_explain_methods *r = explain_at(before);
+    if (r->step_note && eng_state_game(before) == eng_state_game(after) &&
+        eng_current_player(before) >= 0)
+        r->step_note(eng_game_data(eng_state_game(before)), eng_state_cbody(before), a,
+                     eng_state_cbody(after), buf, n);
+    eng_utf8_trim_end(buf);
+}
+
+void eng_ending(const eng_state *s, char *buf, size_t n)
+{
+    if (n == 0)
+        return;
+    eng_result_text(s, buf, n);
+    const eng_explain_methods *r = explain_at(s);
+    if (!r->ending || !eng_is_terminal(s))
+        return;
+    char why[ENG_ERROR_MAX];
+    why[0] = '\0';
+    r->ending(eng_game_data(eng_state_game(s)), eng_state_cbody(s), why, sizeof why);
+    eng_utf8_trim_end(why);
+    size_t len = strlen(buf);
+    if (why[0] && len < n)
+        snprintf(buf + len, n - len, ": %s", why);
+    eng_utf8_trim_end(buf);
 }
 
 /* ---- the losses summary ---------------------------------------------------- */

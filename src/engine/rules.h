@@ -145,6 +145,19 @@ typedef struct eng_explain_methods {
      * chance point st, how many chance steps in a row, this one first, a
      * referee may enter as one list (the cards of a deal); 0 or 1: none. */
     int (*chance_run)(const void *data, const void *st);
+    /* The legal action a in plain words for a button, where its notation
+     * is cryptic ("End the movement phase", "Wound ELV28 Archers 4-5 with
+     * an unused token"); buf = "": the notation does. */
+    void (*words)(const void *data, const void *st, eng_action a, char *buf, size_t n);
+    /* A player's action a took before to after: what it set off that its
+     * notation does not say and a game log should (the last stack placed
+     * reveals every army), one line; else buf = "". */
+    void (*step_note)(const void *data, const void *before, eng_action a, const void *after,
+                      char *buf, size_t n);
+    /* Once st is over: why the game ended, one line ("both sides
+     * exhausted, Red on turn 5, Blue on turn 7"), for where result_text
+     * does not say it; else buf = "". */
+    void (*ending)(const void *data, const void *st, char *buf, size_t n);
 } eng_explain_methods;
 
 /* ---- hints for the computer players (read by src/ai/ai_hints.c alone) ---------- */

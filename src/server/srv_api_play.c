@@ -116,6 +116,10 @@ static int legal_locked(srv_req *r, srv_call *c)
                 eng_explain_outcome(g->m->state, a[i], expl, sizeof expl);
                 json_object_set_new(o, "explanation", json_string(expl));
             } else {
+                /* the action in plain words, for a button */
+                char words[ENG_TEXT_MAX];
+                eng_action_words(g->m->state, a[i], words, sizeof words);
+                json_object_set_new(o, "words", json_string(words));
                 /* a shot or an attack still open that this action gives up:
                  * the page asks first, as the terminal does */
                 char why_forgo[ENG_ERROR_MAX];

@@ -7,7 +7,8 @@
  *
  * A position comes with its drawing ("svg", as the viewer may see it; null
  * for a rule set that draws none), a chance step with its explanation (the
- * arithmetic and meaning of the outcome).
+ * arithmetic and meaning of the outcome), a player's step with what it set
+ * off that its notation does not say (the armies revealed), if anything.
  * "changed" names the ids the last step changed in the drawing (for the page
  * to highlight).
  */
@@ -77,6 +78,7 @@ json_t *srv_view_steps(const srv_game *g, int role, size_t from, size_t to)
     if (from >= to)
         return a;
     eng_state *s = eng_match_state_at(g->m, from);
+    eng_state *before = eng_state_clone(s);
     for (size_t i = from; i < to; i++) {
         const eng_step *st = &g->m->steps[i];
         char text[ENG_TEXT_MAX];
@@ -90,12 +92,18 @@ json_t *srv_view_steps(const srv_game *g, int role, size_t from, size_t to)
             char why[512];
             eng_explain_outcome(s, st->action, why, sizeof why);
             json_object_set_new(o, "explanation", json_string(why));
-        } else {
-            json_object_set_new(o, "explanation", json_null());
         }
         json_array_append_new(a, o);
+        eng_state_copy(before, s);
         eng_apply_fast(s, st->action);
+        if (st->who >= 0) {
+            /* what a player's step set off that its notation does not say */
+            char note[512];
+            eng_step_note(before, st->action, s, note, sizeof note);
+            json_object_set_new(o, "explanation", note[0] ? json_string(note) : json_null());
+        }
     }
+    eng_state_free(before);
     eng_state_free(s);
     return a;
 }
@@ -150,8 +158,17 @@ json_t *srv_view_game(srv_game *g, int role)
     if (!eng_hides_from(g->m->state, viewer))
         eng_standing(g->m->state, buf, sizeof buf);
     json_object_set_new(o, "standing", buf[0] ? json_string(buf) : json_null());
-    if (g->status == SRV_FINISHED)
+    if (g->status == SRV_FINISHED) {
         json_object_set_new(o, "seed", json_integer((json_int_t)g->m->seed));
+        /* the result and why the game ended, one line (a resignation
+         * says it already) */
+        char ending[ENG_ERROR_MAX];
+        if (eng_is_terminal(g->m->state))
+            eng_ending(g->m->state, ending, sizeof ending);
+        else
+            eng_text_copy(ending, sizeof ending, g->result);
+        json_object_set_new(o, "ending", json_string(ending));
+    }
     json_object_set_new(o, "undo", g->undo.pending
                         ? json_pack("{s:i,s:I,s:I}", "asked_by", g->undo.by + 1, "back_to",
                                     (json_int_t)g->undo.back_to, "steps",

@@ -2,8 +2,10 @@
  * layout_test.js - every rule set at every screen size (a phone upright
  * 390x844 and sideways 844x390, laptops 1280x800, a desktop 1920x1080):
  * nothing scrolls sideways, on a narrow screen the board takes the width
- * with the panel below, every control can be reached and pressed, two
- * fingers zoom and pan the board; the start page on a phone. Saves
+ * with the panel below, every control can be reached and pressed, the zoom
+ * buttons cover nothing drawn, the status line is read whole (never cut
+ * short with "…"), two fingers zoom and pan the board; the start page on a
+ * phone. Saves
  * RULES-WxH.png for each in OUTDIR. Prints PASS/FAIL lines.
  *
  *   node tests/browser/layout_test.js http://127.0.0.1:PORT OUTDIR [RULES...]
@@ -60,6 +62,30 @@ async function reachable(page) {
   });
 }
 
+/* the board's elements (places, pieces, cards) that the zoom buttons lie over */
+async function underZoom(page) {
+  return page.evaluate(() => {
+    const z = document.getElementById("zoom").getBoundingClientRect(), pic = document.querySelector("#board svg");
+    if (!pic || z.width < 1) return [];
+    const p = pic.getBoundingClientRect(), hit = [];
+    for (const e of pic.querySelectorAll("[id]")) {
+      if (getComputedStyle(e).visibility === "hidden" || getComputedStyle(e).display === "none") continue;
+      const r = e.getBoundingClientRect();
+      /* what shows of it: inside the picture's box */
+      const l = Math.max(r.left, p.left), rt = Math.min(r.right, p.right), t = Math.max(r.top, p.top), b = Math.min(r.bottom, p.bottom);
+      if (rt - l < 1 || b - t < 1 || (r.width >= 0.9 * p.width && r.height >= 0.9 * p.height)) continue;   /* hidden, or the whole field */
+      if (l < z.right && rt > z.left && t < z.bottom && b > z.top) hit.push(e.id);
+    }
+    return hit;
+  });
+}
+
+/* the status line: shown whole (no text cut off) */
+async function statusCut(page) {
+  return page.$eval("#status", s => ({cut: s.scrollWidth > s.clientWidth + 1 || s.scrollHeight > s.clientHeight + 1,
+    text: s.textContent, w: s.clientWidth, sw: s.scrollWidth}));
+}
+
 async function ruleSet(browser, rules, seed, moves) {
   const url = await midGame(rules, seed, moves);
   const ctx = await browser.createBrowserContext();
@@ -79,6 +105,10 @@ async function ruleSet(browser, rules, seed, moves) {
     await page.screenshot({path: `${outdir}/${rules}-${size}.png`});
     check(`${rules} at ${size}: nothing scrolls sideways`, !m.sideways, JSON.stringify(m));
     if (w < 700) check(`${rules} at ${size}: the board takes the width, the panel below it`, m.boardW >= 0.95 * m.vw && m.below && m.boardH > 150, JSON.stringify(m));
+    const under = await underZoom(page);
+    check(`${rules} at ${size}: the zoom buttons cover nothing on the board`, !under.length, under.slice(0, 6).join(" "));
+    const st = await statusCut(page);
+    check(`${rules} at ${size}: the status line is read whole, nothing cut off`, !st.cut && st.text.length > 0, JSON.stringify(st));
     const bad = await reachable(page);
     check(`${rules} at ${size}: every control can be reached and pressed`, !bad.length, bad.slice(0, 4).join("; "));
     if (touch) {

@@ -7,12 +7,14 @@
  * the buttons for actions with nothing to point at, in one place, with the
  * question before giving up a shot; a click on a unit in a target square;
  * the prompt and Hint; which seat is yours; the referee's results with their
- * meaning; a lost connection; a wrong link; the smaller faults. Prints
- * PASS/FAIL lines.
+ * meaning; a lost connection; a wrong link; the smaller faults; buttons in
+ * the engine's words (Pocket Battles' wounds, strike back or hold, "End the
+ * artillery phase"), the reveal after deployment in the log, and the end of
+ * a game with why it ended. Prints PASS/FAIL lines.
  *
  *   node tests/browser/trust_test.js http://127.0.0.1:PORT OUTDIR [NAME...]
- * (NAMEs pick some of the tests: freeze log buttons target seats referee
- *  connection small)
+ * (NAMEs pick some of the tests: freeze log seats referee connection small
+ *  words ending)
  */
 "use strict";
 const fs = require("fs");
@@ -319,11 +321,125 @@ async function small(browser) {
   await ctx.close();
 }
 
+/* an action on a button as the page should label it: the engine's words, a capital first */
+const labelOf = a => (a.words || a.action).charAt(0).toUpperCase() + (a.words || a.action).slice(1);
+
+/* every button the page offers for the legal actions: the fixed row, and
+ * the panel's offers after clicking each piece the actions start from;
+ * n -> the button's text */
+async function buttonTexts(page) {
+  const s = await shown(page), texts = {};
+  const row = await page.$$eval("#choices button.act", b => b.map(x => [x.dataset.n, x.textContent]));
+  for (const [n, x] of row) texts[n] = x;
+  for (const first of new Set(s.legal.map(a => a.elements[0]).filter(Boolean))) {
+    await page.evaluate(id => select(id), first);
+    const offered = await page.$$eval("#panel button.act", b => b.map(x => [x.dataset.n, x.firstChild.textContent]));
+    for (const [n, x] of offered) texts[n] = x;
+  }
+  await page.evaluate(() => select(null));
+  return texts;
+}
+
+/* Pocket Battles against the computer, played over the API (the page
+ * open beside) until seat 1 has had to decide how a hit wounds it and
+ * whether to strike back: the buttons say it in words; and the log said
+ * the reveal of every stack. */
+async function words(browser) {
+  const d = await api("/games", {rules: "pocket-battles", seed: 5, seats: [{kind: "human", name: "you"}, {kind: "computer", level: "easy"}]});
+  const gid = d.game.id, tok = d.links.seats[0].token;
+  const ctx = await browser.createBrowserContext();
+  const page = await steeredPage(ctx);
+  await page.goto(base + d.links.seats[0].url);
+  await page.waitForSelector("#board svg");
+  let x = 5;
+  const rnd = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const kinds = {wound: /^wound /, "strike-back": /^(back|hold)$/}, seen = {};
+  for (let i = 0, waited = 0; i < 600 && waited < 300 && Object.keys(seen).length < 2;) {
+    const g = await api(`/games/${gid}`, null, tok);
+    if (g.status !== "active") break;
+    if (g.to_act !== 1) { waited++; await sleep(100); continue; }
+    const l = await api(`/games/${gid}/legal`, null, tok);
+    const kind = Object.keys(kinds).find(k => !seen[k] && l.actions.some(a => kinds[k].test(a.action)));
+    if (kind) {
+      await until(page, k => G.legal && G.legal.step === k, 10000, l.step);
+      const texts = await buttonTexts(page);
+      const choice = l.actions.filter(a => kinds[kind].test(a.action));
+      const wrong = choice.filter(a => texts[a.n] !== labelOf(a) || texts[a.n] === a.action || !a.words || a.words === a.action);
+      /* as the player sees them: the row, or the panel once the unit is clicked */
+      if (choice[0].elements.length) await page.evaluate(id => select(id), choice[0].elements[0]);
+      await page.screenshot({path: `${outdir}/words-pocket-battles-${kind}.png`});
+      await page.evaluate(() => select(null));
+      check(`Pocket Battles' ${kind} choices are buttons in words ` +
+            `(${choice.slice(0, 2).map(a => `"${a.action}" reads "${texts[a.n]}"`).join(", ")})`,
+            choice.length && !wrong.length, JSON.stringify(wrong.map(a => ({action: a.action, words: a.words, shown: texts[a.n]}))));
+      seen[kind] = true;
+    }
+    const fight = l.actions.filter(a => /charge|fight|target|^back$/.test(a.action));
+    const pool = fight.length && rnd() < 0.8 ? fight : l.actions.filter(a => a.action !== "concede");
+    await api(`/games/${gid}/act`, {step: l.step, n: pool[Math.floor(rnd() * pool.length)].n}, tok);
+    i++;
+  }
+  for (const k of Object.keys(kinds)) if (!seen[k]) fail(`Pocket Battles' ${k} choices are buttons in words`, "the game never came to one");
+  /* the reveal: the step that placed the last stack says so in the log */
+  const steps = (await api(`/games/${gid}/steps?from=0`, null, tok)).steps;
+  const reveal = steps.find(s => typeof s.explanation === "string" && /every stack is revealed/.test(s.explanation));
+  await page.evaluate(() => document.getElementById("logbox") && (document.getElementById("logbox").open = true));
+  const logText = await page.$eval("#log", e => e.textContent);
+  check("the reveal of every stack after deployment is said in the game log", reveal && typeof reveal.who === "number" &&
+        logText.includes("every stack is revealed"), JSON.stringify({reveal, inLog: logText.includes("revealed")}));
+  check("words: no error in the page's script", !page.errors.length, page.errors.join("; "));
+  await ctx.close();
+}
+
+/* A game of two seats played over the API to its end, "end" whenever it
+ * may be (the quickest way to the turn limit); the first page's buttons
+ * before, and the game-over panel after. */
+async function ending(browser) {
+  for (const [rules, seed] of [["portable-wargame", 3], ["pocket-wargame", 4]]) {
+    const d = await api("/games", {rules, seed, seats: [{kind: "human"}, {kind: "human"}]});
+    const gid = d.game.id, toks = d.links.seats.map(s => s.token);
+    const ctx = await browser.createBrowserContext();
+    const page = await steeredPage(ctx);
+    let g = await api(`/games/${gid}`, null, toks[0]);
+    /* the buttons at the first decision of seat 1 */
+    for (let i = 0; i < 400 && g.status === "active"; i++) {
+      const tok = toks[g.to_act - 1], l = await api(`/games/${gid}/legal`, null, tok);
+      if (g.to_act === 1 && l.actions.some(a => !a.elements.length)) break;
+      await api(`/games/${gid}/act`, {step: l.step, n: (l.actions.find(a => a.action === "end") || l.actions[0]).n}, tok);
+      g = await api(`/games/${gid}`, null, toks[0]);
+    }
+    await page.goto(base + d.links.seats[0].url);
+    await page.waitForSelector("#board svg");
+    await until(page, () => G.legal && G.legal.step === G.game.step, 10000);
+    const s = await shown(page), row = await page.$$eval("#choices button.act", b => b.map(x => [x.dataset.n, x.textContent]));
+    const plain = s.legal.filter(a => !a.elements.length);
+    check(`${rules}: the buttons with nothing to point at say what they do (${row.map(r => `"${r[1]}"`).join(", ")})`,
+          plain.length && plain.every(a => row.some(([n, x]) => Number(n) === a.n && x === labelOf(a))) &&
+          !row.some(([, x]) => /^(End|Done)$/.test(x)), JSON.stringify({plain: plain.map(a => [a.action, a.words]), row}));
+    for (let i = 0; i < 3000 && g.status === "active"; i++) {
+      const tok = toks[g.to_act - 1], l = await api(`/games/${gid}/legal`, null, tok);
+      if (!l.actions || !l.actions.length) { await sleep(50); g = await api(`/games/${gid}`, null, toks[0]); continue; }
+      const a = l.actions.find(a => a.action === "end") || l.actions.find(a => a.action === "ready") || l.actions[0];
+      const r = await api(`/games/${gid}/act`, {step: l.step, n: a.n}, tok);
+      g = r.game || await api(`/games/${gid}`, null, toks[0]);
+    }
+    await until(page, () => G.game && G.game.status === "finished", 10000);
+    await sleep(300);
+    const over = await page.$eval("#over", e => e.hidden ? "" : e.textContent);
+    const bar = await page.$eval("#status", e => e.textContent);
+    await page.screenshot({path: `${outdir}/ending-${rules}.png`});
+    check(`${rules}: the end of the game says in one line why it ended ("${g.ending}")`,
+          g.status === "finished" && g.ending && g.ending.startsWith(g.result) && g.ending.length > g.result.length + 10 &&
+          over.includes(g.ending) && bar.includes(g.ending), JSON.stringify({result: g.result, ending: g.ending, over: over.slice(0, 200), bar}));
+    await ctx.close();
+  }
+}
+
 (async () => {
   fs.mkdirSync(outdir, {recursive: true});
   const only = process.argv.slice(4);
   const browser = await launch();
-  const tests = {freeze, log: logAndButtons, seats, referee, connection, small};
+  const tests = {freeze, log: logAndButtons, seats, referee, connection, small, words, ending};
   try {
     for (const [name, t] of Object.entries(tests)) {
       if (only.length && !only.includes(name)) continue;

@@ -470,6 +470,11 @@ bool pkb_forgoes(const void *data, const void *st, eng_action a, char *why, size
 void pkb_phase_note(const void *data, const void *before, eng_action a, const void *after,
                     int player, char *buf, size_t n);
 
+/* pkb_words.c: actions in a player's words, the reveal said in the log */
+void pkb_words(const void *data, const void *st, eng_action a, char *buf, size_t n);
+void pkb_step_note(const void *data, const void *before, eng_action a, const void *after,
+                   char *buf, size_t n);
+
 /* pkb_losses.c: per side, what it started with and what it has lost */
 json_t *pkb_losses(const void *data, const void *st, int viewer);
 /* ---- pkb_position_check.c: a loaded position's indexes in range ------------- */

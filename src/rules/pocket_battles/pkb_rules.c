@@ -116,6 +116,8 @@ static const eng_explain_methods pkb_explain = {
     .forgoes = pkb_forgoes,
     .phase_note = pkb_phase_note,
     .losses = pkb_losses,
+    .words = pkb_words,
+    .step_note = pkb_step_note,
 };
 
 /* hints for the computer players (measured, never rules) */

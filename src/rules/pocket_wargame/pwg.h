@@ -481,6 +481,9 @@ void pwg_phase_note(const void *data, const void *before, eng_action a, const vo
 
 /* pwg_losses.c: per side, what it started with and what it has lost */
 json_t *pwg_losses(const void *data, const void *st, int viewer);
+/* pwg_words.c: actions in a player's words, why a battle ended */
+void pwg_words(const void *data, const void *st, eng_action a, char *buf, size_t n);
+void pwg_ending(const void *data, const void *st, char *buf, size_t n);
 /* pwg_batch.c: the run of deals a referee may enter as one list */
 int pwg_chance_run(const void *data, const void *st);
 /* ---- pwg_position_check.c: a loaded position's indexes in range ------------- */

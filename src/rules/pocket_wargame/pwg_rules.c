@@ -105,6 +105,8 @@ static const eng_explain_methods pwg_explain = {
     .forgoes = pwg_forgoes,
     .phase_note = pwg_phase_note,
     .losses = pwg_losses,
+    .words = pwg_words,
+    .ending = pwg_ending,
     /* the deal entered as one list */
     .chance_run = pwg_chance_run,
 };

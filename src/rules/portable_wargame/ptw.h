@@ -427,6 +427,8 @@ void ptw_check_exhaustion(const ptw_data *d, ptw_state *s);
 bool ptw_end_of_turn(const ptw_data *d, ptw_state *s);    /* true: the battle is over */
 int ptw_lost(const ptw_data *d, const ptw_state *s, int side);
 int ptw_held(const ptw_data *d, const ptw_state *s, int side);  /* objectives */
+void ptw_ending(const void *data, const void *st, char *buf, size_t n);   /* why it ended */
+void ptw_words(const void *data, const void *st, eng_action a, char *buf, size_t n);
 void ptw_returns(const void *data, const void *st, double *out);
 void ptw_result_text(const void *data, const void *st, char *buf, size_t n);
 

@@ -3,6 +3,9 @@
  * its exhaustion point), the end of the battle, who won, the returns and
  * result text.
  *
+ * Also a player's words: why the battle ended, and the buttons "end" and
+ * "done" spelt out.
+ *
  * Exhaustion point: a third of a side's units at the start, rounded up;
  * a side that has lost that many is exhausted from the moment of the loss
  * (option exhaustion end-of-turn: from the end-of-turn check), and stays
@@ -113,4 +116,69 @@ void ptw_result_text(const void *data, const void *st, char *buf, size_t n)
     else
         snprintf(buf, n, "%s %s", d->side[s->winner].name,
                  eng_verb(d->side[s->winner].name, "wins", "win"));
+}
+
+/* Why the battle ended and what decided it, one line ("both sides exhausted,
+ * Red on turn 5 and Blue on turn 7; Blue reached it later"). */
+void ptw_ending(const void *data, const void *st, char *buf, size_t n)
+{
+    const ptw_data *d = data;
+    const ptw_state *s = st;
+    const char *nm[2] = {d->side[0].name, d->side[1].name};
+    int left[2] = {ptw_units_left(d, s, 0), ptw_units_left(d, s, 1)};
+    char why[160], how[200];
+    buf[0] = '\0';
+    if (s->stage != PTW_S_OVER)
+        return;
+    if (left[0] == 0 || left[1] == 0)
+        snprintf(why, sizeof why, left[0] || left[1] ? "%s %s no unit left"
+                 : "neither side has a unit left", nm[left[0] ? 1 : 0],
+                 eng_verb(nm[left[0] ? 1 : 0], "has", "have"));
+    else if (s->exhausted[0] && s->exhausted[1])
+        snprintf(why, sizeof why, "both sides exhausted, %s on turn %d and %s on turn %d",
+                 nm[0], s->exhausted[0], nm[1], s->exhausted[1]);
+    else
+        snprintf(why, sizeof why, "the turn limit (turn %d) was reached", d->victory.turn_limit);
+    how[0] = '\0';
+    int h0 = ptw_held(d, s, 0), h1 = ptw_held(d, s, 1);
+    bool e0 = s->exhausted[0], e1 = s->exhausted[1];
+    int l0 = ptw_lost(d, s, 0), l1 = ptw_lost(d, s, 1);
+    if (d->victory.rule == PTW_V_OBJECTIVE && h0 != h1) {
+        int w = h0 > h1 ? 0 : 1;
+        snprintf(how, sizeof how, "%s %s more objectives (%d to %d)", nm[w],
+                 eng_verb(nm[w], "holds", "hold"), w ? h1 : h0, w ? h0 : h1);
+    } else if ((left[0] == 0) != (left[1] == 0)) {
+        how[0] = '\0';   /* said already */
+    } else if (e0 != e1) {
+        int x = e0 ? 0 : 1;
+        snprintf(how, sizeof how, "%s %s exhausted (turn %d), %s not", nm[x],
+                 eng_verb(nm[x], "was", "were"), s->exhausted[x], nm[1 - x]);
+    } else if (e0 && s->exhausted[0] != s->exhausted[1]) {
+        int w = s->exhausted[0] > s->exhausted[1] ? 0 : 1;
+        snprintf(how, sizeof how, "%s reached exhaustion later", nm[w]);
+    } else {
+        long a = (long)l0 * d->side[1].nunits, b = (long)l1 * d->side[0].nunits;
+        snprintf(how, sizeof how, "%s (%s %d of %d units lost, %s %d of %d)",
+                 a == b ? "equal shares of units lost" : "the smaller share of units lost wins",
+                 nm[0], l0, d->side[0].nunits, nm[1], l1, d->side[1].nunits);
+    }
+    snprintf(buf, n, "%s%s%s", why, how[0] ? "; " : "", how);
+}
+
+void ptw_words(const void *data, const void *st, eng_action a, char *buf, size_t n)
+{
+    (void)data;
+    const ptw_state *s = st;
+    buf[0] = '\0';
+    switch (PTW_KIND(a)) {
+    case PTW_A_END:
+        snprintf(buf, n, "%s", s->stage == PTW_S_ARTY ? "End the artillery phase"
+                                                      : "End the activation phase");
+        return;
+    case PTW_A_DONE:
+        snprintf(buf, n, "Unit done");
+        return;
+    default:
+        return;
+    }
 }

@@ -118,6 +118,8 @@ static const eng_explain_methods ptw_explain = {
     .forgoes = ptw_forgoes,
     .phase_note = ptw_phase_note,
     .losses = ptw_losses,
+    .words = ptw_words,
+    .ending = ptw_ending,
 };
 
 /* hints for the computer players (measured, never rules) */
