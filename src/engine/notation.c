@@ -1,11 +1,13 @@
 /*
- * notation.c - splitting a line of action notation into words, and a unit's
- * word into owner, type code and number (notation.h).
+ * notation.c - splitting a line of action notation into words, a unit's
+ * word into owner, type code and number and that unit found among a rule
+ * set's (eng_unit_parse), a unit's label, and grid squares (notation.h).
  */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "engine.h"
 #include "notation.h"
 
@@ -80,6 +82,40 @@ int eng_unit_ref_split(const char *word, const char *example, eng_unit_ref *out,
 shape:
     snprintf(why, n, "expected a unit like %s or 2/%s, got \"%s\"", example, example, word);
     return -1;
+}
+
+int eng_unit_parse(const eng_unit_table *t, const char *word, int mine, char *why, size_t n)
+{
+    eng_unit_ref r;
+    if (eng_unit_ref_split(word, t->example, &r, why, n) < 0)
+        return -1;
+    int p = mine;
+    if (r.owner[0] && (p = t->owner_parse(t->ctx, r.owner, why, n)) < 0)
+        return -1;
+    if (p < 0) {
+        snprintf(why, n, "say whose unit %s is, like 2/%s", r.label, r.label);
+        return -1;
+    }
+    for (int u = 0; u < t->count; u++) {
+        eng_unit_name un = t->name(t->ctx, u);
+        if (un.owner == p && un.num == r.num && strcasecmp(un.code, r.code) == 0)
+            return u;
+    }
+    snprintf(why, n, "%s has no unit %s", t->owner_name(t->ctx, p), r.label);
+    return -1;
+}
+
+void eng_unit_label(const eng_unit_table *t, int u, int viewer, char *buf, size_t n)
+{
+    if (u < 0 || u >= t->count) {
+        snprintf(buf, n, "?");
+        return;
+    }
+    eng_unit_name un = t->name(t->ctx, u);
+    if (un.owner == viewer)
+        snprintf(buf, n, "%s%d", un.code, un.num);
+    else
+        snprintf(buf, n, "%d/%s%d", un.owner + 1, un.code, un.num);
 }
 
 int eng_grid_dist(int ax, int ay, int bx, int by)

@@ -1,8 +1,9 @@
 /*
  * notation.h - splitting a line of action notation into words, a word
- * naming a unit into its parts, and the squares of a grid ("c4") with their
- * distance, shared by every rule set's parser and board (each reads the
- * parts its own way, and says its own words: square, location).
+ * naming a unit into its parts and finding that unit among a rule set's,
+ * and the squares of a grid ("c4") with their distance, shared by the rule
+ * sets' parsers and boards (each says its own words: force or side, square
+ * or location).
  */
 #ifndef NOTATION_H
 #define NOTATION_H
@@ -38,6 +39,40 @@ typedef struct eng_unit_ref {
  * exist is the rule set's to say. */
 int eng_unit_ref_split(const char *word, const char *example, eng_unit_ref *out, char *why,
                        size_t n);
+
+/* ---- a rule set's units as notation names them ---- */
+
+/* One unit's name in notation: its owner (a player from 0), its type
+ * code ("HI") and its number (1 in "HI1"). */
+typedef struct eng_unit_name {
+    int owner;
+    const char *code;
+    int num;
+} eng_unit_name;
+
+/* A rule set's units for notation: name(ctx, u) for each u in 0..count-1;
+ * owner_parse(ctx, word, why, n) reads what is written before a slash
+ * ("2", "Blue") into a player from 0, or gives -1 with why in the rule
+ * set's own words (force, side); owner_name(ctx, p) names player p in
+ * messages; example is a label of the rule set's own, like "HI1". */
+typedef struct eng_unit_table {
+    const void *ctx;
+    int count;
+    eng_unit_name (*name)(const void *ctx, int u);
+    int (*owner_parse)(const void *ctx, const char *word, char *why, size_t n);
+    const char *(*owner_name)(const void *ctx, int p);
+    const char *example;
+} eng_unit_table;
+
+/* The unit that a word of notation names: "HI1" (a unit of player mine)
+ * or "2/HI1" (of the owner written), the type code in any case. Returns
+ * the unit, or -1 with why: the word's shape (eng_unit_ref_split), the
+ * owner's (owner_parse), no owner written where mine is -1 ("say whose
+ * unit HI1 is, like 2/HI1"), or no such unit ("Blue has no unit HI9"). */
+int eng_unit_parse(const eng_unit_table *t, const char *word, int mine, char *why, size_t n);
+/* Unit u's label for player viewer: "HI1" for the viewer's own, "2/HI1"
+ * for another's (or for viewer -1); "?" for an index that is no unit. */
+void eng_unit_label(const eng_unit_table *t, int u, int viewer, char *buf, size_t n);
 
 /* ---- squares of a grid: column letters from a, rows numbered from 1 ---- */
 

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "engine.h"
+#include "notation.h"
 
 /* One counter of a rule set's state: a scalar (count 1) or an array of
  * count elements of size 1, 2, 4 or 8 bytes, unsigned (or int16_t when
@@ -63,9 +64,13 @@ bool eng_pos_fail(char *why, size_t n, const char *fmt, ...) __attribute__((form
 /* The k in 0..last whose name(k) is word, or -1. */
 int eng_pos_word_index(const char *(*name)(int), int last, const char *word);
 /* The index in 0..count-1 whose name (as name(ctx, k, ...) writes it) is
- * text, or -1: how a rule set finds a unit by its reference ("1/HI1"). */
+ * text, or -1: how a rule set finds a unit by its label ("A3"). A name
+ * written empty is no unit's (a gap in the indices). */
 int eng_pos_find_name(const void *ctx, int count,
                       void (*name)(const void *ctx, int k, char *buf, size_t n), const char *text);
+/* The unit of t whose full label ("1/HI1", eng_unit_label's for viewer -1)
+ * is text exactly, or -1: how a position file names a unit. */
+int eng_pos_find_unit(const eng_unit_table *t, const char *text);
 
 /* How a position refers to a rule set's units: find(ctx, name) gives the
  * unit's index or -1; none is the index that null stands for; a message
@@ -79,6 +84,9 @@ typedef struct eng_pos_refs {
     const char *odd;
 } eng_pos_refs;
 
+/* References to the units of t by their full labels (eng_pos_find_unit),
+ * with none and hint as above; t must outlive the result. */
+eng_pos_refs eng_pos_unit_refs(const eng_unit_table *t, uint8_t none, const char *hint);
 /* obj's key as a unit: missing, *out stays; null, none; a name find
  * knows, its index; else false with "WHERE.KEY: no unit \"NAME\"HINT". */
 bool eng_pos_ref_opt(const eng_pos_refs *r, const json_t *obj, const char *key,

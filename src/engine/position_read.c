@@ -1,7 +1,7 @@
 /*
  * position_read.c - what the rule sets' position readers (their from_json)
- * share beyond the value readers of position.c: finding a word or a unit
- * by its name, reading a reference to a unit or a place with a message
+ * share beyond the value readers of position.c: finding a word, or a unit
+ * by its label, reading a reference to a unit or a place with a message
  * that says where, an entry of the "units" array, and checking "to_act"
  * (position.h).
  */
@@ -22,10 +22,31 @@ int eng_pos_find_name(const void *ctx, int count,
     for (int k = 0; k < count; k++) {
         char r[24];
         name(ctx, k, r, sizeof r);
-        if (strcmp(r, text) == 0)
+        if (r[0] && strcmp(r, text) == 0)
             return k;
     }
     return -1;
+}
+
+static void full_label(const void *t, int u, char *buf, size_t n)
+{
+    eng_unit_label(t, u, -1, buf, n);
+}
+
+int eng_pos_find_unit(const eng_unit_table *t, const char *text)
+{
+    return eng_pos_find_name(t, t->count, full_label, text);
+}
+
+static int unit_find(const void *t, const char *text)
+{
+    return eng_pos_find_unit(t, text);
+}
+
+eng_pos_refs eng_pos_unit_refs(const eng_unit_table *t, uint8_t none, const char *hint)
+{
+    return (eng_pos_refs){.find = unit_find, .ctx = t, .none = none, .hint = hint,
+                          .odd = "(not a string)"};
 }
 
 bool eng_pos_ref_opt(const eng_pos_refs *r, const json_t *obj, const char *key,

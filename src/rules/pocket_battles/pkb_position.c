@@ -142,17 +142,19 @@ static bool read_side_internal(const pkb_data *d, pkb_state *s, int p, const jso
     return true;
 }
 
-static int label_find(const void *st, const char *label)
+/* Unit g's label ("A3"), or "" where player g's army has no such unit. */
+static void label_of(const void *st, int g, char *buf, size_t n)
 {
     const pkb_state *s = st;
-    for (int p = 0; p < PKB_SIDES; p++)
-        for (int u = 0; u < s->side[p].nunits; u++) {
-            char l[8];
-            pkb_label(pkb_global(p, u), l, sizeof l);
-            if (strcmp(l, label) == 0)
-                return pkb_global(p, u);
-        }
-    return -1;
+    if (pkb_local(g) < s->side[pkb_owner(g)].nunits)
+        pkb_label(g, buf, n);
+    else if (n)
+        buf[0] = '\0';
+}
+
+static int label_find(const void *st, const char *label)
+{
+    return eng_pos_find_name(st, PKB_SIDES * PKB_MAX_UNITS, label_of, label);
 }
 
 static bool read_player(const pkb_data *d, pkb_state *s, int p, const json_t *po, bool have_in,

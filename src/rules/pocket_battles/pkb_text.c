@@ -147,7 +147,10 @@ void pkb_action_text(const void *data, const void *st, eng_action a, char *buf, 
 
 #define MAX_TOK 6
 
-/* "A3" -> global unit; -1 with why */
+/* "A3" -> global unit; -1 with why. Not the engine's eng_unit_parse: a unit
+ * here is its player's letter and its place in the army (no type code, no
+ * owner before a slash), and whether the army has it is the legality
+ * check's to say. */
 static int unit_parse(const char *t, char *why, size_t n)
 {
     char c = (char)toupper((unsigned char)t[0]);

@@ -27,6 +27,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "notation.h"
 #include "rules.h"
 
 #define PWG_MAX_W 12
@@ -421,6 +422,9 @@ uint64_t pwg_combat_targets(const pwg_data *d, const pwg_state *s, int force,
 bool pwg_cancel_capable(const pwg_data *d, const pwg_state *s, int unit, bool ranged);
 
 /* pwg_text.c: notation */
+/* The forces' units as notation names them (for eng_unit_parse and the
+ * position reader): "HI1" of a force, "2/HI1", a force by number or name. */
+eng_unit_table pwg_units(const pwg_data *d);
 void pwg_unit_ref(const pwg_data *d, int unit, int viewer_force, char *buf, size_t n);
 void pwg_action_text(const void *data, const void *st, eng_action a, char *buf, size_t n);
 int pwg_action_parse(const void *data, const void *st, const char *text, eng_action *out,

@@ -8,23 +8,23 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include "pwg_load.h"
+#include "pwg_load_ground.h"
 #include "scenario.h"
 #include "svg.h"
 
 /* ---- terrain types -------------------------------------------------------- */
 
-int ld_terrain_find(const pwg_data *d, const char *name)
+int pwg_load_terrain_find(const pwg_data *d, const char *name)
 {
     for (int i = 0; i < d->nterrain; i++)
-        if (ld_streq_ci(d->terrain[i].name, name))
+        if (pwg_load_streq_ci(d->terrain[i].name, name))
             return i;
     return -1;
 }
 
 static int terrain_find_token(const pwg_data *d, const char *tok)
 {
-    int t = ld_terrain_find(d, tok);
+    int t = pwg_load_terrain_find(d, tok);
     if (t >= 0)
         return t;
     if (tok[0] && !tok[1])
@@ -34,11 +34,11 @@ static int terrain_find_token(const pwg_data *d, const char *tok)
     return -1;
 }
 
-bool ld_load_terrain_types(ld *l, const json_t *arr, const char *path)
+bool pwg_load_terrain_types(pwg_loader *l, const json_t *arr, const char *path)
 {
     pwg_data *d = l->d;
     if (!json_is_array(arr))
-        return ld_fail(l, "%s: expected a list of terrain types", path);
+        return pwg_load_fail(l, "%s: expected a list of terrain types", path);
     static const char *const keys[] = {"name", "symbol", "colour", "elevation", "flags",
                                        "description", NULL};
     static const struct { const char *name; uint8_t flag; } flagnames[] = {
@@ -51,38 +51,38 @@ bool ld_load_terrain_types(ld *l, const json_t *arr, const char *path)
         char p[96];
         eng_pathf(p, sizeof p, "%s[%zu]", path, i);
         if (!json_is_object(t))
-            return ld_fail(l, "%s: expected an object", p);
+            return pwg_load_fail(l, "%s: expected an object", p);
         if (!eng_json_check_keys(t, p, keys, l->err))
             return false;
         if (d->nterrain >= PWG_MAX_TERRAINS)
-            return ld_fail(l, "%s: too many terrain types (at most %d)", p, PWG_MAX_TERRAINS);
+            return pwg_load_fail(l, "%s: too many terrain types (at most %d)", p, PWG_MAX_TERRAINS);
         const char *name = json_string_value(json_object_get(t, "name"));
         const char *sym = json_string_value(json_object_get(t, "symbol"));
         const char *col = json_string_value(json_object_get(t, "colour"));
         if (!name || !name[0] || strlen(name) >= PWG_NAME || strchr(name, ' '))
-            return ld_fail(l, "%s.name: expected a one-word name", p);
-        if (ld_terrain_find(d, name) >= 0)
-            return ld_fail(l, "%s.name: terrain \"%s\" is defined twice", p, name);
+            return pwg_load_fail(l, "%s.name: expected a one-word name", p);
+        if (pwg_load_terrain_find(d, name) >= 0)
+            return pwg_load_fail(l, "%s.name: terrain \"%s\" is defined twice", p, name);
         if (!sym || strlen(sym) != 1 || !isalpha((unsigned char)sym[0]))
-            return ld_fail(l, "%s.symbol: expected one letter", p);
+            return pwg_load_fail(l, "%s.symbol: expected one letter", p);
         for (int k = 0; k < d->nterrain; k++)
             if (tolower((unsigned char)d->terrain[k].symbol) == tolower((unsigned char)sym[0]))
-                return ld_fail(l, "%s.symbol: \"%s\" is already the symbol of %s", p, sym,
-                            d->terrain[k].name);
+                return pwg_load_fail(l, "%s.symbol: \"%s\" is already the symbol of %s", p, sym,
+                                     d->terrain[k].name);
         if (col && svg_colour_term(col) < 0)
-            return ld_fail(l, "%s.colour: unknown colour \"%s\"", p, col);
+            return pwg_load_fail(l, "%s.colour: unknown colour \"%s\"", p, col);
         int elev;
-        if (!ld_get_int(l, t, "elevation", p, 0, PWG_MAX_ELEVATION, 0, &elev))
+        if (!pwg_load_int(l, t, "elevation", p, 0, PWG_MAX_ELEVATION, 0, &elev))
             return false;
         pwg_terrain *tt = &d->terrain[d->nterrain];
         memset(tt, 0, sizeof *tt);
-        ld_copy(tt->name, sizeof tt->name, name);
+        pwg_load_copy(tt->name, sizeof tt->name, name);
         tt->symbol = (char)tolower((unsigned char)sym[0]);
-        ld_copy(tt->colour, sizeof tt->colour, col ? col : "white");
+        pwg_load_copy(tt->colour, sizeof tt->colour, col ? col : "white");
         tt->elevation = (uint8_t)elev;
         json_t *fl = json_object_get(t, "flags");
         if (fl && !json_is_array(fl))
-            return ld_fail(l, "%s.flags: expected a list of flags", p);
+            return pwg_load_fail(l, "%s.flags: expected a list of flags", p);
         size_t j;
         json_t *f;
         json_array_foreach(fl, j, f) {
@@ -94,9 +94,10 @@ bool ld_load_terrain_types(ld *l, const json_t *arr, const char *path)
                     ok = true;
                 }
             if (!ok)
-                return ld_fail(l, "%s.flags[%zu]: unknown flag %s%s%s (good-going, open-ground, "
-                            "cover, impassable, steep, highland)", p, j, fs ? "\"" : "", fs ? fs : "?",
-                            fs ? "\"" : "");
+                return pwg_load_fail(l,
+                                     "%s.flags[%zu]: unknown flag %s%s%s (good-going, open-ground, "
+                                     "cover, impassable, steep, highland)",
+                                     p, j, fs ? "\"" : "", fs ? fs : "?", fs ? "\"" : "");
         }
         d->nterrain++;
     }
@@ -109,12 +110,12 @@ static int french_suit(const char *s)
 {
     static const char *const names[] = {"clubs", "diamonds", "hearts", "spades"};
     for (int i = 0; i < 4; i++)
-        if (s && ld_streq_ci(s, names[i]))
+        if (s && pwg_load_streq_ci(s, names[i]))
             return i;
     return -1;
 }
 
-bool ld_load_deck(ld *l, const char *deck, bool jokers)
+bool pwg_load_deck(pwg_loader *l, const char *deck, bool jokers)
 {
     pwg_data *d = l->d;
     json_t *dk = json_object_get(l->decks, deck);
@@ -128,17 +129,17 @@ bool ld_load_deck(ld *l, const char *deck, bool jokers)
             size_t len = strlen(names);
             snprintf(names + len, sizeof names - len, "%s%s", len ? ", " : "", key);
         }
-        return ld_fail(l, "option deck: unknown deck \"%s\" (%s)", deck, names);
+        return pwg_load_fail(l, "option deck: unknown deck \"%s\" (%s)", deck, names);
     }
-    if (!ld_copy_fit(l, d->deck, sizeof d->deck, deck, "option deck") ||
-        !ld_copy_fit(l, d->deck_title, sizeof d->deck_title,
-                     json_string_value(json_object_get(dk, "title")), "decks.json: title"))
+    if (!pwg_load_copy_fit(l, d->deck, sizeof d->deck, deck, "option deck") ||
+        !pwg_load_copy_fit(l, d->deck_title, sizeof d->deck_title,
+                           json_string_value(json_object_get(dk, "title")), "decks.json: title"))
         return false;
     json_t *suits = json_object_get(dk, "suits"), *ranks = json_object_get(dk, "ranks");
     if (!json_is_array(suits) || json_array_size(suits) == 0 ||
         json_array_size(suits) > PWG_MAX_SUITS || !json_is_array(ranks) ||
         json_array_size(ranks) == 0 || json_array_size(ranks) > PWG_MAX_RANKS)
-        return ld_fail(l, "decks.json: deck \"%s\" needs 1..4 suits and 1..13 ranks", deck);
+        return pwg_load_fail(l, "decks.json: deck \"%s\" needs 1..4 suits and 1..13 ranks", deck);
     d->nsuits = (int)json_array_size(suits);
     d->ncards = 0;
     for (int si = 0; si < d->nsuits; si++) {
@@ -147,10 +148,12 @@ bool ld_load_deck(ld *l, const char *deck, bool jokers)
         const char *sname = json_string_value(json_object_get(su, "name"));
         int fr = french_suit(json_string_value(json_object_get(su, "as")));
         if (!scode || strlen(scode) != 1 || !sname || fr < 0)
-            return ld_fail(l, "decks.json: %s.suits[%d] needs a one-letter code, a name and "
-                        "\"as\" (a French suit)", deck, si);
-        if (!ld_copy_fit(l, d->suit_name[si], sizeof d->suit_name[si], sname,
-                         "decks.json: a suit's name"))
+            return pwg_load_fail(l,
+                                 "decks.json: %s.suits[%d] needs a one-letter code, a name and "
+                                 "\"as\" (a French suit)",
+                                 deck, si);
+        if (!pwg_load_copy_fit(l, d->suit_name[si], sizeof d->suit_name[si], sname,
+                               "decks.json: a suit's name"))
             return false;
         for (size_t ri = 0; ri < json_array_size(ranks); ri++) {
             json_t *rk = json_array_get(ranks, ri);
@@ -158,9 +161,11 @@ bool ld_load_deck(ld *l, const char *deck, bool jokers)
             const char *rname = json_string_value(json_object_get(rk, "name"));
             if (!rcode || strlen(rcode) > 2 || !rname ||
                 strlen(rname) + strlen(" of ") + strlen(sname) >= sizeof d->card[0].name)
-                return ld_fail(l, "decks.json: %s.ranks[%zu] needs a code (1-2 characters) and "
-                            "a name (the card's name, rank \"of\" suit, at most %zu characters)",
-                            deck, ri, sizeof d->card[0].name - 1);
+                return pwg_load_fail(
+                    l,
+                    "decks.json: %s.ranks[%zu] needs a code (1-2 characters) and "
+                    "a name (the card's name, rank \"of\" suit, at most %zu characters)",
+                    deck, ri, sizeof d->card[0].name - 1);
             pwg_card *c = &d->card[d->ncards++];
             memset(c, 0, sizeof *c);
             snprintf(c->code, sizeof c->code, "%s%s", rcode, scode);
@@ -173,10 +178,11 @@ bool ld_load_deck(ld *l, const char *deck, bool jokers)
     }
     json_int_t nj = json_integer_value(json_object_get(dk, "jokers"));
     if (nj < 0 || nj > 4)
-        return ld_fail(l, "decks.json: %s.jokers must be 0..4", deck);
+        return pwg_load_fail(l, "decks.json: %s.jokers must be 0..4", deck);
     for (int j = 0; jokers && j < (int)nj; j++) {
         if (d->ncards >= PWG_MAX_CARDS)
-            return ld_fail(l, "decks.json: deck \"%s\" has more than %d cards", deck, PWG_MAX_CARDS);
+            return pwg_load_fail(l, "decks.json: deck \"%s\" has more than %d cards", deck,
+                                 PWG_MAX_CARDS);
         pwg_card *c = &d->card[d->ncards++];
         memset(c, 0, sizeof *c);
         snprintf(c->code, sizeof c->code, "JK%c", (char)('1' + j));
@@ -191,19 +197,19 @@ bool ld_load_deck(ld *l, const char *deck, bool jokers)
 static int card_find(const pwg_data *d, const char *code)
 {
     for (int i = 0; i < d->ncards; i++)
-        if (ld_streq_ci(d->card[i].code, code))
+        if (pwg_load_streq_ci(d->card[i].code, code))
             return i;
     return -1;
 }
 
 /* ---- terrain sets -------------------------------------------------------------- */
 
-static bool apply_override(ld *l, const json_t *ov, const char *p, int *card_terr)
+static bool apply_override(pwg_loader *l, const json_t *ov, const char *p, int *card_terr)
 {
     pwg_data *d = l->d;
     static const char *const keys[] = {"suit", "court", "ranks", "terrain", NULL};
     if (!json_is_object(ov))
-        return ld_fail(l, "%s: expected an object", p);
+        return pwg_load_fail(l, "%s: expected an object", p);
     if (!eng_json_check_keys(ov, p, keys, l->err))
         return false;
     const char *suit = json_string_value(json_object_get(ov, "suit"));
@@ -214,17 +220,17 @@ static bool apply_override(ld *l, const json_t *ov, const char *p, int *card_ter
     else if (suit)
         fr = french_suit(suit);
     if (fr == -2 || (!suit))
-        return ld_fail(l, "%s.suit: expected clubs, diamonds, hearts, spades or any", p);
-    int t = tn ? ld_terrain_find(d, tn) : -1;
+        return pwg_load_fail(l, "%s.suit: expected clubs, diamonds, hearts, spades or any", p);
+    int t = tn ? pwg_load_terrain_find(d, tn) : -1;
     if (t < 0)
-        return ld_fail(l, "%s.terrain: unknown terrain %s%s%s", p, tn ? "\"" : "", tn ? tn : "(missing)",
-                    tn ? "\"" : "");
+        return pwg_load_fail(l, "%s.terrain: unknown terrain %s%s%s", p, tn ? "\"" : "",
+                             tn ? tn : "(missing)", tn ? "\"" : "");
     bool court = json_is_true(json_object_get(ov, "court"));
     json_t *ranks = json_object_get(ov, "ranks");
     if (ranks && !json_is_array(ranks))
-        return ld_fail(l, "%s.ranks: expected a list of rank codes", p);
+        return pwg_load_fail(l, "%s.ranks: expected a list of rank codes", p);
     if (!court && !ranks)
-        return ld_fail(l, "%s: give \"court\": true or a list of \"ranks\"", p);
+        return pwg_load_fail(l, "%s: give \"court\": true or a list of \"ranks\"", p);
     bool rank_on[PWG_MAX_RANKS] = {false};
     size_t i;
     json_t *rv;
@@ -237,14 +243,14 @@ static bool apply_override(ld *l, const json_t *ov, const char *p, int *card_ter
             char code[8];
             snprintf(code, sizeof code, "%s", d->card[c].code);
             code[strlen(code) - 1] = '\0';   /* drop the suit letter */
-            if (ld_streq_ci(code, rc)) {
+            if (pwg_load_streq_ci(code, rc)) {
                 rank_on[d->card[c].rank] = true;
                 found = true;
             }
         }
         if (!found)
-            return ld_fail(l, "%s.ranks[%zu]: the %s deck has no rank %s%s%s", p, i, d->deck,
-                        rc ? "\"" : "", rc ? rc : "?", rc ? "\"" : "");
+            return pwg_load_fail(l, "%s.ranks[%zu]: the %s deck has no rank %s%s%s", p, i, d->deck,
+                                 rc ? "\"" : "", rc ? rc : "?", rc ? "\"" : "");
     }
     for (int c = 0; c < d->ncards; c++) {
         const pwg_card *cd = &d->card[c];
@@ -257,23 +263,23 @@ static bool apply_override(ld *l, const json_t *ov, const char *p, int *card_ter
 }
 
 /* Applies set `s` (an object, maybe with a base) to card_terr; depth guards loops. */
-static bool apply_set(ld *l, const json_t *s, const char *p, int depth, int *card_terr)
+static bool apply_set(pwg_loader *l, const json_t *s, const char *p, int depth, int *card_terr)
 {
     pwg_data *d = l->d;
     static const char *const keys[] = {"title", "base", "suits", "overrides", NULL};
     if (!json_is_object(s))
-        return ld_fail(l, "%s: expected an object", p);
+        return pwg_load_fail(l, "%s: expected an object", p);
     if (!eng_json_check_keys(s, p, keys, l->err))
         return false;
     if (depth > 8)
-        return ld_fail(l, "%s: terrain sets' bases go round in a loop", p);
+        return pwg_load_fail(l, "%s: terrain sets' bases go round in a loop", p);
     json_t *base = json_object_get(s, "base");
     if (base) {
         const char *bn = json_string_value(base);
         json_t *bs = bn ? json_object_get(json_object_get(l->terrain, "sets"), bn) : NULL;
         if (!bs)
-            return ld_fail(l, "%s.base: unknown terrain set %s%s%s", p, bn ? "\"" : "",
-                        bn ? bn : "(not a string)", bn ? "\"" : "");
+            return pwg_load_fail(l, "%s.base: unknown terrain set %s%s%s", p, bn ? "\"" : "",
+                                 bn ? bn : "(not a string)", bn ? "\"" : "");
         char bp[96];
         eng_pathf(bp, sizeof bp, "terrain.json: sets.%s", bn);
         if (!apply_set(l, bs, bp, depth + 1, card_terr))
@@ -281,25 +287,27 @@ static bool apply_set(ld *l, const json_t *s, const char *p, int depth, int *car
     }
     json_t *suits = json_object_get(s, "suits");
     if (suits && !json_is_object(suits))
-        return ld_fail(l, "%s.suits: expected an object like {\"clubs\": \"woodland\"}", p);
+        return pwg_load_fail(l, "%s.suits: expected an object like {\"clubs\": \"woodland\"}", p);
     const char *key;
     json_t *v;
     json_object_foreach(suits, key, v) {
         int fr = french_suit(key);
         if (fr < 0)
-            return ld_fail(l, "%s.suits: unknown suit \"%s\" (clubs, diamonds, hearts, spades)", p, key);
+            return pwg_load_fail(l,
+                                 "%s.suits: unknown suit \"%s\" (clubs, diamonds, hearts, spades)",
+                                 p, key);
         const char *tn = json_string_value(v);
-        int t = tn ? ld_terrain_find(d, tn) : -1;
+        int t = tn ? pwg_load_terrain_find(d, tn) : -1;
         if (t < 0)
-            return ld_fail(l, "%s.suits.%s: unknown terrain %s%s%s", p, key, tn ? "\"" : "",
-                        tn ? tn : "(not a string)", tn ? "\"" : "");
+            return pwg_load_fail(l, "%s.suits.%s: unknown terrain %s%s%s", p, key, tn ? "\"" : "",
+                                 tn ? tn : "(not a string)", tn ? "\"" : "");
         for (int c = 0; c < d->ncards; c++)
             if (d->card[c].french == fr)
                 card_terr[c] = t;
     }
     json_t *ovs = json_object_get(s, "overrides");
     if (ovs && !json_is_array(ovs))
-        return ld_fail(l, "%s.overrides: expected a list", p);
+        return pwg_load_fail(l, "%s.overrides: expected a list", p);
     size_t i;
     json_t *ov;
     json_array_foreach(ovs, i, ov) {
@@ -311,11 +319,11 @@ static bool apply_set(ld *l, const json_t *s, const char *p, int depth, int *car
     return true;
 }
 
-bool ld_load_terrain_set(ld *l, const char *setname, const json_t *custom)
+bool pwg_load_terrain_set(pwg_loader *l, const char *setname, const json_t *custom)
 {
     pwg_data *d = l->d;
     int card_terr[PWG_MAX_CARDS];
-    int open = ld_terrain_find(d, "open");
+    int open = pwg_load_terrain_find(d, "open");
     for (int c = 0; c < PWG_MAX_CARDS; c++)
         card_terr[c] = open < 0 ? 0 : open;
     json_t *sets = json_object_get(l->terrain, "sets");
@@ -328,14 +336,15 @@ bool ld_load_terrain_set(ld *l, const char *setname, const json_t *custom)
             size_t len = strlen(names);
             snprintf(names + len, sizeof names - len, "%s%s", len ? ", " : "", key);
         }
-        return ld_fail(l, "option terrain: unknown terrain set \"%s\" (%s)", setname, names);
+        return pwg_load_fail(l, "option terrain: unknown terrain set \"%s\" (%s)", setname, names);
     }
-    if (!ld_copy_fit(l, d->terrain_set, sizeof d->terrain_set, setname, "option terrain"))
+    if (!pwg_load_copy_fit(l, d->terrain_set, sizeof d->terrain_set, setname, "option terrain"))
         return false;
     if (custom) {
         /* a custom set starts from its base, or from the option's set */
         if (!json_is_object(custom))
-            return ld_fail(l, "terrain_set: expected an object with \"suits\" and/or \"overrides\"");
+            return pwg_load_fail(
+                l, "terrain_set: expected an object with \"suits\" and/or \"overrides\"");
         if (!json_object_get(custom, "base")) {
             char bp[96];
             eng_pathf(bp, sizeof bp, "terrain.json: sets.%s", setname);
@@ -344,7 +353,7 @@ bool ld_load_terrain_set(ld *l, const char *setname, const json_t *custom)
         }
         if (!apply_set(l, custom, "terrain_set", 0, card_terr))
             return false;
-        ld_copy(d->terrain_set, sizeof d->terrain_set, "custom");
+        pwg_load_copy(d->terrain_set, sizeof d->terrain_set, "custom");
     } else {
         char bp[96];
         eng_pathf(bp, sizeof bp, "terrain.json: sets.%s", setname);
@@ -411,52 +420,58 @@ static int split(const char *row, char tok[][PWG_NAME], int max, const char **ba
     }
 }
 
-static bool load_rows(ld *l, const json_t *bf, const char *key, bool cards)
+static bool load_rows(pwg_loader *l, const json_t *bf, const char *key, bool cards)
 {
     pwg_data *d = l->d;
     json_t *rows = json_object_get(bf, key);
     if (!json_is_array(rows) || json_array_size(rows) == 0)
-        return ld_fail(l, "battlefield.%s: expected a list of rows (row 1 first)", key);
+        return pwg_load_fail(l, "battlefield.%s: expected a list of rows (row 1 first)", key);
     int h = (int)json_array_size(rows);
     if (h > PWG_MAX_H)
-        return ld_fail(l, "battlefield.%s: %d rows; at most %d", key, h, PWG_MAX_H);
+        return pwg_load_fail(l, "battlefield.%s: %d rows; at most %d", key, h, PWG_MAX_H);
     int w = -1;
     uint64_t used = 0;
     for (int y = 0; y < h; y++) {
         const char *row = json_string_value(json_array_get(rows, (size_t)y));
         if (!row)
-            return ld_fail(l, "battlefield.%s[%d]: expected a string", key, y);
+            return pwg_load_fail(l, "battlefield.%s[%d]: expected a string", key, y);
         char tok[PWG_MAX_W * 2][PWG_NAME];
         const char *bad = NULL;
         int n = split(row, tok, PWG_MAX_W * 2, &bad);
         if (n == -2)
-            return ld_fail(l, "battlefield.%s[%d]: \"%.*s...\" is too long for a terrain or card "
-                           "name (at most %d characters)", key, y, (int)eng_utf8_cut(bad, PWG_NAME - 1), bad,
-                           PWG_NAME - 1);
+            return pwg_load_fail(
+                l,
+                "battlefield.%s[%d]: \"%.*s...\" is too long for a terrain or card "
+                "name (at most %d characters)",
+                key, y, (int)eng_utf8_cut(bad, PWG_NAME - 1), bad, PWG_NAME - 1);
         if (n < 0)
-            return ld_fail(l, "battlefield.%s[%d]: more than %d locations", key, y, PWG_MAX_W);
+            return pwg_load_fail(l, "battlefield.%s[%d]: more than %d locations", key, y,
+                                 PWG_MAX_W);
         int vals[PWG_MAX_W];
         int nv = 0;
         for (int i = 0; i < n; i++) {
             if (cards) {
                 int c = card_find(d, tok[i]);
                 if (c < 0)
-                    return ld_fail(l, "battlefield.%s[%d]: no card \"%s\" in the %s deck%s", key, y,
-                                tok[i], d->deck,
-                                strncasecmp(tok[i], "JK", 2) == 0 ? " (are jokers off?)" : "");
+                    return pwg_load_fail(l, "battlefield.%s[%d]: no card \"%s\" in the %s deck%s",
+                                         key, y, tok[i], d->deck,
+                                         strncasecmp(tok[i], "JK", 2) == 0 ? " (are jokers off?)"
+                                                                           : "");
                 if (used >> c & 1)
-                    return ld_fail(l, "battlefield.%s[%d]: card %s is used twice", key, y,
-                                d->card[c].code);
+                    return pwg_load_fail(l, "battlefield.%s[%d]: card %s is used twice", key, y,
+                                         d->card[c].code);
                 used |= UINT64_C(1) << c;
                 if (nv >= PWG_MAX_W)
-                    return ld_fail(l, "battlefield.%s[%d]: more than %d locations", key, y, PWG_MAX_W);
+                    return pwg_load_fail(l, "battlefield.%s[%d]: more than %d locations", key, y,
+                                         PWG_MAX_W);
                 vals[nv++] = c;
                 continue;
             }
             int t = terrain_find_token(d, tok[i]);
             if (t >= 0) {
                 if (nv >= PWG_MAX_W)
-                    return ld_fail(l, "battlefield.%s[%d]: more than %d locations", key, y, PWG_MAX_W);
+                    return pwg_load_fail(l, "battlefield.%s[%d]: more than %d locations", key, y,
+                                         PWG_MAX_W);
                 vals[nv++] = t;
                 continue;
             }
@@ -465,18 +480,21 @@ static bool load_rows(ld *l, const json_t *bf, const char *key, bool cards)
                 char one[2] = {*p, 0};
                 int ts = terrain_find_token(d, one);
                 if (ts < 0)
-                    return ld_fail(l, "battlefield.%s[%d]: unknown terrain \"%s\"", key, y, tok[i]);
+                    return pwg_load_fail(l, "battlefield.%s[%d]: unknown terrain \"%s\"", key, y,
+                                         tok[i]);
                 if (nv >= PWG_MAX_W)
-                    return ld_fail(l, "battlefield.%s[%d]: more than %d locations", key, y, PWG_MAX_W);
+                    return pwg_load_fail(l, "battlefield.%s[%d]: more than %d locations", key, y,
+                                         PWG_MAX_W);
                 vals[nv++] = ts;
             }
         }
         if (nv == 0)
-            return ld_fail(l, "battlefield.%s[%d]: an empty row", key, y);
+            return pwg_load_fail(l, "battlefield.%s[%d]: an empty row", key, y);
         if (w < 0)
             w = nv;
         else if (nv != w)
-            return ld_fail(l, "battlefield.%s[%d]: %d locations, but row 1 has %d", key, y, nv, w);
+            return pwg_load_fail(l, "battlefield.%s[%d]: %d locations, but row 1 has %d", key, y,
+                                 nv, w);
         for (int x = 0; x < nv; x++) {
             int loc = y * w + x;
             if (cards) {
@@ -489,40 +507,46 @@ static bool load_rows(ld *l, const json_t *bf, const char *key, bool cards)
         }
     }
     int gw, gh;
-    if (!ld_get_int(l, bf, "width", "battlefield", 1, PWG_MAX_W, w, &gw) ||
-        !ld_get_int(l, bf, "height", "battlefield", 1, PWG_MAX_H, h, &gh))
+    if (!pwg_load_int(l, bf, "width", "battlefield", 1, PWG_MAX_W, w, &gw) ||
+        !pwg_load_int(l, bf, "height", "battlefield", 1, PWG_MAX_H, h, &gh))
         return false;
     if (gw != w || gh != h)
-        return ld_fail(l, "battlefield: width %d and height %d do not match the %dx%d rows given",
-                    gw, gh, w, h);
+        return pwg_load_fail(
+            l, "battlefield: width %d and height %d do not match the %dx%d rows given", gw, gh, w,
+            h);
     d->w = w;
     d->h = h;
     return true;
 }
 
-bool ld_load_battlefield(ld *l, const json_t *bf)
+bool pwg_load_battlefield(pwg_loader *l, const json_t *bf)
 {
     pwg_data *d = l->d;
     static const char *const keys[] = {"deal", "width", "height", "cards", "terrain", NULL};
     if (!bf)
-        return ld_fail(l, "battlefield: missing (give {\"deal\": true, \"width\": 9, \"height\": 6}, "
-                    "\"cards\" rows or \"terrain\" rows)");
+        return pwg_load_fail(
+            l, "battlefield: missing (give {\"deal\": true, \"width\": 9, \"height\": 6}, "
+               "\"cards\" rows or \"terrain\" rows)");
     if (!json_is_object(bf))
-        return ld_fail(l, "battlefield: expected an object");
+        return pwg_load_fail(l, "battlefield: expected an object");
     if (!eng_json_check_keys(bf, "battlefield", keys, l->err))
         return false;
     int kinds = !!json_object_get(bf, "cards") + !!json_object_get(bf, "terrain") +
                 json_is_true(json_object_get(bf, "deal"));
     if (kinds != 1)
-        return ld_fail(l, "battlefield: give exactly one of \"deal\": true, \"cards\" or \"terrain\"");
+        return pwg_load_fail(
+            l, "battlefield: give exactly one of \"deal\": true, \"cards\" or \"terrain\"");
     if (json_is_true(json_object_get(bf, "deal"))) {
         d->deal = true;
-        if (!ld_get_int(l, bf, "width", "battlefield", 1, PWG_MAX_W, 9, &d->w) ||
-            !ld_get_int(l, bf, "height", "battlefield", 1, PWG_MAX_H, 6, &d->h))
+        if (!pwg_load_int(l, bf, "width", "battlefield", 1, PWG_MAX_W, 9, &d->w) ||
+            !pwg_load_int(l, bf, "height", "battlefield", 1, PWG_MAX_H, 6, &d->h))
             return false;
         if (d->w * d->h > d->ncards)
-            return ld_fail(l, "battlefield: a %dx%d battlefield needs %d cards, but the %s deck has "
-                        "only %d", d->w, d->h, d->w * d->h, d->deck, d->ncards);
+            return pwg_load_fail(
+                l,
+                "battlefield: a %dx%d battlefield needs %d cards, but the %s deck has "
+                "only %d",
+                d->w, d->h, d->w * d->h, d->deck, d->ncards);
         for (int i = 0; i < PWG_MAX_LOCS; i++) {
             d->start_card[i] = PWG_NONE;
             d->start_terrain[i] = 0;
@@ -537,37 +561,37 @@ bool ld_load_battlefield(ld *l, const json_t *bf)
     return true;
 }
 
-int ld_loc_parse(ld *l, const json_t *v, const char *path)
+int pwg_load_loc(pwg_loader *l, const json_t *v, const char *path)
 {
     const char *s = json_string_value(v);
     char why[160];
     if (!s) {
-        ld_fail(l, "%s: expected a location like \"c4\"", path);
+        pwg_load_fail(l, "%s: expected a location like \"c4\"", path);
         return -1;
     }
     int loc = pwg_loc_parse(l->d, s, why, sizeof why);
     if (loc < 0)
-        ld_fail(l, "%s: %s", path, why);
+        pwg_load_fail(l, "%s: %s", path, why);
     return loc;
 }
 
-bool ld_fixed_lake(const pwg_data *d, int loc)
+bool pwg_load_fixed_lake(const pwg_data *d, int loc)
 {
     return !d->deal && (d->terrain[d->start_terrain[loc]].flags & PWG_TF_LAKE);
 }
 
 /* A list of locations into out (deduplicated, in the order given). */
-bool ld_load_locs(ld *l, const json_t *arr, const char *path, uint8_t *out, int *n)
+bool pwg_load_locs(pwg_loader *l, const json_t *arr, const char *path, uint8_t *out, int *n)
 {
     if (!json_is_array(arr) || json_array_size(arr) == 0)
-        return ld_fail(l, "%s: expected a list of locations like [\"c4\", \"d4\"]", path);
+        return pwg_load_fail(l, "%s: expected a list of locations like [\"c4\", \"d4\"]", path);
     *n = 0;
     size_t i;
     json_t *v;
     json_array_foreach(arr, i, v) {
         char p[128];
         eng_pathf(p, sizeof p, "%s[%zu]", path, i);
-        int loc = ld_loc_parse(l, v, p);
+        int loc = pwg_load_loc(l, v, p);
         if (loc < 0)
             return false;
         bool dup = false;

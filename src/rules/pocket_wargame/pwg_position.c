@@ -61,26 +61,13 @@ json_t *pwg_internal_json(const pwg_data *d, const pwg_state *s)
     return o;
 }
 
-static void unit_name(const void *d, int u, char *buf, size_t n)
-{
-    pwg_unit_ref(d, u, -1, buf, n);
-}
-
-static int unit_find(const void *d, const char *ref)
-{
-    return eng_pos_find_name(d, ((const pwg_data *)d)->nunits, unit_name, ref);
-}
-
-static eng_pos_refs unit_refs(const pwg_data *d)
-{
-    return (eng_pos_refs){unit_find, d, PWG_NONE,
-                          " in this scenario (units are named like \"1/HI1\")", "(not a string)"};
-}
+#define UNIT_HINT " in this scenario (units are named like \"1/HI1\")"
 
 static bool read_unit(const pwg_data *d, const json_t *obj, const char *key, const char *where,
                       uint8_t *out, char *why, size_t n)
 {
-    eng_pos_refs r = unit_refs(d);
+    eng_unit_table t = pwg_units(d);
+    eng_pos_refs r = eng_pos_unit_refs(&t, PWG_NONE, UNIT_HINT);
     return eng_pos_ref_opt(&r, obj, key, where, out, why, n);
 }
 
@@ -256,7 +243,8 @@ static bool read_units(const pwg_data *d, pwg_state *s, const json_t *pos, char 
         return eng_pos_fail(why, n, "units: expected an array");
     size_t i;
     const json_t *o;
-    eng_pos_refs r = unit_refs(d);
+    eng_unit_table t = pwg_units(d);
+    eng_pos_refs r = eng_pos_unit_refs(&t, PWG_NONE, UNIT_HINT);
     json_array_foreach(units, i, o) {
         char w[64];
         int u = eng_pos_unit_entry(&r, o, i, w, sizeof w, why, n);

@@ -54,15 +54,8 @@ const char *pwg_coin_name(const pwg_data *d, int unit, bool ascii)
 
 void pwg_unit_ref(const pwg_data *d, int unit, int viewer_force, char *buf, size_t n)
 {
-    if (unit < 0 || unit >= d->nunits) {
-        snprintf(buf, n, "?");
-        return;
-    }
-    const pwg_unit_def *u = &d->unit[unit];
-    if (u->force == viewer_force)
-        snprintf(buf, n, "%s%d", d->type[u->type].code, u->num);
-    else
-        snprintf(buf, n, "%d/%s%d", u->force + 1, d->type[u->type].code, u->num);
+    eng_unit_table t = pwg_units(d);
+    eng_unit_label(&t, unit, viewer_force, buf, n);
 }
 
 void pwg_action_text(const void *data, const void *st, eng_action a, char *buf, size_t n)
@@ -152,8 +145,10 @@ static int plain_number(const char *t, long max, long *v)
     return errno == ERANGE || *v > max ? NUM_TOO_BIG : NUM_OK;
 }
 
-static int force_parse(const pwg_data *d, const char *t, char *why, size_t n)
+/* A force by number ("2") or name; also the unit table's owner_parse. */
+static int force_parse(const void *data, const char *t, char *why, size_t n)
 {
+    const pwg_data *d = data;
     long v;
     int kind = plain_number(t, d->nforces, &v);
     if (kind == NUM_OK && v >= 1)
@@ -187,25 +182,30 @@ static int type_parse(const pwg_data *d, const char *t, char *why, size_t n)
     return -1;
 }
 
+static eng_unit_name unit_name(const void *data, int u)
+{
+    const pwg_data *d = data;
+    const pwg_unit_def *ud = &d->unit[u];
+    return (eng_unit_name){.owner = ud->force, .code = d->type[ud->type].code, .num = ud->num};
+}
+
+static const char *owner_name(const void *d, int f)
+{
+    return ((const pwg_data *)d)->force[f].name;
+}
+
+eng_unit_table pwg_units(const pwg_data *d)
+{
+    return (eng_unit_table){.ctx = d, .count = d->nunits, .name = unit_name,
+                            .owner_parse = force_parse, .owner_name = owner_name,
+                            .example = "HI1"};
+}
+
 /* "HI1" (a unit of default_force) or "2/HI1". */
 static int unit_parse(const pwg_data *d, const char *t, int default_force, char *why, size_t n)
 {
-    eng_unit_ref r;
-    if (eng_unit_ref_split(t, "HI1", &r, why, n) < 0)
-        return -1;
-    int f = default_force;
-    if (r.owner[0] && (f = force_parse(d, r.owner, why, n)) < 0)
-        return -1;
-    if (f < 0) {
-        snprintf(why, n, "say whose unit %s is, like 2/%s", r.label, r.label);
-        return -1;
-    }
-    for (int u = 0; u < d->nunits; u++)
-        if (d->unit[u].force == f && d->unit[u].num == r.num &&
-            strcasecmp(d->type[d->unit[u].type].code, r.code) == 0)
-            return u;
-    snprintf(why, n, "%s has no unit %s", d->force[f].name, r.label);
-    return -1;
+    eng_unit_table units = pwg_units(d);
+    return eng_unit_parse(&units, t, default_force, why, n);
 }
 
 static int card_parse(const pwg_data *d, const char *t)

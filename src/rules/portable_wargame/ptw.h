@@ -38,6 +38,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "notation.h"
 #include "rules.h"
 
 #define PTW_MAX_W 16
@@ -449,6 +450,9 @@ void ptw_blunder_weights(const ptw_data *d, const ptw_state *s, const eng_action
                          double *w);
 
 /* ptw_text.c: notation and status */
+/* The sides' units as notation names them (for eng_unit_parse and the
+ * position reader): "INF1" of a side, "2/INF1", a side by number or name. */
+eng_unit_table ptw_units(const ptw_data *d);
 void ptw_unit_ref(const ptw_data *d, int u, int viewer_side, char *buf, size_t n);
 void ptw_action_text(const void *data, const void *st, eng_action a, char *buf, size_t n);
 int ptw_action_parse(const void *data, const void *st, const char *text, eng_action *out,

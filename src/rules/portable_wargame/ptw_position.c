@@ -70,26 +70,13 @@ static bool read_sq(const ptw_data *d, const json_t *obj, const char *key, const
     return eng_pos_place_opt(&p, obj, key, where, nullable, out, why, n);
 }
 
-static void unit_name(const void *d, int u, char *buf, size_t n)
-{
-    ptw_unit_ref(d, u, -1, buf, n);
-}
-
-static int unit_find(const void *d, const char *ref)
-{
-    return eng_pos_find_name(d, ((const ptw_data *)d)->nunits, unit_name, ref);
-}
-
-static eng_pos_refs unit_refs(const ptw_data *d)
-{
-    return (eng_pos_refs){unit_find, d, PTW_NONE,
-                          " in this scenario (units are named like \"1/INF1\")", "(not a string)"};
-}
+#define UNIT_HINT " in this scenario (units are named like \"1/INF1\")"
 
 static bool read_unit(const ptw_data *d, const json_t *obj, const char *key, const char *where,
                       uint8_t *out, char *why, size_t n)
 {
-    eng_pos_refs r = unit_refs(d);
+    eng_unit_table t = ptw_units(d);
+    eng_pos_refs r = eng_pos_unit_refs(&t, PTW_NONE, UNIT_HINT);
     return eng_pos_ref_opt(&r, obj, key, where, out, why, n);
 }
 
@@ -221,11 +208,12 @@ static bool read_top(const ptw_data *d, ptw_state *s, const json_t *pos, char *w
  * nowhere)? Guns that have not rolled yet have none. */
 static bool landing_written(const ptw_data *d, const json_t *pos, int u)
 {
+    eng_unit_table t = ptw_units(d);
     size_t i;
     const json_t *o;
     json_array_foreach(json_object_get(pos, "units"), i, o) {
         const char *ref = json_string_value(json_object_get(o, "ref"));
-        if (ref && unit_find(d, ref) == u)
+        if (ref && eng_pos_find_unit(&t, ref) == u)
             return json_object_get(o, "landing") != NULL;
     }
     return false;
@@ -240,7 +228,8 @@ static bool read_units(const ptw_data *d, ptw_state *s, const json_t *pos, char 
         return eng_pos_fail(why, n, "units: expected an array");
     size_t i;
     const json_t *o;
-    eng_pos_refs r = unit_refs(d);
+    eng_unit_table t = ptw_units(d);
+    eng_pos_refs r = eng_pos_unit_refs(&t, PTW_NONE, UNIT_HINT);
     json_array_foreach(units, i, o) {
         char w[64];
         int u = eng_pos_unit_entry(&r, o, i, w, sizeof w, why, n);
@@ -390,7 +379,7 @@ static bool check_units(const ptw_data *d, ptw_state *s, char *why, size_t n)
     s->alive[0] = s->alive[1] = 0;
     for (int u = 0; u < d->nunits; u++) {
         char r[24], sqn[8];
-        unit_name(d, u, r, sizeof r);
+        ptw_unit_ref(d, u, -1, r, sizeof r);
         int sq = s->loc[u];
         if (sq == PTW_NONE) {
             if (s->towed_by[u] != PTW_NONE || s->hits[u])
@@ -410,7 +399,7 @@ static bool check_units(const ptw_data *d, ptw_state *s, char *why, size_t n)
         int t = s->towed_by[u];
         if (t != PTW_NONE) {
             char tr[24];
-            unit_name(d, t, tr, sizeof tr);
+            ptw_unit_ref(d, t, -1, tr, sizeof tr);
             if (ptw_type_of(d, u)->cls != PTW_C_ARTILLERY ||
                 ptw_type_of(d, t)->cls != PTW_C_TRANSPORT || d->unit[t].side != side)
                 return eng_pos_fail(why, n, "unit %s: only a gun is towed, by a transport of "
@@ -435,7 +424,7 @@ static bool check_units(const ptw_data *d, ptw_state *s, char *why, size_t n)
         bool exempt = role != PTW_ROLE_FIGHT && !d->stack_one_each;   /* rule f */
         if (seen[sq][side][role] != PTW_NONE && !passing && !exempt) {
             char o[24];
-            unit_name(d, seen[sq][side][role], o, sizeof o);
+            ptw_unit_ref(d, seen[sq][side][role], -1, o, sizeof o);
             return eng_pos_fail(why, n, "unit %s: %s already holds %s; a square holds one "
                                 "fighting unit of a side (%s)", r, sqn, o,
                                 d->stack_one_each ? "option stacking one-each: and one "

@@ -38,15 +38,8 @@ const char *ptw_stage_name(int stage)
 
 void ptw_unit_ref(const ptw_data *d, int u, int viewer_side, char *buf, size_t n)
 {
-    if (u < 0 || u >= d->nunits) {
-        snprintf(buf, n, "?");
-        return;
-    }
-    const ptw_unit_def *ud = &d->unit[u];
-    if (ud->side == viewer_side)
-        snprintf(buf, n, "%s%d", d->type[ud->type].code, ud->num);
-    else
-        snprintf(buf, n, "%d/%s%d", ud->side + 1, d->type[ud->type].code, ud->num);
+    eng_unit_table t = ptw_units(d);
+    eng_unit_label(&t, u, viewer_side, buf, n);
 }
 
 /* The die being waited for: its action kind and whose it is; 0 if none. */
@@ -102,8 +95,10 @@ void ptw_action_text(const void *data, const void *st, eng_action a, char *buf, 
 
 #define MAX_TOK 5
 
-static int side_parse(const ptw_data *d, const char *t, char *why, size_t n)
+/* A side by number ("2") or name; also the unit table's owner_parse. */
+static int side_parse(const void *data, const char *t, char *why, size_t n)
 {
+    const ptw_data *d = data;
     if (strcmp(t, "1") == 0 || strcmp(t, "2") == 0)
         return t[0] - '1';
     for (int f = 0; f < 2; f++)
@@ -114,24 +109,30 @@ static int side_parse(const ptw_data *d, const char *t, char *why, size_t n)
     return -1;
 }
 
+static eng_unit_name unit_name(const void *data, int u)
+{
+    const ptw_data *d = data;
+    const ptw_unit_def *ud = &d->unit[u];
+    return (eng_unit_name){.owner = ud->side, .code = d->type[ud->type].code, .num = ud->num};
+}
+
+static const char *owner_name(const void *d, int side)
+{
+    return ((const ptw_data *)d)->side[side].name;
+}
+
+eng_unit_table ptw_units(const ptw_data *d)
+{
+    return (eng_unit_table){.ctx = d, .count = d->nunits, .name = unit_name,
+                            .owner_parse = side_parse, .owner_name = owner_name,
+                            .example = "INF1"};
+}
+
 /* "INF1" (a unit of default_side) or "2/INF1" or "Blue/INF1". */
 static int unit_parse(const ptw_data *d, const char *t, int default_side, char *why, size_t n)
 {
-    eng_unit_ref r;
-    if (eng_unit_ref_split(t, "INF1", &r, why, n) < 0)
-        return -1;
-    int f = default_side;
-    if (r.owner[0] && (f = side_parse(d, r.owner, why, n)) < 0)
-        return -1;
-    if (f < 0) {
-        snprintf(why, n, "say whose unit %s is, like 2/%s", r.label, r.label);
-        return -1;
-    }
-    for (int u = d->side[f].first_unit; u < d->side[f].first_unit + d->side[f].nunits; u++)
-        if (d->unit[u].num == r.num && strcasecmp(d->type[d->unit[u].type].code, r.code) == 0)
-            return u;
-    snprintf(why, n, "%s has no unit %s", d->side[f].name, r.label);
-    return -1;
+    eng_unit_table units = ptw_units(d);
+    return eng_unit_parse(&units, t, default_side, why, n);
 }
 
 static int die_parse(const char *t, char *why, size_t n)
