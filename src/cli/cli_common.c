@@ -61,6 +61,19 @@ int cli_parse_between(const char *cmd, const char *opt, const char *arg, double 
     return 0;
 }
 
+int cli_parse_real_in(const char *cmd, const char *opt, const char *arg, double lo, double hi,
+                      double *out)
+{
+    char *end;
+    double v = strtod(arg, &end);
+    if (!*arg || *end || !(v >= lo && v <= hi)) {
+        cli_error(cmd, "%s takes a number from %g to %g, not \"%s\"", opt, lo, hi, arg);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
 int cli_parse_int(const char *opt, const char *arg, int min, int max, int *out)
 {
     char *end;
@@ -75,7 +88,19 @@ int cli_parse_int(const char *opt, const char *arg, int min, int max, int *out)
     return 0;
 }
 
+static int game_opt(cli_game_opts *o, int code, const char *arg);
+
 int cli_game_opt(cli_game_opts *o, int code, const char *arg)
+{
+    static const char *const names[] = {"--rules", "--scenario", "--variant", "--option",
+                                        "--seed", "--position"};
+    int r = game_opt(o, code, arg);
+    if (r > 0 && !o->given)
+        o->given = names[code - OPT_RULES];
+    return r;
+}
+
+static int game_opt(cli_game_opts *o, int code, const char *arg)
 {
     switch (code) {
     case OPT_RULES:
