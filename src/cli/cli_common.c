@@ -88,18 +88,7 @@ int cli_parse_int(const char *opt, const char *arg, int min, int max, int *out)
     return 0;
 }
 
-static int game_opt(cli_game_opts *o, int code, const char *arg);
-
-int cli_game_opt(cli_game_opts *o, int code, const char *arg)
-{
-    static const char *const names[] = {"--rules", "--scenario", "--variant", "--option",
-                                        "--seed", "--position"};
-    int r = game_opt(o, code, arg);
-    if (r > 0 && !o->given)
-        o->given = names[code - OPT_RULES];
-    return r;
-}
-
+/* One game option; as cli_game_opt. */
 static int game_opt(cli_game_opts *o, int code, const char *arg)
 {
     switch (code) {
@@ -172,6 +161,16 @@ static int game_opt(cli_game_opts *o, int code, const char *arg)
     default:
         return 0;
     }
+}
+
+int cli_game_opt(cli_game_opts *o, int code, const char *arg)
+{
+    static const char *const names[] = {"--rules", "--scenario", "--variant", "--option",
+                                        "--seed", "--position"};
+    int r = game_opt(o, code, arg);
+    if (r > 0 && !o->given)
+        o->given = names[code - OPT_RULES];
+    return r;
 }
 
 uint64_t cli_clock_seed(void)

@@ -39,14 +39,16 @@ static void help_option(FILE *out, const cli_opt *o)
 static void refuse(const char *cmd, const struct option *lo, int c, const char *arg)
 {
     const char *eq = strchr(arg, '=');
-    bool flag = false;
-    for (int i = 0; eq && lo[i].name; i++)
-        flag = flag || (lo[i].has_arg == no_argument && strlen(lo[i].name) == (size_t)(eq - arg - 2)
-                        && strncmp(lo[i].name, arg + 2, (size_t)(eq - arg - 2)) == 0);
+    size_t len = eq && strncmp(arg, "--", 2) == 0 ? (size_t)(eq - arg) - 2 : 0;
+    bool flag = false;          /* "--name=value" for a flag of lo */
+    for (int i = 0; len && lo[i].name; i++)
+        if (lo[i].has_arg == no_argument && strlen(lo[i].name) == len
+            && strncmp(lo[i].name, arg + 2, len) == 0)
+            flag = true;
     if (c == ':')
         cli_error(cmd, "%s needs a value (see --help)", arg);
-    else if (strncmp(arg, "--", 2) == 0 && flag)
-        cli_error(cmd, "%.*s takes no value", (int)(eq - arg), arg);
+    else if (flag)
+        cli_error(cmd, "%.*s takes no value", (int)len + 2, arg);
     else if (optopt > ' ' && optopt < 127)
         cli_error(cmd, "unknown option \"-%c\" (see --help)", optopt);
     else

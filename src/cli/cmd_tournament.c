@@ -175,6 +175,63 @@ static void print_json(const tourney *t, const eng_match *m, const double *elo)
     cli_json_print(stdout, root);
 }
 
+/* Plays the tournament the options describe (ao: t's players' budget) and
+ * prints its table: the exit status, after a message where it is not 0. */
+static int run(tourney *t, cli_ai_opts *ao, const char *players, bool as_json)
+{
+    if (!players) {
+        cli_error("tournament", "name the computer players: --players A,B[,C...] "
+                  "(choose from %s)", cli_ai_names());
+        return 2;
+    }
+    if (ao->budget.threads < 0) {
+        ao->budget.threads = cli_cores() / t->jobs;
+        if (ao->budget.threads < 1)
+            ao->budget.threads = 1;
+    }
+    if (read_players(t, players) != 0)
+        return 2;
+    eng_match *m = cli_match_new(t->go);    /* checks the game and counts the seats */
+    if (!m)
+        return 1;
+    t->seats = eng_game_players(m->game);
+    cli_ai_opts_for_game(ao, m->game);
+    int rc = schedule(t) != 0 ? 2 : 0;
+    if (rc == 0 && t->progress)
+        fprintf(stderr, "tournament: %d players, %d pairing%s, %d games on %d job%s\n",
+                t->nplayers, t->npairings, t->npairings == 1 ? "" : "s", t->ngames, t->jobs,
+                t->jobs == 1 ? "" : "s");
+    if (rc == 0 && tourney_play(t) != 0)
+        rc = 1;
+    if (rc == 0) {
+        double *elo = malloc((size_t)t->nplayers * sizeof *elo);
+        if (!elo)
+            abort();
+        tourney_elo(t, elo);
+        if (as_json)
+            print_json(t, m, elo);
+        else
+            print_text(t, m, elo);
+        free(elo);
+    }
+    eng_match_free(m);
+    return rc;
+}
+
+static void tourney_free(tourney *t)
+{
+    for (int i = 0; i < t->ngames; i++) {
+        for (int s = 0; s < ENG_MAX_PLAYERS; s++)
+            free(t->game[i].think[s]);
+        free(t->game[i].error);
+    }
+    free(t->game);
+    free(t->pairing);
+    for (int p = 0; p < t->nplayers; p++)
+        free(t->players[p]);
+    free(t->players);
+}
+
 int cmd_tournament(int argc, char **argv)
 {
     cli_game_opts go;
@@ -188,7 +245,6 @@ int cmd_tournament(int argc, char **argv)
                  .max_steps = 100000, .progress = true};
     const char *players = NULL;
     bool as_json = false, quiet = false;
-    eng_match *m = NULL;
     int rc = 2;
     char players_help[256], jobs_help[80];
     snprintf(players_help, sizeof players_help,
@@ -240,57 +296,9 @@ int cmd_tournament(int argc, char **argv)
         goto out;
     }
     t.progress = !quiet;
-    if (!players) {
-        cli_error("tournament", "name the computer players: --players A,B[,C...] "
-                  "(choose from %s)", cli_ai_names());
-        goto out;
-    }
-    if (ao.budget.threads < 0) {
-        ao.budget.threads = cli_cores() / t.jobs;
-        if (ao.budget.threads < 1)
-            ao.budget.threads = 1;
-    }
-    if (read_players(&t, players) != 0)
-        goto out;
-    if (!(m = cli_match_new(&go))) {       /* checks the game and counts the seats */
-        rc = 1;
-        goto out;
-    }
-    t.seats = eng_game_players(m->game);
-    cli_ai_opts_for_game(&ao, m->game);
-    if (schedule(&t) != 0)
-        goto out;
-    if (t.progress) {
-        fprintf(stderr, "tournament: %d players, %d pairing%s, %d games on %d job%s\n",
-                t.nplayers, t.npairings, t.npairings == 1 ? "" : "s", t.ngames, t.jobs,
-                t.jobs == 1 ? "" : "s");
-    }
-    if (tourney_play(&t) != 0) {
-        rc = 1;
-        goto out;
-    }
-    double *elo = malloc((size_t)t.nplayers * sizeof *elo);
-    if (!elo)
-        abort();
-    tourney_elo(&t, elo);
-    if (as_json)
-        print_json(&t, m, elo);
-    else
-        print_text(&t, m, elo);
-    free(elo);
-    rc = 0;
+    rc = run(&t, &ao, players, as_json);
 out:
-    for (int i = 0; i < t.ngames; i++) {
-        for (int s = 0; s < ENG_MAX_PLAYERS; s++)
-            free(t.game[i].think[s]);
-        free(t.game[i].error);
-    }
-    free(t.game);
-    free(t.pairing);
-    for (int p = 0; p < t.nplayers; p++)
-        free(t.players[p]);
-    free(t.players);
-    eng_match_free(m);
+    tourney_free(&t);
     cli_game_opts_free(&go);
     return rc;
 }

@@ -133,20 +133,23 @@ int cmd_train(int argc, char **argv)
     compare_files compare = {.n = 0};
     bool quiet = false;
     int rc = 2;
-    char h[9][80];
-    snprintf(h[0], sizeof h[0], "self-play games (default %d)", o.games);
-    snprintf(h[1], sizeof h[1], "the self-play player (default %s)", o.player);
-    snprintf(h[2], sizeof h[2], "share of decisions drawn by the playout hint\n(default %g)",
-             o.explore);
-    snprintf(h[3], sizeof h[3], "sample a position every N steps (default %d)", o.every);
-    snprintf(h[4], sizeof h[4], "share of the games held out (default %g)", o.holdout);
-    snprintf(h[5], sizeof h[5], "hidden units (default %d)", o.hidden);
-    snprintf(h[6], sizeof h[6], "passes over the positions (default %d)", o.epochs);
-    snprintf(h[7], sizeof h[7], "step size (default %g)", o.rate);
-    snprintf(h[8], sizeof h[8], "1: fit to the results; below 1: TD(lambda) (default %g)",
-             o.lambda);
-    char compare_help[256];
-    snprintf(compare_help, sizeof compare_help,
+    struct {                          /* the help lines that say a default */
+        char games[64], player[80], explore[96], every[64], holdout[64], hidden[48],
+            epochs[64], rate[48], lambda[80], compare[200];
+    } h;
+    snprintf(h.games, sizeof h.games, "self-play games (default %d)", o.games);
+    snprintf(h.player, sizeof h.player, "the self-play player (default %s)", o.player);
+    snprintf(h.explore, sizeof h.explore,
+             "share of decisions drawn by the playout hint\n(default %g)", o.explore);
+    snprintf(h.every, sizeof h.every, "sample a position every N steps (default %d)", o.every);
+    snprintf(h.holdout, sizeof h.holdout, "share of the games held out (default %g)",
+             o.holdout);
+    snprintf(h.hidden, sizeof h.hidden, "hidden units (default %d)", o.hidden);
+    snprintf(h.epochs, sizeof h.epochs, "passes over the positions (default %d)", o.epochs);
+    snprintf(h.rate, sizeof h.rate, "step size (default %g)", o.rate);
+    snprintf(h.lambda, sizeof h.lambda,
+             "1: fit to the results; below 1: TD(lambda) (default %g)", o.lambda);
+    snprintf(h.compare, sizeof h.compare,
              "also judge this weights file (a name in the rule set's\n"
              "data folder, or a path) on the held-out positions;\n"
              "repeatable, up to %d", AI_TRAIN_MAX_COMPARE);
@@ -168,18 +171,18 @@ int cmd_train(int argc, char **argv)
     const cli_opt opts[] = {
         CLI_SCENARIO(&go),
         CLI_U64("seed", "N", &go.seed, "seeds every game, player and the fit (default 1)"),
-        CLI_INT("games", "N", &o.games, 2, 10000000, h[0]),
+        CLI_INT("games", "N", &o.games, 2, 10000000, h.games),
         CLI_TEXT("out", "FILE", &out, "the weights file to write (default: the rule set's,\n"
                  "data/RULES/eval-net.txt, which players read)"),
-        CLI_TEXT("player", "SPEC", &o.player, h[1]),
-        CLI_REAL_IN("explore", "X", &o.explore, 0, 1, h[2]),
-        CLI_INT("every", "N", &o.every, 1, 100000, h[3]),
-        CLI_REAL_IN("holdout", "X", &o.holdout, 0, 0.9, h[4]),
-        CLI_INT("hidden", "N", &o.hidden, 1, AI_NET_MAX_HIDDEN, h[5]),
-        CLI_INT("epochs", "N", &o.epochs, 1, 10000, h[6]),
-        CLI_REAL_IN("rate", "X", &o.rate, 1e-7, 1, h[7]),
-        CLI_REAL_IN("lambda", "X", &o.lambda, 0, 1, h[8]),
-        CLI_EACH("compare", "FILE", add_compare, &compare, compare_help),
+        CLI_TEXT("player", "SPEC", &o.player, h.player),
+        CLI_REAL_IN("explore", "X", &o.explore, 0, 1, h.explore),
+        CLI_INT("every", "N", &o.every, 1, 100000, h.every),
+        CLI_REAL_IN("holdout", "X", &o.holdout, 0, 0.9, h.holdout),
+        CLI_INT("hidden", "N", &o.hidden, 1, AI_NET_MAX_HIDDEN, h.hidden),
+        CLI_INT("epochs", "N", &o.epochs, 1, 10000, h.epochs),
+        CLI_REAL_IN("rate", "X", &o.rate, 1e-7, 1, h.rate),
+        CLI_REAL_IN("lambda", "X", &o.lambda, 0, 1, h.lambda),
+        CLI_EACH("compare", "FILE", add_compare, &compare, h.compare),
         CLI_FLAG("quiet", &quiet, "no progress lines"),
         CLI_END,
     };
