@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# cli_train.sh - `pocketwar train`: its help, bad options refused by name, a
+# cli_train.sh - `pocketwar train`: its help, bad options refused by name, the ends
+# of the ranges taken, a
 # rule set without features refused, two small runs from the same seed
 # writing the same weights (the command in the file's header), --compare
 # judging another weights file on the same held-out positions, and a
@@ -25,6 +26,13 @@ if [ $? -ne 0 ] && printf '%s' "$out" | grep -q -- '--lambda takes a number from
   pass bad-lambda
 else
   fail bad-lambda "$out"
+fi
+# the ends of the ranges are taken: the run goes on to the rule set's refusal
+out=$("$pw" train --rules pocket-wargame --games 2 --lambda 1 --explore 0 --out "$tmp/x.txt" 2>&1)
+if [ $? -ne 0 ] && printf '%s' "$out" | grep -q 'pocket-wargame describes no position as features'; then
+  pass range-ends
+else
+  fail range-ends "$out"
 fi
 out=$("$pw" train --rules pocket-wargame --games 2 --out "$tmp/x.txt" 2>&1)
 if [ $? -ne 0 ] && printf '%s' "$out" | grep -q 'pocket-wargame describes no position as features'; then
