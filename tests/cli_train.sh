@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
-# cli_train.sh - `pocketwar train`: its help, bad options refused by name, the ends
-# of the ranges taken, a
-# rule set without features refused, two small runs from the same seed
-# writing the same weights (the command in the file's header), --compare
-# judging another weights file on the same held-out positions, and a
-# player set to eval=net refused with the file and line when the weights
-# file is malformed.
+# cli_train.sh - `pocketwar train`: its help, bad options refused by name,
+# the ends of the ranges taken, a rule set without features refused, two
+# small runs from the same seed writing the same weights (the command in
+# the file's header), --compare judging another weights file on the same
+# held-out positions, and a player set to eval=net refused with the file
+# and line when the weights file is malformed.
 set -u
 pw=${1:-build/pocketwar}
 tmp=$(mktemp -d)
