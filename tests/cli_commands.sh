@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks the commands other than play from the outside: --help everywhere,
 # listings, a battle that is the same for the same seed, its record replayed,
-# state and legal on it, bench figures, and clear errors for bad input.
+# state and legal on it, bench figures, clear errors for bad input, and every
+# command refusing a bad option in the same words.
 # Usage: tests/cli_commands.sh [path/to/pocketwar]
 set -u
 pw=${1:-build/san/pocketwar}
@@ -31,6 +32,20 @@ if printf '%s' "$out" | grep -q "pocket-wargame" && printf '%s' "$out" | grep -q
   pass rules-lists; else fail rules-lists "no pocket-wargame/meeting in listing"; fi
 "$pw" rules --json > "$tmp/rules.json" && grep -q '"scenarios"' "$tmp/rules.json" && pass rules-json || fail rules-json "no scenarios key"
 expect_error rules-unknown 'no rule set named "chess"' "$pw" rules chess
+# every command's options are refused alike, naming the command
+for c in rules play battle replay bench tournament train hint odds blunders state legal svg engine serve; do
+  expect_error "unknown-option-$c" "pocketwar $c: unknown option \"--bogus\" (see --help)" \
+    "$pw" $c --bogus
+done
+expect_error needs-value-replay 'pocketwar replay: --view needs a value (see --help)' \
+  "$pw" replay --view
+expect_error no-value-bench 'pocketwar bench: --json takes no value' "$pw" bench --json=1
+expect_error unknown-short-rules 'pocketwar rules: unknown option "-x" (see --help)' "$pw" rules -x
+expect_error stray-bench 'pocketwar bench: unexpected argument "fast" (see --help)' "$pw" bench fast
+expect_error no-seed-rules 'unknown option "--seed"' "$pw" rules --seed 3
+"$pw" rules -j portable-wargame > "$tmp/rules-j.json" &&
+  [ "$(jq -r '.[0].name' "$tmp/rules-j.json" 2>/dev/null)" = portable-wargame ] &&
+  pass rules-short-json || fail rules-short-json "$(head -3 "$tmp/rules-j.json")"
 
 "$pw" battle --seed 11 --record "$tmp/a.pwr" > "$tmp/a.txt" 2>&1 || fail battle "exit $?"
 "$pw" battle --seed 11 > "$tmp/b.txt" 2>&1
@@ -38,6 +53,9 @@ if grep -q "^Result: " "$tmp/a.txt"; then pass battle-result; else fail battle-r
 if diff <(grep -v "record written" "$tmp/a.txt") "$tmp/b.txt" >/dev/null; then pass battle-same-seed; else fail battle-same-seed "two battles with seed 11 differ"; fi
 "$pw" battle --seed 12 --quiet > "$tmp/c.txt"
 if [ "$(wc -l < "$tmp/c.txt")" -eq 1 ] && grep -q '^Result: ' "$tmp/c.txt"; then pass battle-quiet; else fail battle-quiet "$(cat "$tmp/c.txt")"; fi
+"$pw" state "$tmp/a.pwr" --to 5 > "$tmp/pos.json"
+if "$pw" rules --position "$tmp/pos.json" > "$tmp/brief.txt" 2>&1 && grep -q '^How to win' "$tmp/brief.txt"
+then pass rules-position-briefing; else fail rules-position-briefing "$(head -3 "$tmp/brief.txt")"; fi
 [ -s "$tmp/a.pwr" ] && grep -q '^\[Seed "11"\]' "$tmp/a.pwr" && pass battle-record || fail battle-record "no record with the seed"
 "$pw" battle --seed 3 --players random,thumb --quiet > /dev/null && pass battle-players || fail battle-players "exit $?"
 expect_error battle-bad-ai 'no computer player named "genius"' "$pw" battle --players genius,thumb

@@ -106,8 +106,8 @@ else fail state-view "$("$pw" state "$f" --to 3 --view 2 | grep -m1 viewer)"; fi
 expect_error state-view-range '--view takes a whole number from 1 to 4, not "0"' "$pw" state "$f" --view 0
 expect_error state-to-range '--to takes a whole number from 0 to 100000000, not "x"' "$pw" state "$f" --to x
 expect_error state-no-record 'pocketwar state: give one record file' "$pw" state
-expect_error legal-unknown-option "unrecognized option '--view'" "$pw" legal "$f" --view 1
-expect_error legal-unknown-see 'see `pocketwar legal --help`' "$pw" legal "$f" --bogus
+expect_error legal-unknown-option 'pocketwar legal: unknown option "--view" (see --help)' "$pw" legal "$f" --view 1
+expect_error legal-unknown-see 'pocketwar legal: unknown option "--bogus" (see --help)' "$pw" legal "$f" --bogus
 if [ "$("$pw" legal "$f" --to 0 | wc -l)" -gt 0 ] && "$pw" legal "$f" --to 0 --json | jq -e '.actions | length > 0' >/dev/null
 then pass legal-to; else fail legal-to "no actions at the start"; fi
 

@@ -176,6 +176,6 @@ serve_refused expire-range '--expire takes a whole number from 0 to 100000, not 
 serve_refused sync-word '--sync takes normal or full, not "often"' --sync often
 serve_refused reserved-threads '--reserved must be below the serving threads (6)' \
   --http-threads 8 --reserved 6
-serve_refused unknown-option 'see `pocketwar serve --help`' --max-games 3
+serve_refused unknown-option 'pocketwar serve: unknown option "--max-games" (see --help)' --max-games 3
 
 exit $failed

@@ -43,6 +43,6 @@ expect_error svg-actions-alone '--actions and --json go together' "$pw" svg "$tm
 # the options as every command takes them: ranges, unknown options, the short -o
 expect_error svg-view-range '--view takes a whole number from 1 to 4, not "9"' \
   "$pw" svg "$tmp/pocket-wargame.pwr" --view 9
-expect_error svg-unknown-option 'see `pocketwar svg --help`' "$pw" svg "$tmp/pocket-wargame.pwr" --bogus
+expect_error svg-unknown-option 'pocketwar svg: unknown option "--bogus" (see --help)' "$pw" svg "$tmp/pocket-wargame.pwr" --bogus
 if "$pw" svg --help | grep -q -- '^  -o, --output FILE   write the SVG to FILE'; then pass svg-help-short-form
 else fail svg-help-short-form "$("$pw" svg --help | grep -- --output)"; fi

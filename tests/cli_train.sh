@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# cli_train.sh - `pocketwar train`: its help, bad options refused by name, a
-# rule set without features refused, two small runs from the same seed
-# writing the same weights (the command in the file's header), --compare
-# judging another weights file on the same held-out positions, and a
-# player set to eval=net refused with the file and line when the weights
-# file is malformed.
+# cli_train.sh - `pocketwar train`: its help, bad options refused by name,
+# the ends of the ranges taken, a rule set without features refused, two
+# small runs from the same seed writing the same weights (the command in
+# the file's header), --compare judging another weights file on the same
+# held-out positions, and a player set to eval=net refused with the file
+# and line when the weights file is malformed.
 set -u
 pw=${1:-build/pocketwar}
 tmp=$(mktemp -d)
@@ -25,6 +25,13 @@ if [ $? -ne 0 ] && printf '%s' "$out" | grep -q -- '--lambda takes a number from
   pass bad-lambda
 else
   fail bad-lambda "$out"
+fi
+# the ends of the ranges are taken: the run goes on to the rule set's refusal
+out=$("$pw" train --rules pocket-wargame --games 2 --lambda 1 --explore 0 --out "$tmp/x.txt" 2>&1)
+if [ $? -ne 0 ] && printf '%s' "$out" | grep -q 'pocket-wargame describes no position as features'; then
+  pass range-ends
+else
+  fail range-ends "$out"
 fi
 out=$("$pw" train --rules pocket-wargame --games 2 --out "$tmp/x.txt" 2>&1)
 if [ $? -ne 0 ] && printf '%s' "$out" | grep -q 'pocket-wargame describes no position as features'; then

@@ -48,6 +48,7 @@ typedef struct cli_game_opts {
     /* positions as data: --position FILE, read (NULL: the scenario's start) */
     json_t *position;
     bool rules_given;
+    const char *given;      /* the first of these options given ("--seed"), or NULL */
 } cli_game_opts;
 
 #define CLI_SCENARIO_OPTS_HELP \
@@ -96,7 +97,9 @@ typedef enum cli_opt_kind {
     CLI_OPT_GAME,     /* the game options above, whole: out is a cli_game_opts * */
     CLI_OPT_AI,       /* the players' budget below, whole: out is a cli_ai_opts * */
     CLI_OPT_BUDGET,   /* the same without --threads (a command that says its own) */
-    CLI_OPT_NOTE,     /* no option: a line of --help between options (a heading) */
+    CLI_OPT_SCENARIO, /* the game options without --seed (the same): a cli_game_opts * */
+    CLI_OPT_REAL_IN,  /* a number from lo to hi, both included: out is a double * */
+    CLI_OPT_HEAD,     /* no option: a heading in --help (help), a blank line before */
 } cli_opt_kind;
 
 /* One line of a command's option table, which ends with {NULL}. */
@@ -129,8 +132,11 @@ typedef struct cli_opt {
 #define CLI_GAME(o) {.name = "(game)", .kind = CLI_OPT_GAME, .out = (o)}
 #define CLI_AI(o) {.name = "(budget)", .kind = CLI_OPT_AI, .out = (o)}
 #define CLI_BUDGET(o) {.name = "(budget)", .kind = CLI_OPT_BUDGET, .out = (o)}
-/* A heading among the options in --help, printed as it is ("limits:\n"). */
-#define CLI_NOTE(h) {.name = "(note)", .kind = CLI_OPT_NOTE, .help = (h)}
+#define CLI_SCENARIO(o) {.name = "(scenario)", .kind = CLI_OPT_SCENARIO, .out = (o)}
+#define CLI_REAL_IN(n, a, o, lo_, hi_, h) \
+    {.name = (n), .arg = (a), .kind = CLI_OPT_REAL_IN, .out = (o), .lo = (lo_), .hi = (hi_), \
+     .help = (h)}
+#define CLI_HEAD(h) {.name = "(heading)", .kind = CLI_OPT_HEAD, .help = (h)}
 #define CLI_END {.name = NULL}
 
 #define CLI_OPTS_MAX 48
@@ -255,6 +261,9 @@ int cli_parse_int(const char *opt, const char *arg, int min, int max, int *out);
 /* A real number strictly between lo and hi, into *out; else a message (as
  * cli_error for cmd) and -1. */
 int cli_parse_between(const char *cmd, const char *opt, const char *arg, double lo, double hi,
+                      double *out);
+/* The same from lo to hi, both included. */
+int cli_parse_real_in(const char *cmd, const char *opt, const char *arg, double lo, double hi,
                       double *out);
 
 /* Loads a record, or a position (a file holding a JSON object), printing

@@ -34,18 +34,41 @@ static void help_option(FILE *out, const cli_opt *o)
     fputc('\n', out);
 }
 
+/* What getopt refused (c '?': unknown, or a value given to a flag of lo;
+ * ':' a value missing), as arg was written. */
+static void refuse(const char *cmd, const struct option *lo, int c, const char *arg)
+{
+    const char *eq = strchr(arg, '=');
+    size_t len = eq && strncmp(arg, "--", 2) == 0 ? (size_t)(eq - arg) - 2 : 0;
+    bool flag = false;          /* "--name=value" for a flag of lo */
+    for (int i = 0; len && lo[i].name; i++)
+        if (lo[i].has_arg == no_argument && strlen(lo[i].name) == len
+            && strncmp(lo[i].name, arg + 2, len) == 0)
+            flag = true;
+    if (c == ':')
+        cli_error(cmd, "%s needs a value (see --help)", arg);
+    else if (flag)
+        cli_error(cmd, "%.*s takes no value", (int)len + 2, arg);
+    else if (optopt > ' ' && optopt < 127)
+        cli_error(cmd, "unknown option \"-%c\" (see --help)", optopt);
+    else
+        cli_error(cmd, "unknown option \"%s\" (see --help)", arg);
+}
+
 void cli_opts_help(FILE *out, const cli_usage *u, const cli_opt *opts)
 {
     fprintf(out, "usage: pocketwar %s\n\n%s\n", u->usage, u->about);
     for (const cli_opt *o = opts; o->name; o++) {
-        if (o->kind == CLI_OPT_GAME)
+        if (o->kind == CLI_OPT_HEAD)
+            fprintf(out, "%s%s\n", o == opts ? "" : "\n", o->help);
+        else if (o->kind == CLI_OPT_GAME)
             fputs(CLI_GAME_OPTS_HELP, out);
+        else if (o->kind == CLI_OPT_SCENARIO)
+            fputs(CLI_SCENARIO_OPTS_HELP, out);
         else if (o->kind == CLI_OPT_AI)
             fputs(CLI_AI_OPTS_HELP, out);
         else if (o->kind == CLI_OPT_BUDGET)
             fputs(CLI_AI_BUDGET_HELP, out);
-        else if (o->kind == CLI_OPT_NOTE)
-            fputs(o->help, out);
         else if (o->help)
             help_option(out, o);
     }
@@ -58,22 +81,25 @@ int cli_opts_parse(const cli_usage *u, const cli_opt *opts, int argc, char **arg
 {
     static const struct option game[] = {CLI_GAME_LONGOPTS}, ai[] = {CLI_AI_LONGOPTS};
     struct option lo[CLI_OPTS_MAX + 16];
-    char shorts[2 * CLI_OPTS_MAX + 4] = "h";
-    int n = 0, ns = 1;
+    char shorts[2 * CLI_OPTS_MAX + 4] = ":h";    /* ':': a missing value is ours to say */
+    int n = 0, ns = 2;
     cli_game_opts *go = NULL;
     cli_ai_opts *ao = NULL;
     for (int i = 0; opts[i].name && n < CLI_OPTS_MAX; i++) {
         const cli_opt *o = &opts[i];
-        if (o->kind == CLI_OPT_GAME) {
+        if (o->kind == CLI_OPT_HEAD) {
+            continue;
+        } else if (o->kind == CLI_OPT_GAME || o->kind == CLI_OPT_SCENARIO) {
             go = o->out;
             for (size_t k = 0; k < sizeof game / sizeof game[0]; k++)
-                lo[n++] = game[k];
+                if (o->kind == CLI_OPT_GAME || game[k].val != OPT_SEED)
+                    lo[n++] = game[k];
         } else if (o->kind == CLI_OPT_AI || o->kind == CLI_OPT_BUDGET) {
             ao = o->out;
             for (size_t k = 0; k < sizeof ai / sizeof ai[0]; k++)
                 if (o->kind == CLI_OPT_AI || ai[k].val != OPT_THREADS)
                     lo[n++] = ai[k];
-        } else if (o->kind != CLI_OPT_NOTE) {
+        } else {
             lo[n++] = (struct option){o->name, o->kind == CLI_OPT_FLAG ? no_argument
                                                                       : required_argument,
                                       0, CODE_BASE + i};
@@ -88,11 +114,16 @@ int cli_opts_parse(const cli_usage *u, const cli_opt *opts, int argc, char **arg
     lo[n] = (struct option){0, 0, 0, 0};
 
     optind = 1;
+    opterr = 0;                 /* the messages below name the command */
     shorts[ns] = '\0';
     for (int c; (c = getopt_long(argc, argv, shorts, lo, NULL)) != -1;) {
         if (c == 'h') {
             cli_opts_help(stdout, u, opts);
             return 1;
+        }
+        if (c == '?' || c == ':') {
+            refuse(argv[0], lo, c, argv[optind - 1]);
+            return -1;
         }
         int r = go ? cli_game_opt(go, c, optarg) : 0;
         if (r == 0 && ao)
@@ -101,13 +132,9 @@ int cli_opts_parse(const cli_usage *u, const cli_opt *opts, int argc, char **arg
             return -1;
         if (r)
             continue;
-        for (int i = 0; opts[i].name && c != '?'; i++)
+        for (int i = 0; opts[i].name; i++)
             if (opts[i].letter && c == opts[i].letter)
                 c = CODE_BASE + i;      /* the short form of a table option */
-        if (c < CODE_BASE) {
-            fprintf(stderr, "see `pocketwar %s --help`\n", argv[0]);
-            return -1;
-        }
         const cli_opt *o = &opts[c - CODE_BASE];
         char flag[64];
         snprintf(flag, sizeof flag, "--%s", o->name);
@@ -126,6 +153,10 @@ int cli_opts_parse(const cli_usage *u, const cli_opt *opts, int argc, char **arg
             if (cli_parse_between(argv[0], flag, optarg, o->lo, o->hi, o->out) != 0)
                 return -1;
             break;
+        case CLI_OPT_REAL_IN:
+            if (cli_parse_real_in(argv[0], flag, optarg, o->lo, o->hi, o->out) != 0)
+                return -1;
+            break;
         case CLI_OPT_EACH:
             if (o->each(o->out, optarg) != 0)
                 return -1;
@@ -136,7 +167,7 @@ int cli_opts_parse(const cli_usage *u, const cli_opt *opts, int argc, char **arg
     if (first)
         *first = optind;
     else if (optind < argc) {
-        cli_error(argv[0], "unexpected argument \"%s\"", argv[optind]);
+        cli_error(argv[0], "unexpected argument \"%s\" (see --help)", argv[optind]);
         return -1;
     }
     return 0;

@@ -9,7 +9,6 @@
  * (bench_decide.c), and the exact odds of every legal action in random games of every
  * shipped scenario, the slowest single action first (bench_odds.c).
  */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -17,31 +16,6 @@
 #include "cli.h"
 #include "rng.h"
 #include "scenario.h"
-
-static void help(void)
-{
-    printf("usage: pocketwar bench [OPTIONS]\n\n"
-           "Measures the engine on one core: random self-play of whole games on each\n"
-           "rule set's default scenario (seeds 1..N), counting every action applied\n"
-           "with the legal-action generation or chance sampling that chose it.\n\n"
-           "Then the tree search: the normal player deciding, round and round, in\n"
-           "positions from random games of the same scenario, on 1 and on 2 threads;\n"
-           "its iterations per second and time per decision; with --decide-games, its\n"
-           "decision time in whole games against itself.\n\n"
-           "  --rules NAME        only this rule set\n"
-           "  --games N           games per rule set (default 2000)\n"
-           "  --search-time MS    time for each search figure (default 2000; 0: none)\n"
-           "  --threads N,...     thread counts for the search figures (default 1,2)\n"
-           "  --decide-games N    games of the normal player against itself per rule set\n"
-           "                      for its decision time (median, 99th percentile and\n"
-           "                      longest, in processor time; default 0: none)\n"
-           "  --odds-games N      random games per scenario for the exact odds figures:\n"
-           "                      every legal action's odds at every decision, timed\n"
-           "                      (default 10; 0: none)\n"
-           "  --json              print the figures as JSON\n"
-           "  --quiet             no progress lines on standard error\n"
-           "  --help              this text\n");
-}
 
 static double cpu_seconds(void)
 {
@@ -237,76 +211,10 @@ static int odds_figures(json_t *all, const char *only, int games, bool as_json, 
     return 0;
 }
 
-int cmd_bench(int argc, char **argv)
+/* Random self-play for each rule set benched (only, or all), printed as a
+ * table or appended to `all`; -1 after a message. */
+static int selfplay_figures(json_t *all, const char *only, int games, bool as_json, bool quiet)
 {
-    enum { OPT_RULES_ONLY = 1, OPT_GAMES, OPT_JSON, OPT_QUIET, OPT_STIME, OPT_THREADS_LIST,
-           OPT_ODDS_GAMES, OPT_DECIDE_GAMES };
-    static const struct option longopts[] = {
-        {"rules", required_argument, 0, OPT_RULES_ONLY},
-        {"games", required_argument, 0, OPT_GAMES},
-        {"search-time", required_argument, 0, OPT_STIME},
-        {"threads", required_argument, 0, OPT_THREADS_LIST},
-        {"odds-games", required_argument, 0, OPT_ODDS_GAMES},
-        {"decide-games", required_argument, 0, OPT_DECIDE_GAMES},
-        {"json", no_argument, 0, OPT_JSON}, {"quiet", no_argument, 0, OPT_QUIET},
-        {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
-    const char *only = NULL;
-    int games = 2000, c, search_ms = 2000, nthreads = 2, odds_games = 10, decide_games = 0;
-    int threads[8] = {1, 2};
-    bool as_json = false, quiet = false;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        switch (c) {
-        case OPT_RULES_ONLY:
-            if (!eng_rules_find(optarg)) {
-                cli_error("bench", "no rule set named \"%s\"", optarg);
-                return 2;
-            }
-            only = optarg;
-            break;
-        case OPT_GAMES:
-            if (cli_parse_int("--games", optarg, 1, 100000000, &games) != 0)
-                return 2;
-            break;
-        case OPT_STIME:
-            if (cli_parse_int("--search-time", optarg, 0, 3600000, &search_ms) != 0)
-                return 2;
-            break;
-        case OPT_THREADS_LIST: {
-            nthreads = 0;
-            char *list = strdup(optarg), *save = NULL;
-            for (char *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-                if (nthreads == 8 || cli_parse_int("--threads", tok, 1, AI_MAX_THREADS,
-                                                   &threads[nthreads]) != 0) {
-                    if (nthreads == 8)
-                        cli_error("bench", "--threads: at most 8 counts");
-                    free(list);
-                    return 2;
-                }
-                nthreads++;
-            }
-            free(list);
-            if (nthreads == 0) {
-                cli_error("bench", "--threads takes counts like 1,2");
-                return 2;
-            }
-            break;
-        }
-        case OPT_ODDS_GAMES:
-            if (cli_parse_int("--odds-games", optarg, 0, 100000, &odds_games) != 0)
-                return 2;
-            break;
-        case OPT_DECIDE_GAMES:
-            if (cli_parse_int("--decide-games", optarg, 0, 100000, &decide_games) != 0)
-                return 2;
-            break;
-        case OPT_JSON: as_json = true; break;
-        case OPT_QUIET: quiet = true; break;
-        case 'h': help(); return 0;
-        default: fprintf(stderr, "see `pocketwar bench --help`\n"); return 2;
-        }
-    }
-    json_t *all = json_array();
     if (!as_json)
         printf("random self-play on one core, %d %s per rule set\n\n"
                "%-18s %-14s %10s %9s %12s %10s %7s  %s\n", games, eng_noun(games, "game", "games"),
@@ -317,10 +225,8 @@ int cmd_bench(int argc, char **argv)
         if (only && strcmp(only, eng_rules_name(*r)) != 0)
             continue;
         figures f;
-        if (bench_rules(*r, games, !quiet, &f) != 0) {
-            json_decref(all);
-            return 1;
-        }
+        if (bench_rules(*r, games, !quiet, &f) != 0)
+            return -1;
         double ns = f.seconds * 1e9 / (double)(f.actions ? f.actions : 1);
         double aps = (double)f.actions / (f.seconds > 0 ? f.seconds : 1e-9);
         double gps = (double)f.games / (f.seconds > 0 ? f.seconds : 1e-9);
@@ -338,6 +244,81 @@ int cmd_bench(int argc, char **argv)
                    f.actions, ns, aps, gps, f.state_bytes, fp);
             fflush(stdout);
         }
+    }
+    return 0;
+}
+
+/* --threads N,...: up to 8 counts into threads; their number, or -1 after
+ * a message. */
+static int thread_counts(const char *arg, int *threads)
+{
+    int n = 0;
+    char *list = strdup(arg), *save = NULL;
+    for (char *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        if (n == 8) {
+            cli_error("bench", "--threads: at most 8 counts");
+            n = -1;
+            break;
+        }
+        if (cli_parse_int("--threads", tok, 1, AI_MAX_THREADS, &threads[n]) != 0) {
+            n = -1;
+            break;
+        }
+        n++;
+    }
+    free(list);
+    if (n == 0)
+        cli_error("bench", "--threads takes counts like 1,2");
+    return n > 0 ? n : -1;
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    const char *only = NULL, *thread_list = NULL;
+    int games = 2000, search_ms = 2000, nthreads = 2, odds_games = 10, decide_games = 0;
+    int threads[8] = {1, 2};
+    bool as_json = false, quiet = false;
+    const cli_usage usage = {
+        "bench [OPTIONS]",
+        "Measures the engine on one core: random self-play of whole games on each\n"
+        "rule set's default scenario (seeds 1..N), counting every action applied\n"
+        "with the legal-action generation or chance sampling that chose it.\n\n"
+        "Then the tree search: the normal player deciding, round and round, in\n"
+        "positions from random games of the same scenario, on 1 and on 2 threads;\n"
+        "its iterations per second and time per decision; with --decide-games, its\n"
+        "decision time in whole games against itself.\n", NULL};
+    const cli_opt opts[] = {
+        CLI_TEXT("rules", "NAME", &only, "only this rule set"),
+        CLI_INT("games", "N", &games, 1, 100000000, "games per rule set (default 2000)"),
+        CLI_INT("search-time", "MS", &search_ms, 0, 3600000,
+                "time for each search figure (default 2000; 0: none)"),
+        CLI_TEXT("threads", "N,...", &thread_list,
+                 "thread counts for the search figures (default 1,2)"),
+        CLI_INT("decide-games", "N", &decide_games, 0, 100000,
+                "games of the normal player against itself per rule set\n"
+                "for its decision time (median, 99th percentile and\n"
+                "longest, in processor time; default 0: none)"),
+        CLI_INT("odds-games", "N", &odds_games, 0, 100000,
+                "random games per scenario for the exact odds figures:\n"
+                "every legal action's odds at every decision, timed\n"
+                "(default 10; 0: none)"),
+        CLI_FLAG("json", &as_json, "print the figures as JSON"),
+        CLI_FLAG("quiet", &quiet, "no progress lines on standard error"),
+        CLI_END,
+    };
+    int parsed = cli_opts_parse(&usage, opts, argc, argv, NULL);
+    if (parsed != 0)
+        return parsed > 0 ? 0 : 2;
+    if (only && !eng_rules_find(only)) {
+        cli_error("bench", "no rule set named \"%s\"", only);
+        return 2;
+    }
+    if (thread_list && (nthreads = thread_counts(thread_list, threads)) < 0)
+        return 2;
+    json_t *all = json_array();
+    if (selfplay_figures(all, only, games, as_json, quiet) != 0) {
+        json_decref(all);
+        return 1;
     }
     if (search_ms > 0 && search_figures(all, only, threads, nthreads, search_ms, as_json,
                                         quiet) != 0) {

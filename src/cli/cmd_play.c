@@ -12,73 +12,12 @@
  * Ctrl-C saves to it or, for a game with none, to an autosave named after
  * the game's seed; no save replaces another game's record unasked.
  */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "english.h"
 #include "play.h"
-
-static void help(void)
-{
-    printf("usage: pocketwar play [OPTIONS]\n\n"
-           "Plays a game in the terminal. With no options: Pocket Wargame, its default\n"
-           "scenario, you as side 1 against the normal computer player.\n\n"
-           "Game:\n"
-           CLI_GAME_OPTS_HELP
-           "  --load RECORD       resume a saved game (the record fixes the game, so the\n"
-           "                      options above do not apply; the seats are the record's\n"
-           "                      unless given below)\n\n"
-           "Who plays:\n"
-           "  --ai NAME           the computer opponent (default " PLAY_DEFAULT_AI ";\n"
-           "                      choose from %s;\n"
-           "                      a name may carry settings: hard:time=3000)\n"
-           "  --side N            the side you play against the computer, by number\n"
-           "                      or name (default 1)\n"
-           "  --hotseat           people play every side, taking turns at this terminal\n"
-           "  --players A,B[,C,D] every seat in order: human, or a computer's name\n"
-           "  --ai-seed N         seed of the computer players' own generators\n"
-           "                      (default: derived from the game's seed)\n"
-           CLI_AI_OPTS_HELP
-           "  --explain           after each computer move, show its best candidates with\n"
-           "                      their visits and estimated chances of winning\n"
-           "  --helper NAME       the computer player behind hint and auto (default thumb)\n\n"
-           "Table:\n"
-           "  --referee           referee mode: every chance outcome (coin toss, die, card)\n"
-           "                      is typed in as it fell at the table, and the record\n"
-           "                      marks it \"entered\"; type roll to let the program\n"
-           "                      draw one, roll all for a run of them (the deal)\n"
-           "  --save FILE         write the record to FILE after every step (a resumed\n"
-           "                      game is saved back to its --load file)\n"
-           "  --no-color          plain text (also when NO_COLOR is set)\n"
-           "  --no-confirm        do not ask before an action that ends a phase while a\n"
-           "                      unit could still shoot or attack (also: set confirm off)\n"
-           "  --help              this text\n\n"
-           "At your turn the legal actions are listed with numbers. Type a number, or\n"
-           "the action in the rule set's notation (e.g. \"move HC1 c3\"), or a command:\n"
-           "  help, list, board, hint (the helper's estimates), auto (let it\n"
-           "  choose for you), undo (take back to your previous decision; against the\n"
-           "  computer its replies go too, in hotseat the other side must agree; no\n"
-           "  coin or die is thrown again), save FILE (the game then goes on saving to\n"
-           "  FILE after every step), set confirm off|on, json, quit.\n"
-           "When a phase or turn of yours ends by itself (no unit of yours can act any\n"
-           "more), a line before your next prompt says so.\n"
-           "End of input (Ctrl-D) or Ctrl-C saves the game to its file (--save, --load\n"
-           "or the last save FILE) or, if it has none, to %s\n"
-           "here (SEED-2, -3, ... if that name is taken), and exits; resume it with\n"
-           "--load. No save replaces a file holding another game without asking.\n\n"
-           "In hotseat games with hidden information a hand-over screen keeps one\n"
-           "side's secrets from the other.\n\n"
-           "examples:\n"
-           "  pocketwar play\n"
-           "  pocketwar play --side 2 --ai random --seed 7\n"
-           "  pocketwar play --ai hard --explain\n"
-           "  pocketwar play --hotseat --save game.pwr\n"
-           "  pocketwar play --load game.pwr\n"
-           "  pocketwar play --referee --players human,human\n",
-           cli_ai_names(), PLAY_AUTOSAVE_HELP);
-}
 
 /* ---- the game ---------------------------------------------------------------- */
 
@@ -231,210 +170,261 @@ static int save_on_exit(play_session *ps, const char *why)
     return 0;
 }
 
-int cmd_play(int argc, char **argv)
-{
-    enum { OPT_LOAD = 1, OPT_AI, OPT_SIDE, OPT_HOTSEAT, OPT_PLAYERS, OPT_REFEREE,
-           OPT_SAVE, OPT_NOCOLOR, OPT_AISEED, OPT_EXPLAIN, OPT_HELPER, OPT_NOCONFIRM };
-    static const struct option longopts[] = {
-        CLI_GAME_LONGOPTS,
-        {"load", required_argument, 0, OPT_LOAD},
-        {"ai", required_argument, 0, OPT_AI},
-        {"side", required_argument, 0, OPT_SIDE},
-        {"hotseat", no_argument, 0, OPT_HOTSEAT},
-        {"players", required_argument, 0, OPT_PLAYERS},
-        {"referee", no_argument, 0, OPT_REFEREE},
-        {"save", required_argument, 0, OPT_SAVE},
-        {"no-color", no_argument, 0, OPT_NOCOLOR},
-        {"no-colour", no_argument, 0, OPT_NOCOLOR},
-        {"ai-seed", required_argument, 0, OPT_AISEED},
-        CLI_AI_LONGOPTS,
-        {"explain", no_argument, 0, OPT_EXPLAIN},
-        {"helper", required_argument, 0, OPT_HELPER},
-        {"no-confirm", no_argument, 0, OPT_NOCONFIRM},
-        {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0}};
+/* ---- the options ------------------------------------------------------------- */
+
+/* What the options say beyond the session's own fields. */
+typedef struct play_opts {
     cli_game_opts go;
-    cli_game_opts_init(&go);
     cli_ai_opts ao;
-    cli_ai_opts_init(&ao);
-    play_session ps = {.last_human = -1, .screen = ENG_VIEW_ALL, .ai_opts = &ao,
-                       .helper_name = PLAY_HELPER};
-    play_seat_opts so = {0};
-    const char *game_opt = NULL;      /* a game option given, for --load's check */
-    bool no_color = false, ai_seed_given = false;
-    int c, rc = 2;
-    optind = 1;
-    opterr = 0;                       /* our messages name the command */
-    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
-        int r = cli_ai_opt(&ao, c, optarg);
-        if (r < 0)
-            goto out;
-        if (r)
-            continue;
-        r = cli_game_opt(&go, c, optarg);
-        if (r < 0)
-            goto out;
-        if (r) {
-            if (!game_opt)
-                game_opt = c == OPT_RULES ? "--rules" : c == OPT_SCENARIO ? "--scenario"
-                         : c == OPT_VARIANT ? "--variant" : c == OPT_OPTION ? "--option"
-                         : "--seed";
-            continue;
-        }
-        switch (c) {
-        case OPT_LOAD: ps.load_path = optarg; break;
-        case OPT_AI: so.ai = optarg; break;
-        case OPT_SIDE: so.side = optarg; break;
-        case OPT_HOTSEAT: so.hotseat = true; break;
-        case OPT_PLAYERS: so.players = optarg; break;
-        case OPT_REFEREE: ps.referee = true; break;
-        case OPT_SAVE: free(ps.save_path); ps.save_path = strdup(optarg); break;
-        case OPT_NOCOLOR: no_color = true; break;
-        case OPT_EXPLAIN: ps.explain = true; break;
-        case OPT_HELPER: ps.helper_name = optarg; break;
-        case OPT_NOCONFIRM: ps.no_confirm = true; break;
-        case OPT_AISEED:
-            if (cli_parse_u64("--ai-seed", optarg, &so.ai_seed) != 0)
-                goto out;
-            ai_seed_given = true;
-            break;
-        case 'h': help(); rc = 0; goto out;
-        case ':':
-            cli_error("play", "%s needs a value (see --help)", argv[optind - 1]);
-            goto out;
-        default:
-            if (strncmp(argv[optind - 1], "--", 2) == 0 && strchr(argv[optind - 1], '='))
-                cli_error("play", "%.*s takes no value", (int)(strchr(argv[optind - 1], '=')
-                          - argv[optind - 1]), argv[optind - 1]);
-            else if (optopt > ' ' && optopt < 127)
-                cli_error("play", "unknown option \"-%c\" (see --help)", optopt);
-            else
-                cli_error("play", "unknown option \"%s\" (see --help)", argv[optind - 1]);
-            goto out;
-        }
+    play_seat_opts so;
+    const char *save;           /* --save FILE */
+    bool ai_seed_given, no_color;
+} play_opts;
+
+/* --ai-seed N: the seed, and that it was given. */
+static int ai_seed(void *out, const char *value)
+{
+    play_opts *po = out;
+    if (cli_parse_u64("--ai-seed", value, &po->so.ai_seed) != 0)
+        return -1;
+    po->ai_seed_given = true;
+    return 0;
+}
+
+/* Reads the options into po and ps: 0, 1 after --help, -1 after a message. */
+static int parse(play_opts *po, play_session *ps, int argc, char **argv)
+{
+    char ai_help[320];
+    snprintf(ai_help, sizeof ai_help,
+             "the computer opponent (default " PLAY_DEFAULT_AI ";\n"
+             "choose from %s;\n"
+             "a name may carry settings: hard:time=3000)", cli_ai_names());
+    const cli_usage usage = {
+        "play [OPTIONS]",
+        "Plays a game in the terminal. With no options: Pocket Wargame, its default\n"
+        "scenario, you as side 1 against the normal computer player.\n",
+        "At your turn the legal actions are listed with numbers. Type a number, or\n"
+        "the action in the rule set's notation (e.g. \"move HC1 c3\"), or a command:\n"
+        "  help, list, board, hint (the helper's estimates), auto (let it\n"
+        "  choose for you), undo (take back to your previous decision; against the\n"
+        "  computer its replies go too, in hotseat the other side must agree; no\n"
+        "  coin or die is thrown again), save FILE (the game then goes on saving to\n"
+        "  FILE after every step), set confirm off|on, json, quit.\n"
+        "When a phase or turn of yours ends by itself (no unit of yours can act any\n"
+        "more), a line before your next prompt says so.\n"
+        "End of input (Ctrl-D) or Ctrl-C saves the game to its file (--save, --load\n"
+        "or the last save FILE) or, if it has none, to " PLAY_AUTOSAVE_HELP "\n"
+        "here (SEED-2, -3, ... if that name is taken), and exits; resume it with\n"
+        "--load. No save replaces a file holding another game without asking.\n\n"
+        "In hotseat games with hidden information a hand-over screen keeps one\n"
+        "side's secrets from the other.\n\n"
+        "examples:\n"
+        "  pocketwar play\n"
+        "  pocketwar play --side 2 --ai random --seed 7\n"
+        "  pocketwar play --ai hard --explain\n"
+        "  pocketwar play --hotseat --save game.pwr\n"
+        "  pocketwar play --load game.pwr\n"
+        "  pocketwar play --referee --players human,human\n"};
+    const cli_opt opts[] = {
+        CLI_HEAD("Game:"),
+        CLI_GAME(&po->go),
+        CLI_TEXT("load", "RECORD", &ps->load_path,
+                 "resume a saved game (the record fixes the game, so the\n"
+                 "options above do not apply; the seats are the record's\n"
+                 "unless given below)"),
+        CLI_HEAD("Who plays:"),
+        CLI_TEXT("ai", "NAME", &po->so.ai, ai_help),
+        CLI_TEXT("side", "N", &po->so.side, "the side you play against the computer, by number\n"
+                 "or name (default 1)"),
+        CLI_FLAG("hotseat", &po->so.hotseat,
+                 "people play every side, taking turns at this terminal"),
+        CLI_TEXT("players", "A,B[,C,D]", &po->so.players,
+                 "every seat in order: human, or a computer's name"),
+        CLI_EACH("ai-seed", "N", ai_seed, po, "seed of the computer players' own generators\n"
+                 "(default: derived from the game's seed)"),
+        CLI_AI(&po->ao),
+        CLI_FLAG("explain", &ps->explain,
+                 "after each computer move, show its best candidates with\n"
+                 "their visits and estimated chances of winning"),
+        CLI_TEXT("helper", "NAME", &ps->helper_name,
+                 "the computer player behind hint and auto (default thumb)"),
+        CLI_HEAD("Table:"),
+        CLI_FLAG("referee", &ps->referee,
+                 "referee mode: every chance outcome (coin toss, die, card)\n"
+                 "is typed in as it fell at the table, and the record\n"
+                 "marks it \"entered\"; type roll to let the program\n"
+                 "draw one, roll all for a run of them (the deal)"),
+        CLI_TEXT("save", "FILE", &po->save, "write the record to FILE after every step (a resumed\n"
+                 "game is saved back to its --load file)"),
+        CLI_FLAG("no-color", &po->no_color, "plain text (also when NO_COLOR is set)"),
+        CLI_FLAG("no-colour", &po->no_color, NULL),
+        CLI_FLAG("no-confirm", &ps->no_confirm,
+                 "do not ask before an action that ends a phase while a\n"
+                 "unit could still shoot or attack (also: set confirm off)"),
+        CLI_END,
+    };
+    int r = cli_opts_parse(&usage, opts, argc, argv, NULL);
+    if (r == 0 && po->save)
+        ps->save_path = strdup(po->save);
+    return r;
+}
+
+/* Options that cannot go together, and computer players' names that do not
+ * exist, refused before the game starts; -1 after a message. */
+static int check(const play_opts *po, const play_session *ps)
+{
+    const play_seat_opts *so = &po->so;
+    if (ps->load_path && po->go.given) {
+        cli_error("play", "%s cannot go with --load: the record fixes the game", po->go.given);
+        return -1;
     }
-    if (optind < argc) {
-        cli_error("play", "unexpected argument \"%s\" (see --help)", argv[optind]);
-        goto out;
+    if (so->players && (so->hotseat || so->ai || so->side)) {
+        cli_error("play", "--players names every seat; leave out %s", so->hotseat ? "--hotseat"
+                  : so->ai ? "--ai" : "--side");
+        return -1;
     }
-    if (ps.load_path && game_opt) {
-        cli_error("play", "%s cannot go with --load: the record fixes the game", game_opt);
-        goto out;
-    }
-    if (so.players && (so.hotseat || so.ai || so.side)) {
-        cli_error("play", "--players names every seat; leave out %s", so.hotseat ? "--hotseat"
-                  : so.ai ? "--ai" : "--side");
-        goto out;
-    }
-    if (so.hotseat && (so.ai || so.side)) {
+    if (so->hotseat && (so->ai || so->side)) {
         cli_error("play", "--hotseat seats people everywhere; leave out %s",
-                  so.ai ? "--ai" : "--side");
-        goto out;
+                  so->ai ? "--ai" : "--side");
+        return -1;
     }
     for (int i = 0; i < 2; i++) {      /* an unknown name: say which exist, before starting */
-        const char *name = i == 0 ? so.ai : ps.helper_name;
-        ai_player *probe = name ? cli_ai_new(name, 0, &ao) : NULL;
+        const char *name = i == 0 ? so->ai : ps->helper_name;
+        ai_player *probe = name ? cli_ai_new(name, 0, &po->ao) : NULL;
         if (name && !probe)
-            goto out;
+            return -1;
         ai_free(probe);
     }
+    return 0;
+}
 
-    ps.m = ps.load_path ? cli_load_record(ps.load_path) : cli_match_new(&go);
-    if (!ps.m) {
-        rc = 1;
-        goto out;
-    }
-    ps.np = eng_game_players(ps.m->game);
-    cli_ai_opts_for_game(&ao, ps.m->game);
-    if (!ai_seed_given)
-        so.ai_seed = ps.m->seed * 7919u;   /* as `battle` does: the same seed, the same game */
-    bool seats_given = so.players || so.hotseat || so.ai || so.side;
-    if ((ps.load_path && !seats_given ? play_seat_from_record(&ps, so.ai_seed)
-                                      : play_seat_all(&ps, &so)) != 0)
-        goto out;
-    for (int p = 0; p < ps.np; p++)
-        ps.humans += ps.ai[p] == NULL;
-    ps.helper = cli_ai_new(ps.helper_name, so.ai_seed + 101, &ao);
-    ps.tty_in = isatty(STDIN_FILENO);
-    ps.tty_out = isatty(STDOUT_FILENO);
-    ps.color = !no_color && cli_color(stdout);
-    if (ps.humans == 1)
-        for (int p = 0; p < ps.np; p++)
-            if (!ps.ai[p])
-                ps.screen = p;
+/* ---- the session --------------------------------------------------------------- */
 
-    if (ps.save_path) {      /* the seats and the seed are kept from the start */
-        struct stat st;
-        if (stat(ps.save_path, &st) == 0 && S_ISDIR(st.st_mode)) {
-            cli_error("play", "--save: %s is a folder; give a file name", ps.save_path);
-            rc = 2;
-            goto out;
+/* The match, its seats, the helper and the terminal: 0, or the exit status
+ * after a message. */
+static int seat(play_session *ps, play_opts *po)
+{
+    play_seat_opts *so = &po->so;
+    ps->m = ps->load_path ? cli_load_record(ps->load_path) : cli_match_new(&po->go);
+    if (!ps->m)
+        return 1;
+    ps->np = eng_game_players(ps->m->game);
+    cli_ai_opts_for_game(&po->ao, ps->m->game);
+    if (!po->ai_seed_given)
+        so->ai_seed = ps->m->seed * 7919u;   /* as `battle` does: the same seed, the same game */
+    bool seats_given = so->players || so->hotseat || so->ai || so->side;
+    if ((ps->load_path && !seats_given ? play_seat_from_record(ps, so->ai_seed)
+                                       : play_seat_all(ps, so)) != 0)
+        return 2;
+    for (int p = 0; p < ps->np; p++)
+        ps->humans += ps->ai[p] == NULL;
+    ps->helper = cli_ai_new(ps->helper_name, so->ai_seed + 101, &po->ao);
+    ps->tty_in = isatty(STDIN_FILENO);
+    ps->tty_out = isatty(STDOUT_FILENO);
+    ps->color = !po->no_color && cli_color(stdout);
+    if (ps->humans == 1)
+        for (int p = 0; p < ps->np; p++)
+            if (!ps->ai[p])
+                ps->screen = p;
+    return 0;
+}
+
+/* The game's own file: --save's, written now with the seats and the seed
+ * (not over another game's record unasked), or a resumed game's --load
+ * file. 0, or the exit status after a message. */
+static int own_file(play_session *ps)
+{
+    if (!ps->save_path) {
+        if (ps->load_path) {
+            ps->save_path = strdup(ps->load_path);
+            ps->last_save = strdup(ps->load_path);
         }
-        if (play_foreign(&ps, ps.save_path)) {
-            if (!ps.tty_in) {
-                cli_error("play", "--save: %s already exists; give another name, or resume "
-                          "it with --load %s (it is then saved back to itself)",
-                          ps.save_path, ps.save_path);
-                rc = 2;
-                goto out;
-            }
-            char q[4200];
-            snprintf(q, sizeof q, "%s already exists; replace it with this new game? [y/n] ",
-                     ps.save_path);
-            if (play_ask(&ps, q) != 1) {
-                printf("%s is left as it was; choose another name with --save\n",
-                       ps.save_path);
-                rc = 1;
-                goto out;
-            }
-        }
-        eng_error err;
-        if (play_write(&ps, ps.save_path, &err) != 0) {
-            cli_error("play", "--save: %s", err.msg);
-            rc = 1;
-            goto out;
-        }
-    } else if (ps.load_path) {   /* a resumed game is saved back to its own file */
-        ps.save_path = strdup(ps.load_path);
-        ps.last_save = strdup(ps.load_path);
+        return 0;
     }
-    banner(&ps);
+    struct stat st;
+    if (stat(ps->save_path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        cli_error("play", "--save: %s is a folder; give a file name", ps->save_path);
+        return 2;
+    }
+    if (play_foreign(ps, ps->save_path)) {
+        if (!ps->tty_in) {
+            cli_error("play", "--save: %s already exists; give another name, or resume "
+                      "it with --load %s (it is then saved back to itself)",
+                      ps->save_path, ps->save_path);
+            return 2;
+        }
+        char q[4200];
+        snprintf(q, sizeof q, "%s already exists; replace it with this new game? [y/n] ",
+                 ps->save_path);
+        if (play_ask(ps, q) != 1) {
+            printf("%s is left as it was; choose another name with --save\n", ps->save_path);
+            return 1;
+        }
+    }
+    eng_error err;
+    if (play_write(ps, ps->save_path, &err) != 0) {
+        cli_error("play", "--save: %s", err.msg);
+        return 1;
+    }
+    return 0;
+}
+
+/* Plays the game to its end, or until input ends, it is interrupted or
+ * someone quits: the exit status. */
+static int run(play_session *ps)
+{
+    banner(ps);
     play_catch_interrupt();
-    play_rc r = loop(&ps);
-    switch (r) {
+    switch (loop(ps)) {
     case PLAY_OK:
-        finish(&ps);
-        rc = 0;
-        break;
+        finish(ps);
+        return 0;
     case PLAY_EOF:
-        rc = save_on_exit(&ps, "end of input") == 0 ? 0 : 1;
-        break;
+        return save_on_exit(ps, "end of input") == 0 ? 0 : 1;
     case PLAY_INTR:
-        rc = save_on_exit(&ps, "interrupted") == 0 ? 130 : 1;
-        break;
+        return save_on_exit(ps, "interrupted") == 0 ? 130 : 1;
     case PLAY_QUIT:
-        rc = 0;
-        break;
+        return 0;
     case PLAY_FAIL:
-        rc = 1;
-        break;
+        return 1;
     }
-out:
+    return 1;
+}
+
+static void session_free(play_session *ps)
+{
     fflush(stdout);
     for (int p = 0; p < ENG_MAX_PLAYERS; p++) {
-        ai_free(ps.ai[p]);
-        free(ps.ai_name[p]);
+        ai_free(ps->ai[p]);
+        free(ps->ai_name[p]);
     }
-    ai_free(ps.helper);
-    play_forget_decisions(&ps);
-    free(ps.last_save);
-    free(ps.save_path);
-    free(ps.autosave);
-    for (int i = 0; i < ps.nwritten; i++)
-        free(ps.written[i]);
-    free(ps.written);
-    free(ps.line);
-    eng_match_free(ps.m);
-    cli_game_opts_free(&go);
+    ai_free(ps->helper);
+    play_forget_decisions(ps);
+    free(ps->last_save);
+    free(ps->save_path);
+    free(ps->autosave);
+    for (int i = 0; i < ps->nwritten; i++)
+        free(ps->written[i]);
+    free(ps->written);
+    free(ps->line);
+    eng_match_free(ps->m);
+}
+
+int cmd_play(int argc, char **argv)
+{
+    play_opts po = {.so = {.ai = NULL}};
+    cli_game_opts_init(&po.go);
+    cli_ai_opts_init(&po.ao);
+    play_session ps = {.last_human = -1, .screen = ENG_VIEW_ALL, .ai_opts = &po.ao,
+                       .helper_name = PLAY_HELPER};
+    int rc = parse(&po, &ps, argc, argv);
+    if (rc != 0)
+        rc = rc > 0 ? 0 : 2;
+    else if (check(&po, &ps) != 0)
+        rc = 2;
+    else if ((rc = seat(&ps, &po)) == 0 && (rc = own_file(&ps)) == 0)
+        rc = run(&ps);
+    session_free(&ps);
+    cli_game_opts_free(&po.go);
     return rc;
 }

@@ -3,28 +3,11 @@
  * record, then tells the game step by step (with boards on request) or
  * shows only where it ended.
  */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include "english.h"
 #include "cli.h"
 #include "narrate.h"
-
-static void help(void)
-{
-    printf("usage: pocketwar replay RECORD [OPTIONS]\n\n"
-           "Checks that every step of the record is legal and that every \"chance\"\n"
-           "outcome is what the seed gives, then tells the game. A record that starts\n"
-           "from a position (a Position tag) is told from there.\n\n"
-           "  --final        show only the final position and result\n"
-           "  --boards       draw the board after every player's decision\n"
-           "  --to N         stop after N steps\n"
-           "  --view P       draw as side P sees it (1..4; default: everything)\n"
-           "  --no-color     plain text even on a terminal\n"
-           "  --json         the steps as JSON, each chance outcome explained, and the\n"
-           "                 result (with --to, up to there)\n"
-           "  --help         this text\n");
-}
 
 /* The first n steps as JSON: each with who took it, its notation as the
  * viewer sees it and, for chance outcomes, the outcome explained. */
@@ -65,59 +48,11 @@ static int replay_json(const eng_match *m, size_t n, int view)
     return 0;
 }
 
-int cmd_replay(int argc, char **argv)
+/* Tells the first n steps of m from its start, with boards after each
+ * player's decision on request, then its final board and result. */
+static void tell(const eng_match *m, size_t n, int view, bool final_only, bool boards,
+                 bool color)
 {
-    enum { OPT_FINAL = 1, OPT_BOARDS, OPT_TO, OPT_VIEW, OPT_NOCOLOR, OPT_JSON };
-    static const struct option longopts[] = {
-        {"final", no_argument, 0, OPT_FINAL}, {"boards", no_argument, 0, OPT_BOARDS},
-        {"to", required_argument, 0, OPT_TO}, {"view", required_argument, 0, OPT_VIEW},
-        {"no-color", no_argument, 0, OPT_NOCOLOR}, {"json", no_argument, 0, OPT_JSON},
-        {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0}};
-    bool final_only = false, boards = false, color = cli_color(stdout), as_json = false;
-    int to = -1, view = ENG_VIEW_ALL, c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        switch (c) {
-        case OPT_FINAL: final_only = true; break;
-        case OPT_BOARDS: boards = true; break;
-        case OPT_NOCOLOR: color = false; break;
-        case OPT_JSON: as_json = true; break;
-        case OPT_TO:
-            if (cli_parse_int("--to", optarg, 0, 100000000, &to) != 0)
-                return 2;
-            break;
-        case OPT_VIEW:
-            if (cli_parse_int("--view", optarg, 1, ENG_MAX_PLAYERS, &view) != 0)
-                return 2;
-            view--;
-            break;
-        case 'h': help(); return 0;
-        default: fprintf(stderr, "see `pocketwar replay --help`\n"); return 2;
-        }
-    }
-    if (optind != argc - 1) {
-        cli_error("replay", "give one record file (see --help)");
-        return 2;
-    }
-    eng_match *m = cli_load_record(argv[optind]);
-    if (!m)
-        return 1;
-    if (view >= eng_game_players(m->game)) {
-        cli_error("replay", "--view: the game has %d sides", eng_game_players(m->game));
-        eng_match_free(m);
-        return 2;
-    }
-    if (cli_record_to(m, "replay", to) != 0) {
-        eng_match_free(m);
-        return 2;
-    }
-    size_t n = to >= 0 && (size_t)to < m->nsteps ? (size_t)to : m->nsteps;
-    if (as_json) {
-        int rc = replay_json(m, n, view);
-        eng_match_free(m);
-        return rc;
-    }
     printf("%s, scenario %s, seed %llu: %zu %s, all legal\n", eng_rules_title(m->rules),
            m->scenario, (unsigned long long)m->seed, m->nsteps,
            eng_noun((long)m->nsteps, "step", "steps"));
@@ -149,6 +84,55 @@ int cmd_replay(int argc, char **argv)
             printf("Losses: %s\n", losses);
     }
     eng_state_free(s);
+}
+
+int cmd_replay(int argc, char **argv)
+{
+    bool final_only = false, boards = false, no_color = false, as_json = false;
+    int to = -1, view = 0, first;
+    const cli_usage usage = {
+        "replay RECORD [OPTIONS]",
+        "Checks that every step of the record is legal and that every \"chance\"\n"
+        "outcome is what the seed gives, then tells the game. A record that starts\n"
+        "from a position (a Position tag) is told from there.\n", NULL};
+    const cli_opt opts[] = {
+        CLI_FLAG("final", &final_only, "show only the final position and result"),
+        CLI_FLAG("boards", &boards, "draw the board after every player's decision"),
+        CLI_INT("to", "N", &to, 0, 100000000, "stop after N steps"),
+        CLI_INT("view", "P", &view, 1, ENG_MAX_PLAYERS,
+                "draw as side P sees it (1..4; default: everything)"),
+        CLI_FLAG("no-color", &no_color, "plain text even on a terminal"),
+        CLI_FLAG("json", &as_json, "the steps as JSON, each chance outcome explained, and the\n"
+                 "result (with --to, up to there)"),
+        CLI_END,
+    };
+    int r = cli_opts_parse(&usage, opts, argc, argv, &first);
+    if (r != 0)
+        return r > 0 ? 0 : 2;
+    view = view > 0 ? view - 1 : ENG_VIEW_ALL;
+    if (first != argc - 1) {
+        cli_error("replay", "give one record file (see --help)");
+        return 2;
+    }
+    eng_match *m = cli_load_record(argv[first]);
+    if (!m)
+        return 1;
+    if (view >= eng_game_players(m->game)) {
+        cli_error("replay", "--view: the game has %d sides", eng_game_players(m->game));
+        eng_match_free(m);
+        return 2;
+    }
+    if (cli_record_to(m, "replay", to) != 0) {
+        eng_match_free(m);
+        return 2;
+    }
+    size_t n = to >= 0 && (size_t)to < m->nsteps ? (size_t)to : m->nsteps;
+    if (as_json) {
+        int rc = replay_json(m, n, view);
+        eng_match_free(m);
+        return rc;
+    }
+    tell(m, n, view, final_only, boards, !no_color && cli_color(stdout));
     eng_match_free(m);
     return 0;
 }

@@ -3,25 +3,10 @@
  * options, variants and scenarios; with --scenario, that scenario's
  * briefing (how to win, the limit, the forces, the special rules).
  */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
 #include "scenario.h"
-
-static void help(void)
-{
-    printf("usage: pocketwar rules [NAME] [--json]\n"
-           "       pocketwar rules --rules NAME --scenario S [--variant V] [--option K=V] [--json]\n\n"
-           "Lists the rule sets pocketwar knows, with their variant options, named\n"
-           "variants and shipped scenarios. With NAME, only that rule set.\n"
-           "With --scenario, the scenario's briefing instead: how to win, the turn or\n"
-           "round limit, each side's forces and the special rules, worked out from the\n"
-           "scenario's data and the options.\n\n"
-           CLI_SCENARIO_OPTS_HELP
-           "  --json              print the same as JSON\n"
-           "  --help              this text\n");
-}
 
 static json_t *file_title(const eng_rules *r, const char *kind, const char *name)
 {
@@ -165,55 +150,10 @@ static int briefing(cli_game_opts *go, bool as_json)
     return 0;
 }
 
-int cmd_rules(int argc, char **argv)
+/* The rule sets (only the one named, or all) listed, as text or JSON; 0, or
+ * 2 after a message. */
+static int list(const char *only, bool as_json)
 {
-    static const struct option longopts[] = {
-        {"json", no_argument, 0, 'j'}, {"help", no_argument, 0, 'h'},
-        {"rules", required_argument, 0, OPT_RULES},
-        {"scenario", required_argument, 0, OPT_SCENARIO},
-        {"variant", required_argument, 0, OPT_VARIANT},
-        {"option", required_argument, 0, OPT_OPTION}, {0, 0, 0, 0}};
-    bool as_json = false, game_opts = false, rules_given = false;
-    int c;
-    cli_game_opts go;
-    cli_game_opts_init(&go);
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "jh", longopts, NULL)) != -1) {
-        int r;
-        if (c == 'j') {
-            as_json = true;
-        } else if (c == 'h') {
-            help();
-            cli_game_opts_free(&go);
-            return 0;
-        } else if ((r = cli_game_opt(&go, c, optarg)) != 0) {
-            if (r < 0) {
-                cli_game_opts_free(&go);
-                return 2;
-            }
-            game_opts = game_opts || c != OPT_RULES;
-            rules_given = rules_given || c == OPT_RULES;
-        } else {
-            fprintf(stderr, "see `pocketwar rules --help`\n");
-            cli_game_opts_free(&go);
-            return 2;
-        }
-    }
-    if (go.scenario || game_opts) {
-        if (optind < argc) {
-            cli_error("rules", "give the rule set with --rules, not \"%s\", with --scenario",
-                      argv[optind]);
-            cli_game_opts_free(&go);
-            return 2;
-        }
-        int rc = briefing(&go, as_json);
-        cli_game_opts_free(&go);
-        return rc;
-    }
-    const char *only = optind < argc ? argv[optind] : NULL;
-    if (!only && rules_given)
-        only = go.rules;
-    cli_game_opts_free(&go);
     if (only && !eng_rules_find(only)) {
         cli_error("rules", "no rule set named \"%s\"", only);
         return 2;
@@ -237,4 +177,40 @@ int cmd_rules(int argc, char **argv)
     }
     json_decref(all);
     return 0;
+}
+
+int cmd_rules(int argc, char **argv)
+{
+    cli_game_opts go;
+    cli_game_opts_init(&go);
+    bool as_json = false;
+    int first, rc;
+    const cli_usage usage = {
+        "rules [NAME] [--json]\n"
+        "       pocketwar rules --rules NAME --scenario S [--variant V] [--option K=V] [--json]",
+        "Lists the rule sets pocketwar knows, with their variant options, named\n"
+        "variants and shipped scenarios. With NAME, only that rule set.\n"
+        "With --scenario, the scenario's briefing instead: how to win, the turn or\n"
+        "round limit, each side's forces and the special rules, worked out from the\n"
+        "scenario's data and the options.\n", NULL};
+    const cli_opt opts[] = {
+        CLI_SCENARIO(&go),
+        {.name = "json", .kind = CLI_OPT_FLAG, .out = &as_json, .letter = 'j',
+         .help = "print the same as JSON"},
+        CLI_END,
+    };
+    int r = cli_opts_parse(&usage, opts, argc, argv, &first);
+    bool briefing_asked = go.scenario || json_object_size(go.options) || go.position;
+    if (r != 0)
+        rc = r > 0 ? 0 : 2;
+    else if (briefing_asked && first < argc) {
+        cli_error("rules", "give the rule set with --rules, not \"%s\", with --scenario",
+                  argv[first]);
+        rc = 2;
+    } else if (briefing_asked)
+        rc = briefing(&go, as_json);
+    else
+        rc = list(first < argc ? argv[first] : go.rules_given ? go.rules : NULL, as_json);
+    cli_game_opts_free(&go);
+    return rc;
 }

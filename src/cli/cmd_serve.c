@@ -54,7 +54,7 @@ static int parse(int argc, char **argv, serve_opts *o)
         CLI_TEXT("reports", "DIR", &o->reports,
                  "also list and serve the lab's reports under DIR at\n"
                  "/reports/ (each run folder of `pocketwar lab run`)"),
-        CLI_NOTE("limits (docs/server.md, \"Limits\"):\n"),
+        CLI_HEAD("limits (docs/server.md, \"Limits\"):"),
         CLI_INT("timeout", "SECONDS", &o->timeout, 1, 300,
                 "a request's headers, its body, an idle connection\n(default 5)"),
         CLI_INT("per-address", "N", &c->per_address, 1, 1024,

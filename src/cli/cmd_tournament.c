@@ -5,50 +5,10 @@
  * JSON. The games are played in tourney_run.c, the figures worked out in
  * tourney_stats.c (see tourney.h).
  */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include "english.h"
 #include "tourney.h"
-
-static void help(void)
-{
-    printf("usage: pocketwar tournament --players A,B[,C...] [OPTIONS]\n\n"
-           "Plays a round robin between computer players on one scenario: every pair of\n"
-           "players meets in --games games, taking the seats in turn (two sides swap\n"
-           "every game, three or four rotate) and playing each seed from both sides.\n"
-           "Prints each pairing's wins, draws and losses, the win rate and the score\n"
-           "(wins plus half the draws) each with its 95%% (Wilson) interval, Elo\n"
-           "ratings estimated from every result, and each player's median, 99th\n"
-           "percentile and longest time for a decision. In a game of three or four\n"
-           "sides, every pair of seats held by the two players counts as one result:\n"
-           "the greater return wins.\n"
-           "The oracle, which cheats, is accepted here as a yardstick of what\n"
-           "foresight reaches. Progress goes to standard error.\n\n"
-           CLI_SCENARIO_OPTS_HELP
-           "  --seed N            the first game's seed; the games use N, N+1, ...\n"
-           "                      (default 1)\n"
-           "  --players A,B,...   the computer players, from: %s;\n"
-           "                      a name may carry settings, as in\n"
-           "                      normal:iterations=5000:threads=1\n"
-           "  --games N           games per pairing (default 100)\n"
-           "  --jobs N            games played at once (default: every core, %d here)\n"
-           CLI_AI_BUDGET_HELP
-           "  --threads N         search threads per computer player (default: cores\n"
-           "                      divided by jobs)\n"
-           "  --max-steps N       stop a game after N steps and count it a draw\n"
-           "                      (default 100000)\n"
-           "  --records DIR       write every game's record into the folder DIR\n"
-           "  --json              print the results as JSON\n"
-           "  --quiet             no progress lines\n"
-           "  --help              this text\n\n"
-           "examples:\n"
-           "  pocketwar tournament --players normal,random,thumb --games 200 --jobs 2\n"
-           "  pocketwar tournament --players hard,normal --games 200 --jobs 2\n"
-           "  pocketwar tournament --rules pocket-wargame --scenario three-kingdoms \\\n"
-           "      --players normal,thumb --games 60\n",
-           cli_ai_names(), cli_cores());
-}
 
 /* Splits "A,B,C" into the players; -1 after a message. */
 static int read_players(tourney *t, const char *list)
@@ -215,21 +175,65 @@ static void print_json(const tourney *t, const eng_match *m, const double *elo)
     cli_json_print(stdout, root);
 }
 
+/* Plays the tournament the options describe (ao: t's players' budget) and
+ * prints its table: the exit status, after a message where it is not 0. */
+static int run(tourney *t, cli_ai_opts *ao, const char *players, bool as_json)
+{
+    if (!players) {
+        cli_error("tournament", "name the computer players: --players A,B[,C...] "
+                  "(choose from %s)", cli_ai_names());
+        return 2;
+    }
+    if (ao->budget.threads < 0) {
+        ao->budget.threads = cli_cores() / t->jobs;
+        if (ao->budget.threads < 1)
+            ao->budget.threads = 1;
+    }
+    if (read_players(t, players) != 0)
+        return 2;
+    eng_match *m = cli_match_new(t->go);    /* checks the game and counts the seats */
+    if (!m)
+        return 1;
+    t->seats = eng_game_players(m->game);
+    cli_ai_opts_for_game(ao, m->game);
+    int rc = schedule(t) != 0 ? 2 : 0;
+    if (rc == 0 && t->progress)
+        fprintf(stderr, "tournament: %d players, %d pairing%s, %d games on %d job%s\n",
+                t->nplayers, t->npairings, t->npairings == 1 ? "" : "s", t->ngames, t->jobs,
+                t->jobs == 1 ? "" : "s");
+    if (rc == 0 && tourney_play(t) != 0)
+        rc = 1;
+    if (rc == 0) {
+        double *elo = malloc((size_t)t->nplayers * sizeof *elo);
+        if (!elo)
+            abort();
+        tourney_elo(t, elo);
+        if (as_json)
+            print_json(t, m, elo);
+        else
+            print_text(t, m, elo);
+        free(elo);
+    }
+    eng_match_free(m);
+    return rc;
+}
+
+static void tourney_free(tourney *t)
+{
+    for (int i = 0; i < t->ngames; i++) {
+        for (int s = 0; s < ENG_MAX_PLAYERS; s++)
+            free(t->game[i].think[s]);
+        free(t->game[i].error);
+    }
+    free(t->game);
+    free(t->pairing);
+    for (int p = 0; p < t->nplayers; p++)
+        free(t->players[p]);
+    free(t->players);
+}
+
 int cmd_tournament(int argc, char **argv)
 {
-    enum { OPT_PLAYERS = 1, OPT_GAMES, OPT_JOBS, OPT_MAX, OPT_RECORDS, OPT_JSON, OPT_QUIET };
-    static const struct option longopts[] = {
-        CLI_GAME_LONGOPTS,
-        CLI_AI_LONGOPTS,
-        {"players", required_argument, 0, OPT_PLAYERS},
-        {"games", required_argument, 0, OPT_GAMES},
-        {"jobs", required_argument, 0, OPT_JOBS},
-        {"max-steps", required_argument, 0, OPT_MAX},
-        {"records", required_argument, 0, OPT_RECORDS},
-        {"json", no_argument, 0, OPT_JSON},
-        {"quiet", no_argument, 0, OPT_QUIET},
-        {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0}};
     cli_game_opts go;
     cli_game_opts_init(&go);
     go.seed = 1;
@@ -240,94 +244,61 @@ int cmd_tournament(int argc, char **argv)
     tourney t = {.go = &go, .ao = &ao, .games = 100, .jobs = cli_cores(),
                  .max_steps = 100000, .progress = true};
     const char *players = NULL;
-    bool as_json = false;
-    eng_match *m = NULL;
-    int c, rc = 2;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        int r = cli_game_opt(&go, c, optarg);
-        if (r == 0)
-            r = cli_ai_opt(&ao, c, optarg);
-        if (r < 0)
-            goto out;
-        if (r)
-            continue;
-        switch (c) {
-        case OPT_PLAYERS: players = optarg; break;
-        case OPT_GAMES:
-            if (cli_parse_int("--games", optarg, 1, 1000000, &t.games) != 0)
-                goto out;
-            break;
-        case OPT_JOBS:
-            if (cli_parse_int("--jobs", optarg, 1, 256, &t.jobs) != 0)
-                goto out;
-            break;
-        case OPT_MAX:
-            if (cli_parse_int("--max-steps", optarg, 1, 100000000, &t.max_steps) != 0)
-                goto out;
-            break;
-        case OPT_RECORDS: t.records = optarg; break;
-        case OPT_JSON: as_json = true; break;
-        case OPT_QUIET: t.progress = false; break;
-        case 'h': help(); rc = 0; goto out;
-        default: fprintf(stderr, "see `pocketwar tournament --help`\n"); goto out;
-        }
-    }
-    if (optind < argc) {
-        cli_error("tournament", "unexpected argument \"%s\" (see --help)", argv[optind]);
+    bool as_json = false, quiet = false;
+    int rc = 2;
+    char players_help[256], jobs_help[80];
+    snprintf(players_help, sizeof players_help,
+             "the computer players, from: %s;\n"
+             "a name may carry settings, as in\n"
+             "normal:iterations=5000:threads=1", cli_ai_names());
+    snprintf(jobs_help, sizeof jobs_help, "games played at once (default: every core, %d here)",
+             cli_cores());
+    const cli_usage usage = {
+        "tournament --players A,B[,C...] [OPTIONS]",
+        "Plays a round robin between computer players on one scenario: every pair of\n"
+        "players meets in --games games, taking the seats in turn (two sides swap\n"
+        "every game, three or four rotate) and playing each seed from both sides.\n"
+        "Prints each pairing's wins, draws and losses, the win rate and the score\n"
+        "(wins plus half the draws) each with its 95% (Wilson) interval, Elo\n"
+        "ratings estimated from every result, and each player's median, 99th\n"
+        "percentile and longest time for a decision. In a game of three or four\n"
+        "sides, every pair of seats held by the two players counts as one result:\n"
+        "the greater return wins.\n"
+        "The oracle, which cheats, is accepted here as a yardstick of what\n"
+        "foresight reaches. Progress goes to standard error.\n",
+        "examples:\n"
+        "  pocketwar tournament --players normal,random,thumb --games 200 --jobs 2\n"
+        "  pocketwar tournament --players hard,normal --games 200 --jobs 2\n"
+        "  pocketwar tournament --rules pocket-wargame --scenario three-kingdoms \\\n"
+        "      --players normal,thumb --games 60\n"};
+    const cli_opt opts[] = {
+        CLI_SCENARIO(&go),
+        CLI_U64("seed", "N", &go.seed, "the first game's seed; the games use N, N+1, ...\n"
+                "(default 1)"),
+        CLI_TEXT("players", "A,B,...", &players, players_help),
+        CLI_INT("games", "N", &t.games, 1, 1000000, "games per pairing (default 100)"),
+        CLI_INT("jobs", "N", &t.jobs, 1, 256, jobs_help),
+        CLI_BUDGET(&ao),
+        CLI_INT("threads", "N", &ao.budget.threads, 1, AI_MAX_THREADS,
+                "search threads per computer player (default: cores\n"
+                "divided by jobs)"),
+        CLI_INT("max-steps", "N", &t.max_steps, 1, 100000000,
+                "stop a game after N steps and count it a draw\n"
+                "(default 100000)"),
+        CLI_TEXT("records", "DIR", &t.records, "write every game's record into the folder DIR"),
+        CLI_FLAG("json", &as_json, "print the results as JSON"),
+        CLI_FLAG("quiet", &quiet, "no progress lines"),
+        CLI_END,
+    };
+    int parsed = cli_opts_parse(&usage, opts, argc, argv, NULL);
+    if (parsed != 0) {
+        rc = parsed > 0 ? 0 : 2;
         goto out;
     }
-    if (!players) {
-        cli_error("tournament", "name the computer players: --players A,B[,C...] "
-                  "(choose from %s)", cli_ai_names());
-        goto out;
-    }
-    if (ao.budget.threads < 0) {
-        ao.budget.threads = cli_cores() / t.jobs;
-        if (ao.budget.threads < 1)
-            ao.budget.threads = 1;
-    }
-    if (read_players(&t, players) != 0)
-        goto out;
-    if (!(m = cli_match_new(&go))) {       /* checks the game and counts the seats */
-        rc = 1;
-        goto out;
-    }
-    t.seats = eng_game_players(m->game);
-    cli_ai_opts_for_game(&ao, m->game);
-    if (schedule(&t) != 0)
-        goto out;
-    if (t.progress) {
-        fprintf(stderr, "tournament: %d players, %d pairing%s, %d games on %d job%s\n",
-                t.nplayers, t.npairings, t.npairings == 1 ? "" : "s", t.ngames, t.jobs,
-                t.jobs == 1 ? "" : "s");
-    }
-    if (tourney_play(&t) != 0) {
-        rc = 1;
-        goto out;
-    }
-    double *elo = malloc((size_t)t.nplayers * sizeof *elo);
-    if (!elo)
-        abort();
-    tourney_elo(&t, elo);
-    if (as_json)
-        print_json(&t, m, elo);
-    else
-        print_text(&t, m, elo);
-    free(elo);
-    rc = 0;
+    t.progress = !quiet;
+    rc = run(&t, &ao, players, as_json);
 out:
-    for (int i = 0; i < t.ngames; i++) {
-        for (int s = 0; s < ENG_MAX_PLAYERS; s++)
-            free(t.game[i].think[s]);
-        free(t.game[i].error);
-    }
-    free(t.game);
-    free(t.pairing);
-    for (int p = 0; p < t.nplayers; p++)
-        free(t.players[p]);
-    free(t.players);
-    eng_match_free(m);
+    tourney_free(&t);
     cli_game_opts_free(&go);
     return rc;
 }
