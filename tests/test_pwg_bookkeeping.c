@@ -1,6 +1,7 @@
 /*
  * test_pwg_bookkeeping.c - Pocket Wargame's bookkeeping (pwg_cache: the
- * units on the map and each location's steps, kept up to date by apply)
+ * units on the map, lakes and open ground, each location's steps, kept up
+ * to date by apply)
  * against the same positions worked out from scratch. Random games over
  * every shipped scenario; every few steps the position is printed as JSON
  * and read back into a new state (whose bookkeeping is computed from the

@@ -32,6 +32,7 @@
 #define PWG_MAX_W 12
 #define PWG_MAX_H 12
 #define PWG_MAX_LOCS (PWG_MAX_W * PWG_MAX_H)
+#define PWG_LOC_WORDS ((PWG_MAX_LOCS + 63) / 64)   /* a set of locations: bit loc % 64 */
 #define PWG_MAX_FORCES 4
 #define PWG_MAX_UNITS 64        /* unit masks are uint64_t */
 #define PWG_UNIT_LIMIT 60       /* units a scenario may have: keeps every list of
@@ -133,6 +134,9 @@ typedef struct pwg_force {
     uint8_t area[PWG_MAX_LOCS];
     int narea;                  /* locations with any area flag, in order */
     uint8_t area_list[PWG_MAX_LOCS];
+    /* the same as sets of locations: the deployment area, and the card
+     * beyond it (PWG_AREA_LC outside the area) */
+    uint64_t deploy_set[PWG_LOC_WORDS], beyond_set[PWG_LOC_WORDS];
 } pwg_force;
 
 /* ---- end phase and victory ---------------------------------------------- */
@@ -292,6 +296,10 @@ typedef struct pwg_cache {
     /* live: bit u if unit u is on the map (steady or wavering): every
      * writer of s->cond calls pwg_cache_cond */
     uint64_t live;
+    /* the locations whose terrain is a lake, and open ground (terrain
+     * flags PWG_TF_LAKE, PWG_TF_OPEN), as sets: init, each card dealt and
+     * a position read from JSON set them (pwg_cache_ground) */
+    uint64_t lake[PWG_LOC_WORDS], open[PWG_LOC_WORDS];
     /* steps[loc]: bit k (0-3) if a unit at loc may step to its k-th
      * neighbour in the Movement phase, bit 4 + k in the Cavalry phase
      * (d->step for the two locations' terrains). Depends on the terrain
@@ -340,6 +348,15 @@ static inline void pwg_cache_cond(pwg_state *s, int u)
 {
     uint64_t bit = UINT64_C(1) << u;
     s->cache.live = PWG_ON_MAP(s->cond[u]) ? s->cache.live | bit : s->cache.live & ~bit;
+}
+
+/* After s->terr[loc] changed: the bookkeeping's ground sets for loc. */
+static inline void pwg_cache_ground(const pwg_data *d, pwg_state *s, int loc)
+{
+    int fl = d->terrain[s->terr[loc]].flags, w = loc >> 6;
+    uint64_t bit = UINT64_C(1) << (loc & 63);
+    s->cache.lake[w] = (fl & PWG_TF_LAKE) ? s->cache.lake[w] | bit : s->cache.lake[w] & ~bit;
+    s->cache.open[w] = (fl & PWG_TF_OPEN) ? s->cache.open[w] | bit : s->cache.open[w] & ~bit;
 }
 
 /* ---- actions --------------------------------------------------------------- */

@@ -318,6 +318,8 @@ void pwg_init(const void *data, void *st)
     s->combat.last_unit = PWG_NONE;
     pwg_recompute_opposed(d, s);
     memcpy(s->cache.steps, d->start_steps, sizeof s->cache.steps);   /* the starting terrain's */
+    for (int loc = 0; loc < d->nlocs; loc++)
+        pwg_cache_ground(d, s, loc);
     s->phase = PWG_P_SETUP;
     s->stage = d->deal ? PWG_S_DEAL : PWG_S_DEPLOY;
     s->deploy_round = 1;
@@ -339,6 +341,7 @@ static void apply_action(const pwg_data *d, pwg_state *s, eng_action a)
     case PWG_A_DEAL:
         s->card[s->deal_next] = (uint8_t)fa;
         s->terr[s->deal_next] = d->card[fa].terrain;
+        pwg_cache_ground(d, s, s->deal_next);
         s->dealt |= UINT64_C(1) << fa;
         s->deal_next++;
         break;

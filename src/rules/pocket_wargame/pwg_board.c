@@ -140,6 +140,8 @@ void pwg_cache_refresh(const pwg_data *d, pwg_state *s)
             s->cache.steps[loc] = pwg_loc_steps(d, s, loc);
     for (int u = 0; u < PWG_MAX_UNITS; u++)
         pwg_cache_cond(s, u);
+    for (int loc = 0; loc < d->nlocs; loc++)
+        pwg_cache_ground(d, s, loc);
 }
 
 void pwg_cache_check(const pwg_data *d, const pwg_state *s)

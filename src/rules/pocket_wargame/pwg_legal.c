@@ -56,13 +56,32 @@ int pwg_deploy_ok(const pwg_data *d, const pwg_state *s, int f, int type, int lo
     return deploy_where(d, s, f, type, loc);
 }
 
+/* The places of force f's area where a coin may be deployed, as sets of
+ * locations, for the two kinds of type pwg_deploy_rule tells apart ([1]
+ * light cavalry, [0] the rest), from the bookkeeping's ground sets: in the
+ * deployment area and not a lake; light cavalry also one card beyond it on
+ * open ground. Debug builds compare the listing with pwg_deploy_rule's. */
+static void deploy_places(const pwg_data *d, const pwg_state *s, int f,
+                          uint64_t where[2][PWG_LOC_WORDS])
+{
+    const pwg_force *fo = &d->force[f];
+    for (int w = 0; w < PWG_LOC_WORDS; w++) {
+        uint64_t dry = ~s->cache.lake[w];
+        where[0][w] = fo->deploy_set[w] & dry;
+        where[1][w] = where[0][w] | (fo->beyond_set[w] & s->cache.open[w] & dry);
+    }
+}
+
 bool pwg_force_can_deploy(const pwg_data *d, const pwg_state *s, int f)
 {
     uint32_t types = unplaced_types(d, s, f);
-    const pwg_force *fo = &d->force[f];
+    if (!types)
+        return false;
+    uint64_t where[2][PWG_LOC_WORDS];
+    deploy_places(d, s, f, where);
     for (int t = 0; t < d->ntypes; t++)
-        for (int i = 0; ((types >> t) & 1) && i < fo->narea; i++)
-            if (deploy_where(d, s, f, t, fo->area_list[i]) == PWG_DEP_OK)
+        for (int w = 0; ((types >> t) & 1) && w < PWG_LOC_WORDS; w++)
+            if (where[light_cavalry(&d->type[t])][w])
                 return true;
     return false;
 }
@@ -167,27 +186,25 @@ static bool can_act_fast(const pwg_data *d, const pwg_state *s, int f)
 
 /* The deployments of force f, by type then area location. The deployment
  * rule (pwg_deploy_rule) depends on the type only through whether it is
- * light cavalry, so the area is checked once for each of the two kinds of
- * type and the locations found are written for every type of that kind. */
+ * light cavalry, so the area is checked once for both kinds of type
+ * (deploy_places) and the locations found are written for every type of
+ * that kind. */
 static int list_deploys(const pwg_data *d, const pwg_state *s, int f, eng_action *restrict out)
 {
-    const pwg_force *fo = &d->force[f];
     uint32_t types = unplaced_types(d, s, f);
-    uint8_t where[2][PWG_MAX_LOCS];
-    int nwhere[2] = {-1, -1}, n = 0;
+    if (!types)
+        return 0;
+    uint64_t where[2][PWG_LOC_WORDS];
+    deploy_places(d, s, f, where);
+    int n = 0;
     for (int t = 0; t < d->ntypes; t++) {
         if (!((types >> t) & 1))
             continue;
-        int lc = light_cavalry(&d->type[t]);
-        if (nwhere[lc] < 0) {
-            nwhere[lc] = 0;
-            for (int i = 0; i < fo->narea; i++)
-                if (deploy_where(d, s, f, t, fo->area_list[i]) == PWG_DEP_OK)
-                    where[lc][nwhere[lc]++] = fo->area_list[i];
-        }
+        const uint64_t *set = where[light_cavalry(&d->type[t])];
         eng_action base = PWG_ACT(PWG_A_DEPLOY, t, 0);
-        for (int i = 0; i < nwhere[lc]; i++)
-            out[n++] = base | ((eng_action)where[lc][i] << 16);
+        for (int w = 0; w < PWG_LOC_WORDS; w++)
+            for (uint64_t m = set[w]; m; m &= m - 1)
+                out[n++] = base | ((eng_action)(64 * w + __builtin_ctzll(m)) << 16);
     }
     return n;
 }
