@@ -342,13 +342,29 @@ static inline int pkb_zone_kind(int p, int z)
 /* pkb_field.c: zone names, occupancy, contacts */
 void pkb_zone_name(int p, int z, char *buf, size_t n);   /* "L-front", as p sees it */
 int pkb_zone_parse(int p, const char *text, char *why, size_t n);
-/* units of each player in each zone */
+/* Which zones hold a unit of each side: bit z of at[p] (the questions
+ * asked of it are all "is any enemy there?"; a bit each answers them with
+ * a mask, which the turn's listing asks for every unit). */
 typedef struct pkb_occ {
-    uint8_t n[PKB_SIDES][PKB_ZONES];
+    uint16_t at[PKB_SIDES];
 } pkb_occ;
+_Static_assert(PKB_ZONES <= 16, "pkb_occ.at: a bit per zone");
 void pkb_occupancy(const pkb_state *s, pkb_occ *o);
-bool pkb_enemy_front_or_eng(const pkb_occ *o, int p, int col);
-bool pkb_enemy_in_col(const pkb_occ *o, int p, int col);
+/* Has p's enemy a unit in its front zone or the engagement zone of col? */
+static inline bool pkb_enemy_front_or_eng(const pkb_occ *o, int p, int col)
+{
+    int e = 1 - p;
+    unsigned m = 1u << pkb_zone(e, col, PKB_FRONT) | 1u << pkb_zone(e, col, PKB_ENG);
+    return (o->at[e] & m) != 0;
+}
+/* ... or in any of its zones of col (front, engagement, rear)? */
+static inline bool pkb_enemy_in_col(const pkb_occ *o, int p, int col)
+{
+    int e = 1 - p;
+    unsigned m = 1u << pkb_zone(e, col, PKB_FRONT) | 1u << pkb_zone(e, col, PKB_ENG) |
+                 1u << pkb_zone(e, col, PKB_REAR);
+    return (o->at[e] & m) != 0;
+}
 /* contacts of g (global units), returns the count */
 int pkb_contacts(const pkb_state *s, int g, uint8_t *out);
 bool pkb_in_contact(const pkb_state *s, int a, int b);

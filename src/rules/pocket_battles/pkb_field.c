@@ -64,25 +64,14 @@ int pkb_zone_parse(int p, const char *text, char *why, size_t n)
 
 void pkb_occupancy(const pkb_state *s, pkb_occ *o)
 {
-    memset(o, 0, sizeof *o);
     for (int p = 0; p < PKB_SIDES; p++) {
         const pkb_side *sd = &s->side[p];
+        unsigned at = 0;
         for (int u = 0; u < sd->nunits; u++)
             if (sd->unit[u].zone != PKB_NONE)
-                o->n[p][sd->unit[u].zone]++;
+                at |= 1u << sd->unit[u].zone;
+        o->at[p] = (uint16_t)at;
     }
-}
-
-bool pkb_enemy_front_or_eng(const pkb_occ *o, int p, int col)
-{
-    int e = 1 - p;
-    return o->n[e][pkb_zone(e, col, PKB_FRONT)] + o->n[e][pkb_zone(e, col, PKB_ENG)] > 0;
-}
-
-bool pkb_enemy_in_col(const pkb_occ *o, int p, int col)
-{
-    int e = 1 - p;
-    return pkb_enemy_front_or_eng(o, p, col) || o->n[e][pkb_zone(e, col, PKB_REAR)] > 0;
 }
 
 void pkb_label(int g, char *buf, size_t n)

@@ -125,7 +125,8 @@ static int legal_turn(const pkb_data *d, const pkb_state *s, eng_action *restric
             eng |= td->neng != 0;
             sh |= td->nshoot != 0;
         }
-        int cost = un->orders + 1 - pkb_fx(d, tr, PKB_FX_DISCOUNT);
+        int cost = un->orders + 1 -
+                   ((tr & d->fx[PKB_FX_DISCOUNT]) ? pkb_fx(d, tr, PKB_FX_DISCOUNT) : 0);
         if ((cost < 1 ? 1 : cost) > sd->unused)
             continue;
         int kind = pkb_zone_kind(p, un->zone), col = pkb_zcol(un->zone);
