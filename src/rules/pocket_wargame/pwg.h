@@ -182,6 +182,9 @@ typedef struct pwg_data {
      * locations of these terrains (the lake and mountain rules, and the
      * cavalry phase's good going), precomputed for the hot path */
     uint8_t step[PWG_MAX_TERRAINS][PWG_MAX_TERRAINS];
+    /* the same as pwg_cache.steps' bits for a first neighbour (0x01 the
+     * Movement phase, 0x10 the Cavalry phase), shifted by k for the k-th */
+    uint8_t step_bits[PWG_MAX_TERRAINS][PWG_MAX_TERRAINS];
     /* dist[a][b]: pwg_dist(a, b), precomputed (with step) by pwg_step_table
      * for the hot path: the ranged phase asks it for every shooter and
      * target at every listing */
@@ -435,6 +438,7 @@ static inline bool pwg_step_ok(const pwg_data *d, const pwg_state *s, int from, 
  * position gives. */
 uint8_t pwg_loc_steps(const pwg_data *d, const pwg_state *s, int loc);
 void pwg_cache_refresh(const pwg_data *d, pwg_state *s);
+void pwg_cache_steps(const pwg_data *d, pwg_state *s);   /* the steps alone */
 void pwg_cache_check(const pwg_data *d, const pwg_state *s);
 /* The terrain types with all of `flags`, as "open, hills or mountain". */
 void pwg_terrain_names(const pwg_data *d, int flags, char *buf, size_t n);

@@ -233,7 +233,7 @@ static void advance(const pwg_data *d, pwg_state *s)
             if (s->deal_next < d->nlocs)
                 return;
             s->stage = PWG_S_DEPLOY;
-            pwg_cache_refresh(d, s);   /* the terrain is dealt: its steps */
+            pwg_cache_steps(d, s);   /* the terrain is dealt: its steps */
             s->phase = PWG_P_SETUP;
             s->deploy_round = 1;
             continue;

@@ -84,6 +84,10 @@ void pwg_step_table(pwg_data *d)
         for (int b = 0; b < d->nterrain; b++)
             d->step[a][b] = (uint8_t)((pwg_step_rule(d, a, b, false) == PWG_MV_OK ? PWG_STEP_MOVE : 0) |
                                       (pwg_step_rule(d, a, b, true) == PWG_MV_OK ? PWG_STEP_CAV : 0));
+    for (int a = 0; a < d->nterrain; a++)
+        for (int b = 0; b < d->nterrain; b++)
+            d->step_bits[a][b] = (uint8_t)(((d->step[a][b] & PWG_STEP_MOVE) ? 0x01 : 0) |
+                                           ((d->step[a][b] & PWG_STEP_CAV) ? 0x10 : 0));
     for (int a = 0; a < d->nlocs; a++)
         for (int b = 0; b < d->nlocs; b++)
             d->dist[a][b] = (uint8_t)pwg_dist(d, a, b);
@@ -117,11 +121,9 @@ void pwg_step_table(pwg_data *d)
 static uint8_t steps_of(const pwg_data *d, const uint8_t *terr, int loc)
 {
     unsigned m = 0;
-    const uint8_t *row = d->step[terr[loc]];
-    for (int k = 0; k < d->nnbr[loc]; k++) {
-        unsigned st = row[terr[d->nbr[loc][k]]];
-        m |= ((st & PWG_STEP_MOVE) ? 1u : 0u) << k | ((st & PWG_STEP_CAV) ? 1u : 0u) << (4 + k);
-    }
+    const uint8_t *row = d->step_bits[terr[loc]], *nb = d->nbr[loc];
+    for (int k = 0, n = d->nnbr[loc]; k < n; k++)
+        m |= (unsigned)row[terr[nb[k]]] << k;
     return (uint8_t)m;
 }
 
@@ -130,14 +132,19 @@ uint8_t pwg_loc_steps(const pwg_data *d, const pwg_state *s, int loc)
     return steps_of(d, s->terr, loc);
 }
 
+void pwg_cache_steps(const pwg_data *d, pwg_state *s)
+{
+    for (int loc = 0; loc < d->nlocs; loc++)
+        s->cache.steps[loc] = steps_of(d, s->terr, loc);
+}
+
 void pwg_cache_refresh(const pwg_data *d, pwg_state *s)
 {
     memset(&s->cache, 0, sizeof s->cache);
     if (d->deal && s->stage == PWG_S_DEAL)
         memcpy(s->cache.steps, d->start_steps, sizeof s->cache.steps);
     else
-        for (int loc = 0; loc < d->nlocs; loc++)
-            s->cache.steps[loc] = pwg_loc_steps(d, s, loc);
+        pwg_cache_steps(d, s);
     for (int u = 0; u < PWG_MAX_UNITS; u++)
         pwg_cache_cond(s, u);
     for (int loc = 0; loc < d->nlocs; loc++)
