@@ -140,6 +140,12 @@ typedef struct pkb_data {
      * from z reaches as p sees them (pkb_legal.c: adjacent_zones), worked
      * out once at load by pkb_adjacent_table for the legal listing */
     uint8_t adj[PKB_SIDES][PKB_ZONES][4];
+    /* For the turn's listing, what a unit's troops give it without a walk
+     * over them (pkb_adjacent_table): traits8[p][k][m] the traits of p's
+     * troops 8k..8k+7 whose bits are set in m, and the masks of p's troops
+     * with engagement dice and with shooting dice */
+    uint32_t traits8[PKB_SIDES][PKB_MAX_TROOPS / 8][256];
+    uint32_t eng_troops[PKB_SIDES], shoot_troops[PKB_SIDES];
 
     char description[1024];     /* the scenario's flavour text (briefing), cut to fit */
     /* readings as options */
@@ -405,7 +411,7 @@ int pkb_tokens_in_use(const pkb_state *s, int p, int *orders, int *wounds);
 
 /* pkb_legal.c */
 int pkb_legal_actions(const void *data, const void *st, eng_action *out);
-/* Fills pkb_data.adj (at load). */
+/* Fills pkb_data.adj, traits8, eng_troops and shoot_troops (at load). */
 void pkb_adjacent_table(pkb_data *d);
 void pkb_explain_illegal(const void *data, const void *st, eng_action a, char *why, size_t n);
 
