@@ -64,12 +64,14 @@ int pkb_zone_parse(int p, const char *text, char *why, size_t n)
 
 void pkb_occupancy(const pkb_state *s, pkb_occ *o)
 {
+    /* a unit off the field (zone PKB_NONE, 0xff) sets bit 31, which the
+     * 16 bits kept drop: no branch per unit */
+    _Static_assert((PKB_NONE & 31) >= 16, "PKB_NONE's bit falls outside the zones");
     for (int p = 0; p < PKB_SIDES; p++) {
         const pkb_side *sd = &s->side[p];
-        unsigned at = 0;
+        uint32_t at = 0;
         for (int u = 0; u < sd->nunits; u++)
-            if (sd->unit[u].zone != PKB_NONE)
-                at |= 1u << sd->unit[u].zone;
+            at |= UINT32_C(1) << (sd->unit[u].zone & 31);
         o->at[p] = (uint16_t)at;
     }
 }
