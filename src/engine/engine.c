@@ -302,10 +302,19 @@ int eng_pick_outcome(const double *prob, int n, double u)
 
 eng_action eng_chance_sample(const eng_state *s)
 {
+    double u = rng_fraction(rng_peek(&s->rng));
     eng_action out[ENG_MAX_ACTIONS];
     double prob[ENG_MAX_ACTIONS];
+    if (RULES(s)->core->chance_sample) {
+        eng_action a = RULES(s)->core->chance_sample(DATA(s), CBODY(s), u);
+#ifndef NDEBUG
+        int n = eng_chance_outcomes(s, out, prob);
+        assert(a == out[eng_pick_outcome(prob, n, u)]);
+#endif
+        return a;
+    }
     int n = eng_chance_outcomes(s, out, prob);
-    return out[eng_pick_outcome(prob, n, rng_fraction(rng_peek(&s->rng)))];
+    return out[eng_pick_outcome(prob, n, u)];
 }
 
 static bool in_list(eng_action a, const eng_action *list, int n)

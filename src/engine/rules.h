@@ -41,6 +41,10 @@ typedef struct eng_core_methods {
     int (*legal_actions)(const void *data, const void *st, eng_action *out);
     int (*chance_outcomes)(const void *data, const void *st, eng_action *out,
                            double *prob);
+    /* Optional: the outcome eng_pick_outcome would pick by u in [0,1) from
+     * chance_outcomes' list, found without listing them all (NULL: the
+     * engine lists them). Debug builds check the two agree. */
+    eng_action (*chance_sample)(const void *data, const void *st, double u);
     /* a is legal (checked by the engine beforehand). */
     void (*apply)(const void *data, void *st, eng_action a);
     void (*returns)(const void *data, const void *st, double *out);

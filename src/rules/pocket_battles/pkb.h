@@ -140,6 +140,12 @@ typedef struct pkb_data {
      * from z reaches as p sees them (pkb_legal.c: adjacent_zones), worked
      * out once at load by pkb_adjacent_table for the legal listing */
     uint8_t adj[PKB_SIDES][PKB_ZONES][4];
+    /* For the turn's listing, what a unit's troops give it without a walk
+     * over them (pkb_adjacent_table): traits8[p][k][m] the traits of p's
+     * troops 8k..8k+7 whose bits are set in m, and the masks of p's troops
+     * with engagement dice and with shooting dice */
+    uint32_t traits8[PKB_SIDES][PKB_MAX_TROOPS / 8][256];
+    uint32_t eng_troops[PKB_SIDES], shoot_troops[PKB_SIDES];
 
     char description[1024];     /* the scenario's flavour text (briefing), cut to fit */
     /* readings as options */
@@ -342,13 +348,29 @@ static inline int pkb_zone_kind(int p, int z)
 /* pkb_field.c: zone names, occupancy, contacts */
 void pkb_zone_name(int p, int z, char *buf, size_t n);   /* "L-front", as p sees it */
 int pkb_zone_parse(int p, const char *text, char *why, size_t n);
-/* units of each player in each zone */
+/* Which zones hold a unit of each side: bit z of at[p] (the questions
+ * asked of it are all "is any enemy there?"; a bit each answers them with
+ * a mask, which the turn's listing asks for every unit). */
 typedef struct pkb_occ {
-    uint8_t n[PKB_SIDES][PKB_ZONES];
+    uint16_t at[PKB_SIDES];
 } pkb_occ;
+_Static_assert(PKB_ZONES <= 16, "pkb_occ.at: a bit per zone");
 void pkb_occupancy(const pkb_state *s, pkb_occ *o);
-bool pkb_enemy_front_or_eng(const pkb_occ *o, int p, int col);
-bool pkb_enemy_in_col(const pkb_occ *o, int p, int col);
+/* Has p's enemy a unit in its front zone or the engagement zone of col? */
+static inline bool pkb_enemy_front_or_eng(const pkb_occ *o, int p, int col)
+{
+    int e = 1 - p;
+    unsigned m = 1u << pkb_zone(e, col, PKB_FRONT) | 1u << pkb_zone(e, col, PKB_ENG);
+    return (o->at[e] & m) != 0;
+}
+/* ... or in any of its zones of col (front, engagement, rear)? */
+static inline bool pkb_enemy_in_col(const pkb_occ *o, int p, int col)
+{
+    int e = 1 - p;
+    unsigned m = 1u << pkb_zone(e, col, PKB_FRONT) | 1u << pkb_zone(e, col, PKB_ENG) |
+                 1u << pkb_zone(e, col, PKB_REAR);
+    return (o->at[e] & m) != 0;
+}
 /* contacts of g (global units), returns the count */
 int pkb_contacts(const pkb_state *s, int g, uint8_t *out);
 bool pkb_in_contact(const pkb_state *s, int a, int b);
@@ -389,7 +411,7 @@ int pkb_tokens_in_use(const pkb_state *s, int p, int *orders, int *wounds);
 
 /* pkb_legal.c */
 int pkb_legal_actions(const void *data, const void *st, eng_action *out);
-/* Fills pkb_data.adj (at load). */
+/* Fills pkb_data.adj, traits8, eng_troops and shoot_troops (at load). */
 void pkb_adjacent_table(pkb_data *d);
 void pkb_explain_illegal(const void *data, const void *st, eng_action a, char *why, size_t n);
 

@@ -64,25 +64,16 @@ int pkb_zone_parse(int p, const char *text, char *why, size_t n)
 
 void pkb_occupancy(const pkb_state *s, pkb_occ *o)
 {
-    memset(o, 0, sizeof *o);
+    /* a unit off the field (zone PKB_NONE, 0xff) sets bit 31, which the
+     * 16 bits kept drop: no branch per unit */
+    _Static_assert((PKB_NONE & 31) >= 16, "PKB_NONE's bit falls outside the zones");
     for (int p = 0; p < PKB_SIDES; p++) {
         const pkb_side *sd = &s->side[p];
+        uint32_t at = 0;
         for (int u = 0; u < sd->nunits; u++)
-            if (sd->unit[u].zone != PKB_NONE)
-                o->n[p][sd->unit[u].zone]++;
+            at |= UINT32_C(1) << (sd->unit[u].zone & 31);
+        o->at[p] = (uint16_t)at;
     }
-}
-
-bool pkb_enemy_front_or_eng(const pkb_occ *o, int p, int col)
-{
-    int e = 1 - p;
-    return o->n[e][pkb_zone(e, col, PKB_FRONT)] + o->n[e][pkb_zone(e, col, PKB_ENG)] > 0;
-}
-
-bool pkb_enemy_in_col(const pkb_occ *o, int p, int col)
-{
-    int e = 1 - p;
-    return pkb_enemy_front_or_eng(o, p, col) || o->n[e][pkb_zone(e, col, PKB_REAR)] > 0;
 }
 
 void pkb_label(int g, char *buf, size_t n)

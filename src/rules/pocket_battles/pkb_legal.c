@@ -50,11 +50,30 @@ static int adjacent_zones(int p, int z, uint8_t *out)
     return n;
 }
 
+_Static_assert(PKB_MAX_TROOPS == 32, "legal_turn reads traits8 in four bytes of a troop mask");
+
 void pkb_adjacent_table(pkb_data *d)
 {
     for (int p = 0; p < PKB_SIDES; p++)
         for (int z = 0; z < PKB_ZONES; z++)
             d->adj[p][z][0] = (uint8_t)adjacent_zones(p, z, &d->adj[p][z][1]);
+    for (int p = 0; p < PKB_SIDES; p++) {
+        const pkb_faction *f = &d->pl[p].fac;
+        for (int t = 0; t < f->ntroops; t++) {
+            if (f->troop[t].neng)
+                d->eng_troops[p] |= UINT32_C(1) << t;
+            if (f->troop[t].nshoot)
+                d->shoot_troops[p] |= UINT32_C(1) << t;
+        }
+        for (int k = 0; k < PKB_MAX_TROOPS / 8; k++)
+            for (int m = 0; m < 256; m++) {
+                uint32_t tr = 0;
+                for (int b = 0; b < 8; b++)
+                    if (((m >> b) & 1) && 8 * k + b < f->ntroops)
+                        tr |= f->troop[8 * k + b].traits;
+                d->traits8[p][k][m] = tr;
+            }
+    }
 }
 
 /* ---- legal actions --------------------------------------------------------------- */
@@ -116,16 +135,14 @@ static int legal_turn(const pkb_data *d, const pkb_state *s, eng_action *restric
         const pkb_unit *un = &sd->unit[u];
         if (!un->troops || un->zone == PKB_NONE || g == s->redeployed)
             continue;
-        /* what its troops give it, in one pass */
-        uint32_t tr = 0;
-        bool eng = false, sh = false;
-        for (uint32_t m = un->troops; m; m &= m - 1) {
-            const pkb_troop_def *td = pkb_def(d, p, pkb_ctz(m));
-            tr |= td->traits;
-            eng |= td->neng != 0;
-            sh |= td->nshoot != 0;
-        }
-        int cost = un->orders + 1 - pkb_fx(d, tr, PKB_FX_DISCOUNT);
+        /* what its troops give it, from the tables made at load */
+        uint32_t m = un->troops;
+        const uint32_t (*t8)[256] = d->traits8[p];
+        uint32_t tr = t8[0][m & 0xff] | t8[1][(m >> 8) & 0xff] | t8[2][(m >> 16) & 0xff] |
+                      t8[3][m >> 24];
+        bool eng = (m & d->eng_troops[p]) != 0, sh = (m & d->shoot_troops[p]) != 0;
+        int cost = un->orders + 1 -
+                   ((tr & d->fx[PKB_FX_DISCOUNT]) ? pkb_fx(d, tr, PKB_FX_DISCOUNT) : 0);
         if ((cost < 1 ? 1 : cost) > sd->unused)
             continue;
         int kind = pkb_zone_kind(p, un->zone), col = pkb_zcol(un->zone);

@@ -33,6 +33,7 @@
 #define PWG_MAX_W 12
 #define PWG_MAX_H 12
 #define PWG_MAX_LOCS (PWG_MAX_W * PWG_MAX_H)
+#define PWG_LOC_WORDS ((PWG_MAX_LOCS + 63) / 64)   /* a set of locations: bit loc % 64 */
 #define PWG_MAX_FORCES 4
 #define PWG_MAX_UNITS 64        /* unit masks are uint64_t */
 #define PWG_UNIT_LIMIT 60       /* units a scenario may have: keeps every list of
@@ -134,6 +135,9 @@ typedef struct pwg_force {
     uint8_t area[PWG_MAX_LOCS];
     int narea;                  /* locations with any area flag, in order */
     uint8_t area_list[PWG_MAX_LOCS];
+    /* the same as sets of locations: the deployment area, and the card
+     * beyond it (PWG_AREA_LC outside the area) */
+    uint64_t deploy_set[PWG_LOC_WORDS], beyond_set[PWG_LOC_WORDS];
 } pwg_force;
 
 /* ---- end phase and victory ---------------------------------------------- */
@@ -179,10 +183,25 @@ typedef struct pwg_data {
      * locations of these terrains (the lake and mountain rules, and the
      * cavalry phase's good going), precomputed for the hot path */
     uint8_t step[PWG_MAX_TERRAINS][PWG_MAX_TERRAINS];
+    /* the same as pwg_cache.steps' bits for a first neighbour (0x01 the
+     * Movement phase, 0x10 the Cavalry phase), shifted by k for the k-th */
+    uint8_t step_bits[PWG_MAX_TERRAINS][PWG_MAX_TERRAINS];
     /* dist[a][b]: pwg_dist(a, b), precomputed (with step) by pwg_step_table
      * for the hot path: the ranged phase asks it for every shooter and
      * target at every listing */
     uint8_t dist[PWG_MAX_LOCS][PWG_MAX_LOCS];
+    /* dest[loc][m]: the neighbours of loc whose bits are set in the 4-bit
+     * mask m (bit k: the k-th neighbour), in neighbour order, each shifted
+     * to a move's destination field (0 past them): the moves a listing
+     * writes for a unit at loc whose steps (pwg_cache.steps) are m */
+    eng_action dest[PWG_MAX_LOCS][16][4];
+    /* start_steps[loc]: pwg_cache.steps of the starting terrain (init) */
+    uint8_t start_steps[PWG_MAX_LOCS];
+    /* deal_acc[n][i]: the sum, added up one by one as the engine's
+     * eng_pick_outcome adds them, of i + 1 probabilities 1.0 / n: the
+     * thresholds of a uniform draw among n outcomes, so that the deal is
+     * sampled without listing the cards left (pwg_chance_sample) */
+    double deal_acc[PWG_MAX_CARDS + 1][PWG_MAX_CARDS];
     char deck[PWG_NAME];
     char deck_title[PWG_NAME * 2];
     char terrain_set[PWG_NAME];
@@ -206,6 +225,10 @@ typedef struct pwg_data {
     pwg_force force[PWG_MAX_FORCES];
     int nunits;
     pwg_unit_def unit[PWG_MAX_UNITS];
+    /* unit masks for the hot path (pwg_step_table): each force's units,
+     * and the units of each class (PWG_INFANTRY..PWG_MISSILE) */
+    uint64_t force_units[PWG_MAX_FORCES];
+    uint64_t class_units[3];
 
     /* turn */
     bool alliances;
@@ -270,6 +293,26 @@ typedef struct pwg_combat {
     uint8_t pad[6];             /* explicit, so the struct has no hidden padding */
 } pwg_combat;
 
+/* Derived from the position and kept up to date by whatever changes what it
+ * is derived from (pwg_cache_*, pwg_board.c): debug builds recompute it the
+ * plain way after every apply and abort if it differs. */
+typedef struct pwg_cache {
+    /* live: bit u if unit u is on the map (steady or wavering): every
+     * writer of s->cond calls pwg_cache_cond */
+    uint64_t live;
+    /* the locations whose terrain is a lake, and open ground (terrain
+     * flags PWG_TF_LAKE, PWG_TF_OPEN), as sets: init, each card dealt and
+     * a position read from JSON set them (pwg_cache_ground) */
+    uint64_t lake[PWG_LOC_WORDS], open[PWG_LOC_WORDS];
+    /* steps[loc]: bit k (0-3) if a unit at loc may step to its k-th
+     * neighbour in the Movement phase, bit 4 + k in the Cavalry phase
+     * (d->step for the two locations' terrains). Depends on the terrain
+     * alone, which is fixed once the deal is over: until then (no unit
+     * moves during the deal) it stays the starting terrain's, and the end
+     * of the deal and a position read from JSON work it out. */
+    uint8_t steps[PWG_MAX_LOCS];
+} pwg_cache;
+
 typedef struct pwg_state {
     uint64_t dealt;             /* cards dealt */
     uint64_t acted;             /* units that acted this phase */
@@ -291,13 +334,34 @@ typedef struct pwg_state {
     uint8_t loc[PWG_MAX_UNITS];
     uint8_t cond[PWG_MAX_UNITS];
     pwg_combat combat;
+    /* bookkeeping after the position (pwg_position_size): the hash and
+     * equality of positions never read it */
+    pwg_cache cache;
 } pwg_state;
 
 /* no hidden padding: bytewise equality is positional equality */
 _Static_assert(sizeof(pwg_combat) == 8 + 18 + 2 * PWG_MAX_UNITS + 6, "pwg_combat has padding");
 /* 3 masks, 4 points, 24 bytes of counters and stances, then the arrays */
 _Static_assert(sizeof(pwg_state) == 3 * 8 + 4 * 2 + 24 + 2 * PWG_MAX_LOCS + 2 * PWG_MAX_UNITS +
-               sizeof(pwg_combat), "pwg_state has padding");
+               sizeof(pwg_combat) + sizeof(pwg_cache), "pwg_state has padding");
+_Static_assert(offsetof(pwg_state, cache) + sizeof(pwg_cache) == sizeof(pwg_state),
+               "the bookkeeping is the end of pwg_state");
+
+/* After s->cond[u] changed: the bookkeeping's bit for u (pwg_cache.live). */
+static inline void pwg_cache_cond(pwg_state *s, int u)
+{
+    uint64_t bit = UINT64_C(1) << u;
+    s->cache.live = PWG_ON_MAP(s->cond[u]) ? s->cache.live | bit : s->cache.live & ~bit;
+}
+
+/* After s->terr[loc] changed: the bookkeeping's ground sets for loc. */
+static inline void pwg_cache_ground(const pwg_data *d, pwg_state *s, int loc)
+{
+    int fl = d->terrain[s->terr[loc]].flags, w = loc >> 6;
+    uint64_t bit = UINT64_C(1) << (loc & 63);
+    s->cache.lake[w] = (fl & PWG_TF_LAKE) ? s->cache.lake[w] | bit : s->cache.lake[w] & ~bit;
+    s->cache.open[w] = (fl & PWG_TF_OPEN) ? s->cache.open[w] | bit : s->cache.open[w] & ~bit;
+}
 
 /* ---- actions --------------------------------------------------------------- */
 
@@ -332,6 +396,15 @@ static inline int pwg_player_force(const pwg_state *s, int pos, int nforces)
     return f < nforces ? f : f < 2 * nforces ? f - nforces : f % nforces;
 }
 
+/* Bits set in x (the builtin calls a library function without -mpopcnt). */
+static inline int pwg_popcount(uint64_t x)
+{
+    x -= (x >> 1) & UINT64_C(0x5555555555555555);
+    x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
+    x = (x + (x >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
+    return (int)((x * UINT64_C(0x0101010101010101)) >> 56);
+}
+
 /* pwg_load.c */
 void *pwg_load(const json_t *scenario, const json_t *options, eng_error *err);
 void pwg_unload(void *data);
@@ -361,6 +434,13 @@ static inline bool pwg_step_ok(const pwg_data *d, const pwg_state *s, int from, 
 {
     return (d->step[s->terr[from]][s->terr[to]] & need) != 0;
 }
+/* The bookkeeping (pwg_cache): a location's steps the plain way; all of it
+ * from the position; and, in debug builds, abort if it is not what the
+ * position gives. */
+uint8_t pwg_loc_steps(const pwg_data *d, const pwg_state *s, int loc);
+void pwg_cache_refresh(const pwg_data *d, pwg_state *s);
+void pwg_cache_steps(const pwg_data *d, pwg_state *s);   /* the steps alone */
+void pwg_cache_check(const pwg_data *d, const pwg_state *s);
 /* The terrain types with all of `flags`, as "open, hills or mountain". */
 void pwg_terrain_names(const pwg_data *d, int flags, char *buf, size_t n);
 bool pwg_enemy_at(const pwg_data *d, const pwg_state *s, int loc, int force);
@@ -386,6 +466,7 @@ bool pwg_in_melee(const pwg_data *d, const pwg_state *s, int unit);
 void pwg_init(const void *data, void *st);
 int pwg_current_player(const void *data, const void *st);
 int pwg_chance_outcomes(const void *data, const void *st, eng_action *out, double *prob);
+eng_action pwg_chance_sample(const void *data, const void *st, double u);
 void pwg_apply(const void *data, void *st, eng_action a);
 int pwg_actor(const pwg_data *d, const pwg_state *s);   /* force to decide, or -1 */
 void pwg_recompute_opposed(const pwg_data *d, pwg_state *s);

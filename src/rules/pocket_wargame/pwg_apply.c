@@ -102,6 +102,42 @@ int pwg_chance_outcomes(const void *data, const void *st, eng_action *out, doubl
     return n;
 }
 
+/* The outcome eng_pick_outcome picks by u from pwg_chance_outcomes' list,
+ * found for the deal without listing the cards left: the i-th card left,
+ * i the first whose threshold d->deal_acc (the same sums of the same
+ * probabilities) exceeds u. Debug builds compare it with the listing's
+ * pick on every sample (engine.c). */
+eng_action pwg_chance_sample(const void *data, const void *st, double u)
+{
+    const pwg_data *d = data;
+    const pwg_state *s = st;
+    if (s->stage != PWG_S_DEAL) {
+        eng_action out[ENG_MAX_ACTIONS];
+        double prob[ENG_MAX_ACTIONS];
+        int n = pwg_chance_outcomes(data, st, out, prob);
+        return out[eng_pick_outcome(prob, n, u)];
+    }
+    uint64_t all = d->ncards >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << d->ncards) - 1;
+    uint64_t left = all & ~s->dealt;
+    int n = pwg_popcount(left);
+    const double *acc = d->deal_acc[n];
+    int i = (int)(u * n);   /* a guess, then moved to the first threshold above u */
+    if (i > n - 1)
+        i = n - 1;
+    while (i > 0 && u < acc[i - 1])
+        i--;
+    while (i < n - 1 && !(u < acc[i]))
+        i++;
+    int low = pwg_popcount((uint32_t)left);
+    if (i >= low) {   /* past the low 32 cards at once */
+        left &= ~UINT64_C(0xffffffff);
+        i -= low;
+    }
+    for (; i > 0; i--)
+        left &= left - 1;
+    return PWG_ACT(PWG_A_DEAL, __builtin_ctzll(left), s->deal_next);
+}
+
 /* ---- the flow -------------------------------------------------------------- */
 
 static bool force_has_unplaced(const pwg_data *d, const pwg_state *s, int f)
@@ -138,8 +174,10 @@ static bool deploy_continue(const pwg_data *d, pwg_state *s)
             /* nowhere to stand (the area is all lakes): the coins are lost */
             const pwg_force *fo = &d->force[f];
             for (int u = fo->first_unit; u < fo->first_unit + fo->nunits; u++)
-                if (s->cond[u] == PWG_UNPLACED)
+                if (s->cond[u] == PWG_UNPLACED) {
                     s->cond[u] = PWG_DESTROYED;
+                    pwg_cache_cond(s, u);
+                }
             continue;
         }
         s->turn_pos = (uint8_t)f;
@@ -195,6 +233,7 @@ static void advance(const pwg_data *d, pwg_state *s)
             if (s->deal_next < d->nlocs)
                 return;
             s->stage = PWG_S_DEPLOY;
+            pwg_cache_steps(d, s);   /* the terrain is dealt: its steps */
             s->phase = PWG_P_SETUP;
             s->deploy_round = 1;
             continue;
@@ -270,6 +309,7 @@ void pwg_init(const void *data, void *st)
     for (int u = 0; u < PWG_MAX_UNITS; u++) {
         s->loc[u] = u < d->nunits ? d->unit[u].loc : PWG_NONE;
         s->cond[u] = u < d->nunits ? d->unit[u].cond : PWG_DESTROYED;
+        pwg_cache_cond(s, u);
     }
     if (!d->deal)
         for (int loc = 0; loc < d->nlocs; loc++)
@@ -277,16 +317,20 @@ void pwg_init(const void *data, void *st)
                 s->dealt |= UINT64_C(1) << s->card[loc];
     s->combat.last_unit = PWG_NONE;
     pwg_recompute_opposed(d, s);
+    memcpy(s->cache.steps, d->start_steps, sizeof s->cache.steps);   /* the starting terrain's */
+    for (int loc = 0; loc < d->nlocs; loc++)
+        pwg_cache_ground(d, s, loc);
     s->phase = PWG_P_SETUP;
     s->stage = d->deal ? PWG_S_DEAL : PWG_S_DEPLOY;
     s->deploy_round = 1;
     advance(d, s);
+#ifndef NDEBUG
+    pwg_cache_check(d, s);
+#endif
 }
 
-void pwg_apply(const void *data, void *st, eng_action a)
+static void apply_action(const pwg_data *d, pwg_state *s, eng_action a)
 {
-    const pwg_data *d = data;
-    pwg_state *s = st;
     int fa = PWG_FA(a), fb = PWG_FB(a);
     /* the force acting, asked only by the actions that need it (not by
      * moves, shots and tosses, the most of a game's actions) */
@@ -297,6 +341,7 @@ void pwg_apply(const void *data, void *st, eng_action a)
     case PWG_A_DEAL:
         s->card[s->deal_next] = (uint8_t)fa;
         s->terr[s->deal_next] = d->card[fa].terrain;
+        pwg_cache_ground(d, s, s->deal_next);
         s->dealt |= UINT64_C(1) << fa;
         s->deal_next++;
         break;
@@ -305,6 +350,7 @@ void pwg_apply(const void *data, void *st, eng_action a)
         for (int u = fo->first_unit; u < fo->first_unit + fo->nunits; u++)
             if (s->cond[u] == PWG_UNPLACED && d->unit[u].type == fa) {
                 s->cond[u] = PWG_STEADY;
+                pwg_cache_cond(s, u);
                 s->loc[u] = (uint8_t)fb;
                 s->hidden |= UINT64_C(1) << u;
                 break;
@@ -352,4 +398,12 @@ void pwg_apply(const void *data, void *st, eng_action a)
         return;
     }
     advance(d, s);
+}
+
+void pwg_apply(const void *data, void *st, eng_action a)
+{
+    apply_action(data, st, a);
+#ifndef NDEBUG
+    pwg_cache_check(data, st);
+#endif
 }

@@ -73,17 +73,104 @@ int pwg_move_check(const pwg_data *d, const pwg_state *s, int unit, int to, bool
     return pwg_step_rule(d, s->terr[from], s->terr[to], cavalry_phase);
 }
 
+static uint8_t steps_of(const pwg_data *d, const uint8_t *terr, int loc);
+
 /* pwg_step_rule for every pair of terrains, as PWG_STEP_* bits, and
- * pwg_dist for every pair of locations. */
+ * pwg_dist for every pair of locations; the moves' destinations by mask,
+ * the deal's thresholds and the starting terrain's steps. */
 void pwg_step_table(pwg_data *d)
 {
-    for (int a = 0; a < d->nlocs; a++)
-        for (int b = 0; b < d->nlocs; b++)
-            d->dist[a][b] = (uint8_t)pwg_dist(d, a, b);
     for (int a = 0; a < d->nterrain; a++)
         for (int b = 0; b < d->nterrain; b++)
             d->step[a][b] = (uint8_t)((pwg_step_rule(d, a, b, false) == PWG_MV_OK ? PWG_STEP_MOVE : 0) |
                                       (pwg_step_rule(d, a, b, true) == PWG_MV_OK ? PWG_STEP_CAV : 0));
+    for (int a = 0; a < d->nterrain; a++)
+        for (int b = 0; b < d->nterrain; b++)
+            d->step_bits[a][b] = (uint8_t)(((d->step[a][b] & PWG_STEP_MOVE) ? 0x01 : 0) |
+                                           ((d->step[a][b] & PWG_STEP_CAV) ? 0x10 : 0));
+    for (int a = 0; a < d->nlocs; a++)
+        for (int b = 0; b < d->nlocs; b++)
+            d->dist[a][b] = (uint8_t)pwg_dist(d, a, b);
+    for (int a = 0; a < d->nlocs; a++)
+        for (int m = 0; m < 16; m++) {
+            for (int k = 0, j = 0; k < d->nnbr[a]; k++)
+                if ((m >> k) & 1)
+                    d->dest[a][m][j++] = PWG_ACT(0, 0, d->nbr[a][k]);
+        }
+    for (int n = 1; n <= PWG_MAX_CARDS; n++) {
+        double p = 1.0 / n, acc = 0;   /* as pwg_chance_outcomes and eng_pick_outcome */
+        for (int i = 0; i < n; i++) {
+            acc += p;
+            d->deal_acc[n][i] = acc;
+        }
+    }
+    for (int f = 0; f < d->nforces; f++)
+        for (int u = d->force[f].first_unit; u < d->force[f].first_unit + d->force[f].nunits; u++)
+            d->force_units[f] |= UINT64_C(1) << u;
+    for (int u = 0; u < d->nunits; u++)
+        d->class_units[pwg_type_of(d, u)->cls] |= UINT64_C(1) << u;
+    uint8_t terr[PWG_MAX_LOCS] = {0};   /* as pwg_init sets it */
+    for (int loc = 0; loc < d->nlocs; loc++)
+        terr[loc] = d->start_terrain[loc];
+    for (int loc = 0; loc < d->nlocs; loc++)
+        d->start_steps[loc] = steps_of(d, terr, loc);
+}
+
+/* ---- the bookkeeping of steps (pwg_cache.steps) ------------------------------ */
+
+static uint8_t steps_of(const pwg_data *d, const uint8_t *terr, int loc)
+{
+    unsigned m = 0;
+    const uint8_t *row = d->step_bits[terr[loc]], *nb = d->nbr[loc];
+    for (int k = 0, n = d->nnbr[loc]; k < n; k++)
+        m |= (unsigned)row[terr[nb[k]]] << k;
+    return (uint8_t)m;
+}
+
+uint8_t pwg_loc_steps(const pwg_data *d, const pwg_state *s, int loc)
+{
+    return steps_of(d, s->terr, loc);
+}
+
+void pwg_cache_steps(const pwg_data *d, pwg_state *s)
+{
+    for (int loc = 0; loc < d->nlocs; loc++)
+        s->cache.steps[loc] = steps_of(d, s->terr, loc);
+}
+
+void pwg_cache_refresh(const pwg_data *d, pwg_state *s)
+{
+    memset(&s->cache, 0, sizeof s->cache);
+    if (d->deal && s->stage == PWG_S_DEAL)
+        memcpy(s->cache.steps, d->start_steps, sizeof s->cache.steps);
+    else
+        pwg_cache_steps(d, s);
+    for (int u = 0; u < PWG_MAX_UNITS; u++)
+        pwg_cache_cond(s, u);
+    for (int loc = 0; loc < d->nlocs; loc++)
+        pwg_cache_ground(d, s, loc);
+}
+
+void pwg_cache_check(const pwg_data *d, const pwg_state *s)
+{
+#ifndef NDEBUG
+    pwg_state ref;
+    memcpy(&ref, s, sizeof ref);
+    pwg_cache_refresh(d, &ref);
+    if (memcmp(&ref.cache, &s->cache, sizeof s->cache) != 0) {
+        fprintf(stderr, "pocket-wargame: the bookkeeping differs from the position "
+                "(live %llx, from the position %llx; stage %d)\n",
+                (unsigned long long)s->cache.live, (unsigned long long)ref.cache.live, s->stage);
+        for (int loc = 0; loc < PWG_MAX_LOCS; loc++)
+            if (ref.cache.steps[loc] != s->cache.steps[loc])
+                fprintf(stderr, "  steps at %d: %02x, from the position %02x\n", loc,
+                        s->cache.steps[loc], ref.cache.steps[loc]);
+        abort();
+    }
+#else
+    (void)d;
+    (void)s;
+#endif
 }
 
 void pwg_terrain_names(const pwg_data *d, int flags, char *buf, size_t n)

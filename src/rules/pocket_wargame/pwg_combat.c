@@ -39,17 +39,25 @@ bool pwg_cancel_capable(const pwg_data *d, const pwg_state *s, int u, bool range
 
 int pwg_next_melee(const pwg_data *d, const pwg_state *s, int from)
 {
-    uint8_t mask[PWG_MAX_LOCS];
-    memset(mask, 0, (size_t)d->nlocs);
-    for (int u = 0; u < d->nunits; u++)
-        if (PWG_ON_MAP(s->cond[u]))
-            mask[s->loc[u]] |= (uint8_t)(1 << d->unit[u].force);
-    for (int loc = from; loc < d->nlocs; loc++) {
-        int m = mask[loc];
-        if (m & (m - 1))   /* two forces or more: are any two opposed? */
-            for (int f = 0; f < d->nforces; f++)
-                if (((m >> f) & 1) && (s->opp[f] & m))
-                    return loc;
+    /* the locations of each force's units on the map (the bookkeeping's
+     * live mask) as bit sets, and where two opposed forces are both found */
+    enum { WORDS = (PWG_MAX_LOCS + 63) / 64 };
+    uint64_t at[PWG_MAX_FORCES][WORDS] = {{0}}, meet[WORDS] = {0};
+    for (uint64_t r = s->cache.live; r; r &= r - 1) {
+        int u = __builtin_ctzll(r), loc = s->loc[u];
+        at[d->unit[u].force][loc >> 6] |= UINT64_C(1) << (loc & 63);
+    }
+    for (int f = 0; f < d->nforces; f++)
+        for (int g = f + 1; g < d->nforces; g++)
+            if (pwg_opposed(s, f, g) || pwg_opposed(s, g, f))
+                for (int w = 0; w < WORDS; w++)
+                    meet[w] |= at[f][w] & at[g][w];
+    for (int w = from >> 6; w < WORDS; w++) {
+        uint64_t m = meet[w];
+        if (w == from >> 6)
+            m &= ~UINT64_C(0) << (from & 63);   /* from `from` on */
+        if (m)
+            return 64 * w + __builtin_ctzll(m);
     }
     return -1;
 }
@@ -319,6 +327,7 @@ bool pwg_combat_spend(const pwg_data *d, pwg_state *s, eng_action a)
         c->last_prev = s->cond[x];
         c->last_by = (uint8_t)f;
         s->cond[x] = s->cond[x] == PWG_STEADY ? PWG_WAVERING : PWG_DESTROYED;
+        pwg_cache_cond(s, x);
         break;
     }
     case PWG_A_CANCEL: {
@@ -326,6 +335,7 @@ bool pwg_combat_spend(const pwg_data *d, pwg_state *s, eng_action a)
         assert(h >= 0);   /* legal: the force has a head that may cancel */
         c->cu[h] &= (uint8_t)~PWG_CU_LEFT;
         s->cond[c->last_unit] = c->last_prev;   /* a destroyed unit returns, wavering */
+        pwg_cache_cond(s, c->last_unit);
         if (d->rule1_uncounts_cancel)
             c->dmg[c->last_unit]--;             /* rule 1 forgets the cancelled point */
         c->last_unit = PWG_NONE;

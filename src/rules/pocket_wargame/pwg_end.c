@@ -60,7 +60,7 @@ static void rule_rally(const pwg_data *d, pwg_state *s, const pwg_end_rule *r)
         bool there = r->deploy_area ? (d->force[f].area[loc] & PWG_AREA_DEPLOY) != 0
                                     : in_list(r, loc);
         if (there && !pwg_enemy_at(d, s, loc, f))
-            s->cond[u] = PWG_STEADY;
+            s->cond[u] = PWG_STEADY;   /* on the map before and after: live unchanged */
     }
 }
 
@@ -82,6 +82,7 @@ static void rule_reinforce(const pwg_data *d, pwg_state *s, const pwg_end_rule *
         if (s->cond[u] != PWG_RESERVE)
             continue;
         s->cond[u] = PWG_STEADY;
+        pwg_cache_cond(s, u);
         s->loc[u] = freel[k % nfree];
     }
     s->rule_done |= (uint8_t)(1 << idx);
@@ -93,6 +94,7 @@ static void rule_exit(const pwg_data *d, pwg_state *s, const pwg_end_rule *r)
     for (int u = fo->first_unit; u < fo->first_unit + fo->nunits; u++)
         if (PWG_ON_MAP(s->cond[u]) && on_exit_edge(d, s->loc[u], r->edge)) {
             s->cond[u] = PWG_EXITED;
+            pwg_cache_cond(s, u);
             add_points(s, r->force, r->points);
         }
 }

@@ -69,6 +69,7 @@ void pwg_resample_hidden(const void *data, void *st, int viewer, uint64_t *rng)
                 continue;
             /* take the secret coin back ... */
             s->cond[u] = PWG_UNPLACED;
+            pwg_cache_cond(s, u);
             s->loc[u] = PWG_NONE;
             s->hidden &= ~(UINT64_C(1) << u);
             /* ... and place one the viewer cannot tell from it: any type the
@@ -87,6 +88,7 @@ void pwg_resample_hidden(const void *data, void *st, int viewer, uint64_t *rng)
             for (int v = fo->first_unit; v < end; v++)
                 if (s->cond[v] == PWG_UNPLACED && d->unit[v].type == t) {
                     s->cond[v] = PWG_STEADY;
+                    pwg_cache_cond(s, v);
                     s->loc[v] = (uint8_t)loc;
                     s->hidden |= UINT64_C(1) << v;
                     break;

@@ -56,13 +56,32 @@ int pwg_deploy_ok(const pwg_data *d, const pwg_state *s, int f, int type, int lo
     return deploy_where(d, s, f, type, loc);
 }
 
+/* The places of force f's area where a coin may be deployed, as sets of
+ * locations, for the two kinds of type pwg_deploy_rule tells apart ([1]
+ * light cavalry, [0] the rest), from the bookkeeping's ground sets: in the
+ * deployment area and not a lake; light cavalry also one card beyond it on
+ * open ground. Debug builds compare the listing with pwg_deploy_rule's. */
+static void deploy_places(const pwg_data *d, const pwg_state *s, int f,
+                          uint64_t where[2][PWG_LOC_WORDS])
+{
+    const pwg_force *fo = &d->force[f];
+    for (int w = 0; w < PWG_LOC_WORDS; w++) {
+        uint64_t dry = ~s->cache.lake[w];
+        where[0][w] = fo->deploy_set[w] & dry;
+        where[1][w] = where[0][w] | (fo->beyond_set[w] & s->cache.open[w] & dry);
+    }
+}
+
 bool pwg_force_can_deploy(const pwg_data *d, const pwg_state *s, int f)
 {
     uint32_t types = unplaced_types(d, s, f);
-    const pwg_force *fo = &d->force[f];
+    if (!types)
+        return false;
+    uint64_t where[2][PWG_LOC_WORDS];
+    deploy_places(d, s, f, where);
     for (int t = 0; t < d->ntypes; t++)
-        for (int i = 0; ((types >> t) & 1) && i < fo->narea; i++)
-            if (deploy_where(d, s, f, t, fo->area_list[i]) == PWG_DEP_OK)
+        for (int w = 0; ((types >> t) & 1) && w < PWG_LOC_WORDS; w++)
+            if (where[light_cavalry(&d->type[t])][w])
                 return true;
     return false;
 }
@@ -70,16 +89,6 @@ bool pwg_force_can_deploy(const pwg_data *d, const pwg_state *s, int f)
 bool pwg_in_melee(const pwg_data *d, const pwg_state *s, int u)
 {
     return pwg_enemy_at(d, s, s->loc[u], d->unit[u].force);
-}
-
-/* Has a unit at `from` a step it may take (need: PWG_STEP_*)? */
-static bool can_step(const pwg_data *d, const pwg_state *s, int from, int need)
-{
-    const uint8_t *row = d->step[s->terr[from]];
-    for (int k = 0; k < d->nnbr[from]; k++)
-        if (row[s->terr[d->nbr[from][k]]] & need)
-            return true;
-    return false;
 }
 
 /* The enemy units a force could shoot at, gathered once per listing so
@@ -96,18 +105,17 @@ typedef struct pwg_foes {
 static void gather_foes(const pwg_data *d, const pwg_state *s, int f, pwg_foes *e)
 {
     uint8_t opp = s->opp[f];
+    uint64_t foes = 0;
+    for (int g = 0; g < d->nforces; g++)
+        if ((opp >> g) & 1)
+            foes |= d->force_units[g];
     e->n = 0;
-    for (int g = 0; g < d->nforces; g++) {
-        if (!((opp >> g) & 1))
-            continue;
-        const pwg_force *fo = &d->force[g];
-        for (int t = fo->first_unit; t < fo->first_unit + fo->nunits; t++)
-            if (PWG_ON_MAP(s->cond[t])) {
-                e->unit[e->n] = (uint8_t)t;
-                e->loc[e->n] = s->loc[t];
-                e->elev[e->n] = pwg_terrain_at(d, s, s->loc[t])->elevation;
-                e->n++;
-            }
+    for (uint64_t m = foes & s->cache.live; m; m &= m - 1) {
+        int t = __builtin_ctzll(m);
+        e->unit[e->n] = (uint8_t)t;
+        e->loc[e->n] = s->loc[t];
+        e->elev[e->n] = pwg_terrain_at(d, s, s->loc[t])->elevation;
+        e->n++;
     }
 }
 
@@ -135,39 +143,42 @@ static int shoot_targets(const pwg_data *d, const pwg_state *s, int u, const pwg
     return out ? n : any;
 }
 
+/* The units of force f that may still act in this phase: on the map (the
+ * bookkeeping's live mask), not acted yet, of the class the phase moves. */
+static uint64_t ready_units(const pwg_data *d, const pwg_state *s, int f)
+{
+    uint64_t m = d->force_units[f] & s->cache.live & ~s->acted;
+    if (s->stage == PWG_S_CAVALRY)
+        m &= d->class_units[PWG_CAVALRY];
+    else if (s->stage == PWG_S_RANGED)
+        m &= d->class_units[PWG_MISSILE];
+    return m;
+}
+
 static bool can_act_fast(const pwg_data *d, const pwg_state *s, int f)
 {
-    const pwg_force *fo = &d->force[f];
-    int end = fo->first_unit + fo->nunits;
     switch (s->stage) {
     case PWG_S_ALLIANCE:
         return pwg_units_left(d, s, f) > 0;
     case PWG_S_CAVALRY:
-        for (int u = fo->first_unit; u < end; u++)
-            if (PWG_ON_MAP(s->cond[u]) && !acted(s, u) && pwg_type_of(d, u)->cls == PWG_CAVALRY &&
-                can_step(d, s, s->loc[u], PWG_STEP_CAV))
+    case PWG_S_MOVEMENT: {
+        uint8_t need = s->stage == PWG_S_CAVALRY ? 0xf0 : 0x0f;
+        for (uint64_t m = ready_units(d, s, f); m; m &= m - 1)
+            if (s->cache.steps[s->loc[__builtin_ctzll(m)]] & need)
                 return true;
-        return false;
-    case PWG_S_RANGED: {
-        pwg_foes e;
-        bool gathered = false;
-        for (int u = fo->first_unit; u < end; u++) {
-            if (!PWG_ON_MAP(s->cond[u]) || acted(s, u) || pwg_type_of(d, u)->cls != PWG_MISSILE)
-                continue;
-            if (!gathered) {
-                gather_foes(d, s, f, &e);
-                gathered = true;
-            }
-            if (shoot_targets(d, s, u, &e, NULL) > 0)
-                return true;
-        }
         return false;
     }
-    case PWG_S_MOVEMENT:
-        for (int u = fo->first_unit; u < end; u++)
-            if (PWG_ON_MAP(s->cond[u]) && !acted(s, u) && can_step(d, s, s->loc[u], PWG_STEP_MOVE))
+    case PWG_S_RANGED: {
+        uint64_t m = ready_units(d, s, f);
+        if (!m)
+            return false;
+        pwg_foes e;
+        gather_foes(d, s, f, &e);
+        for (; m; m &= m - 1)
+            if (shoot_targets(d, s, __builtin_ctzll(m), &e, NULL) > 0)
                 return true;
         return false;
+    }
     default:
         return false;
     }
@@ -175,27 +186,25 @@ static bool can_act_fast(const pwg_data *d, const pwg_state *s, int f)
 
 /* The deployments of force f, by type then area location. The deployment
  * rule (pwg_deploy_rule) depends on the type only through whether it is
- * light cavalry, so the area is checked once for each of the two kinds of
- * type and the locations found are written for every type of that kind. */
+ * light cavalry, so the area is checked once for both kinds of type
+ * (deploy_places) and the locations found are written for every type of
+ * that kind. */
 static int list_deploys(const pwg_data *d, const pwg_state *s, int f, eng_action *restrict out)
 {
-    const pwg_force *fo = &d->force[f];
     uint32_t types = unplaced_types(d, s, f);
-    uint8_t where[2][PWG_MAX_LOCS];
-    int nwhere[2] = {-1, -1}, n = 0;
+    if (!types)
+        return 0;
+    uint64_t where[2][PWG_LOC_WORDS];
+    deploy_places(d, s, f, where);
+    int n = 0;
     for (int t = 0; t < d->ntypes; t++) {
         if (!((types >> t) & 1))
             continue;
-        int lc = light_cavalry(&d->type[t]);
-        if (nwhere[lc] < 0) {
-            nwhere[lc] = 0;
-            for (int i = 0; i < fo->narea; i++)
-                if (deploy_where(d, s, f, t, fo->area_list[i]) == PWG_DEP_OK)
-                    where[lc][nwhere[lc]++] = fo->area_list[i];
-        }
+        const uint64_t *set = where[light_cavalry(&d->type[t])];
         eng_action base = PWG_ACT(PWG_A_DEPLOY, t, 0);
-        for (int i = 0; i < nwhere[lc]; i++)
-            out[n++] = base | ((eng_action)where[lc][i] << 16);
+        for (int w = 0; w < PWG_LOC_WORDS; w++)
+            for (uint64_t m = set[w]; m; m &= m - 1)
+                out[n++] = base | ((eng_action)(64 * w + __builtin_ctzll(m)) << 16);
     }
     return n;
 }
@@ -203,29 +212,22 @@ static int list_deploys(const pwg_data *d, const pwg_state *s, int f, eng_action
 /* The moves of the force's units that have not acted (cavalry only in the
  * Cavalry phase), in unit then neighbour order, then `end`. Every listing
  * in the Cavalry and Movement phases comes here, so it is written for
- * speed: out does not alias the game data or the state (restrict), and
- * each neighbour's action is written whether it is legal or not and
- * counted only if it is (no branch to mispredict). */
-static int list_moves(const pwg_data *d, const pwg_state *s, const pwg_force *fo,
-                      eng_action *restrict out)
+ * speed: the units that may act by mask (the bookkeeping's live units), a
+ * unit's steps from the bookkeeping (pwg_cache.steps, a bit per
+ * neighbour) and their destinations from the table d->dest; all four are
+ * written and only the legal ones counted (no branch per neighbour; out
+ * has room: at most 4 a unit). */
+static int list_moves(const pwg_data *d, const pwg_state *s, int f, eng_action *restrict out)
 {
-    bool cav = s->stage == PWG_S_CAVALRY;
-    int need = cav ? PWG_STEP_CAV : PWG_STEP_MOVE, n = 0;
-    int end = fo->first_unit + fo->nunits;
-    uint64_t done = s->acted;
-    const uint8_t *terr = s->terr;
-    for (int u = fo->first_unit; u < end; u++) {
-        if (!PWG_ON_MAP(s->cond[u]) || ((done >> u) & 1) ||
-            (cav && pwg_type_of(d, u)->cls != PWG_CAVALRY))
-            continue;
-        int from = s->loc[u], nn = d->nnbr[from];
-        const uint8_t *row = d->step[terr[from]], *nb = d->nbr[from];
+    int shift = s->stage == PWG_S_CAVALRY ? 4 : 0, n = 0;
+    for (uint64_t r = ready_units(d, s, f); r; r &= r - 1) {
+        int u = __builtin_ctzll(r), from = s->loc[u];
+        unsigned m = (s->cache.steps[from] >> shift) & 0xf;
+        const eng_action *to = d->dest[from][m];
         eng_action base = PWG_ACT(PWG_A_MOVE, u, 0);
-        for (int k = 0; k < nn; k++) {
-            int to = nb[k];
-            out[n] = base | ((eng_action)to << 16);
-            n += (row[terr[to]] & need) != 0;
-        }
+        for (int k = 0; k < 4; k++)
+            out[n + k] = base | to[k];
+        n += (0x4332322132212110u >> (4 * m)) & 0xf;   /* bits set in m */
     }
     out[n++] = PWG_ACT(PWG_A_END, 0, 0);
     return n;
@@ -236,8 +238,6 @@ static int legal_fast(const pwg_data *d, const pwg_state *s, eng_action *out)
     int f = pwg_actor(d, s), n = 0;
     if (f < 0)
         return 0;
-    const pwg_force *fo = &d->force[f];
-    int end = fo->first_unit + fo->nunits;
     switch (s->stage) {
     case PWG_S_DEPLOY:
         return list_deploys(d, s, f, out);
@@ -251,15 +251,12 @@ static int legal_fast(const pwg_data *d, const pwg_state *s, eng_action *out)
         return n;
     case PWG_S_CAVALRY:
     case PWG_S_MOVEMENT:
-        return list_moves(d, s, fo, out);
+        return list_moves(d, s, f, out);
     case PWG_S_RANGED: {
         pwg_foes e;
         gather_foes(d, s, f, &e);
-        for (int u = fo->first_unit; u < end; u++) {
-            if (!PWG_ON_MAP(s->cond[u]) || acted(s, u) || pwg_type_of(d, u)->cls != PWG_MISSILE)
-                continue;
-            n += shoot_targets(d, s, u, &e, out + n);
-        }
+        for (uint64_t m = ready_units(d, s, f); m; m &= m - 1)
+            n += shoot_targets(d, s, __builtin_ctzll(m), &e, out + n);
         out[n++] = PWG_ACT(PWG_A_END, 0, 0);
         return n;
     }

@@ -700,6 +700,13 @@ bool pwg_load_build_areas(pwg_loader *l)
         for (int loc = 0; loc < d->nlocs; loc++)
             if (fo->area[loc])
                 fo->area_list[fo->narea++] = (uint8_t)loc;
+        for (int loc = 0; loc < d->nlocs; loc++) {
+            uint64_t bit = UINT64_C(1) << (loc & 63);
+            if (fo->area[loc] & PWG_AREA_DEPLOY)
+                fo->deploy_set[loc >> 6] |= bit;
+            else if (fo->area[loc] & PWG_AREA_LC)
+                fo->beyond_set[loc >> 6] |= bit;
+        }
         /* deployment choices (types x places) must fit one list of actions */
         int ntypes = 0;
         for (int t = 0; t < d->ntypes; t++)

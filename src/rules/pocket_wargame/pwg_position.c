@@ -259,6 +259,7 @@ static bool read_units(const pwg_data *d, pwg_state *s, const json_t *pos, char 
                 return eng_pos_fail(why, n, "%s.condition: steady, wavering, destroyed, "
                                     "exited, undeployed or reserve, not \"%s\"", w, cond);
             s->cond[u] = (uint8_t)k;
+            pwg_cache_cond(s, u);
         }
         uint8_t loc = s->loc[u];
         if (!read_loc(d, o, "loc", w, &loc, why, n))
@@ -530,6 +531,7 @@ bool pwg_from_json(const void *data, void *st, const json_t *pos, char *why, siz
     json_decref(top);
     if (!ok)
         return false;
+    pwg_cache_refresh(d, s);   /* the terrain may have changed: the bookkeeping with it */
     /* a dealt battlefield, written by hand: the deal is over once the stage is past it */
     if (d->deal && s->stage != PWG_S_DEAL) {
         if (!(in && json_object_get(in, "deal_next")))

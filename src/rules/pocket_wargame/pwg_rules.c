@@ -41,6 +41,13 @@ static size_t pwg_state_size(const void *data)
     return sizeof(pwg_state);
 }
 
+/* The position ends where the bookkeeping (pwg_cache) begins. */
+static size_t pwg_position_size(const void *data)
+{
+    (void)data;
+    return offsetof(pwg_state, cache);
+}
+
 static int pwg_players(const void *data) { return ((const pwg_data *)data)->nforces; }
 
 static const char *pwg_player_name(const void *data, int player)
@@ -61,12 +68,14 @@ static const eng_core_methods pwg_core = {
     .load = pwg_load,
     .unload = pwg_unload,
     .state_size = pwg_state_size,
+    .position_size = pwg_position_size,
     .players = pwg_players,
     .player_name = pwg_player_name,
     .init = pwg_init,
     .current_player = pwg_current_player,
     .legal_actions = pwg_legal_actions,
     .chance_outcomes = pwg_chance_outcomes,
+    .chance_sample = pwg_chance_sample,
     .apply = pwg_apply,
     .returns = pwg_returns,
     .result_text = pwg_result_text,
