@@ -159,6 +159,8 @@ typedef struct ptw_data {
     int w, h, nsq;
     uint8_t x[PTW_MAX_SQ], y[PTW_MAX_SQ];
     uint8_t nbr[PTW_MAX_SQ][4];          /* by direction; PTW_NONE off the board */
+    uint8_t nnbr[PTW_MAX_SQ];            /* the neighbours on the board, in direction */
+    uint8_t nbrs[PTW_MAX_SQ][4];         /* order: for loops with no PTW_NONE test */
     uint8_t kind[PTW_MAX_SQ];
     uint16_t sq[PTW_MAX_SQ];             /* PTW_SQ_* */
     bool wire0[PTW_MAX_SQ];              /* barbed wire at the start */
@@ -166,6 +168,7 @@ typedef struct ptw_data {
      * facing a direction, within PTW_MAX_SA_RANGE, nearest first */
     uint8_t nfan[PTW_MAX_SQ][4];
     ptw_ray fan[PTW_MAX_SQ][4][PTW_FAN_MAX];
+    uint64_t fan_mask[PTW_MAX_SQ][4][4];  /* the fan's squares as a bit set */
 
     /* units */
     int ntypes;
@@ -318,7 +321,13 @@ void *ptw_load(const json_t *scenario, const json_t *options, eng_error *err);
 void ptw_unload(void *data);
 
 /* ptw_board.c: squares, directions, arcs, sight, who stands where */
-int ptw_dist(const ptw_data *d, int a, int b);
+/* the distance in orthogonal steps (inline: the step and fire rules ask it
+ * in their inner loops) */
+static inline int ptw_dist(const ptw_data *d, int a, int b)
+{
+    int dx = (int)d->x[a] - (int)d->x[b], dy = (int)d->y[a] - (int)d->y[b];
+    return (dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy);
+}
 void ptw_sq_name(const ptw_data *d, int sq, char *buf, size_t n);
 int ptw_sq_parse(const ptw_data *d, const char *text, char *why, size_t n);
 int ptw_dir_parse(const char *text);
@@ -347,12 +356,37 @@ static inline int ptw_units_left(const ptw_data *d, const ptw_state *s, int side
     return s->alive[side];
 }
 
+/* What a listing of one side's actions reads again and again, gathered once
+ * per listing and only when first needed (it lives on the caller's stack,
+ * never in the state): the squares in front of an enemy (rule i) and, for
+ * an exhausted side, each square's distance to the nearest enemy. */
+typedef struct ptw_listing {
+    int side;                   /* the side whose units are listed */
+    bool front_made, enemy_made;
+    uint64_t front[4];          /* a bit per square in front of an enemy of side */
+    uint64_t enemy[4];          /* a bit per square an enemy of side stands in */
+    uint64_t near_known[4];     /* a bit per square whose near[] is worked out */
+    uint16_t near[PTW_MAX_SQ];  /* ptw_nearest_enemy of the square */
+} ptw_listing;
+
+static inline void ptw_listing_init(ptw_listing *v, int side)
+{
+    v->side = side;
+    v->front_made = v->enemy_made = false;
+    v->near_known[0] = v->near_known[1] = v->near_known[2] = v->near_known[3] = 0;
+}
+
 /* ptw_move.c: movement rules a-i, roads, terrain, withdrawal, exhaustion */
 enum { PTW_MV_OK, PTW_MV_ADJ, PTW_MV_OFF, PTW_MV_CANT, PTW_MV_FIRED_GUN, PTW_MV_TOWED,
        PTW_MV_OVER, PTW_MV_STOPPED, PTW_MV_ALLOWANCE, PTW_MV_BLOCKED, PTW_MV_ENEMY,
        PTW_MV_STACK, PTW_MV_WITHDRAW, PTW_MV_EXHAUSTED, PTW_MV_WORKED };
 int ptw_step_check(const ptw_data *d, const ptw_state *s, int u, int to);
 int ptw_unit_steps(const ptw_data *d, const ptw_state *s, int u, eng_action *out, bool *may_turn);
+bool ptw_listing_front(const ptw_data *d, const ptw_state *s, ptw_listing *v, int sq);
+bool ptw_listing_may_shoot(const ptw_data *d, const ptw_state *s, ptw_listing *v, int u);
+int ptw_listing_near(const ptw_data *d, const ptw_state *s, ptw_listing *v, int sq);
+int ptw_unit_steps_fast(const ptw_data *d, const ptw_state *s, ptw_listing *v, int u,
+                        eng_action *out, bool *may_turn);
 bool ptw_fire_fits_move(const ptw_data *d, const ptw_state *s, int u);
 bool ptw_passing_through(const ptw_data *d, const ptw_state *s, int u);
 void ptw_step(const ptw_data *d, ptw_state *s, int u, int to);

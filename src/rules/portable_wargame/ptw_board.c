@@ -28,11 +28,6 @@ const ptw_kind ptw_kinds[PTW_T_KINDS] = {
     [PTW_T_FORD] = {'d', "ford", "ford", "lightblue", PTW_SQ_STOP | PTW_SQ_SLOW | PTW_SQ_RIVER},
 };
 
-int ptw_dist(const ptw_data *d, int a, int b)
-{
-    return eng_grid_dist(d->x[a], d->y[a], d->x[b], d->y[b]);
-}
-
 void ptw_sq_name(const ptw_data *d, int sq, char *buf, size_t n)
 {
     if (sq < 0 || sq >= d->nsq)
@@ -147,6 +142,7 @@ void ptw_build_fans(ptw_data *d)
     for (int a = 0; a < d->nsq; a++)
         for (int f = 0; f < 4; f++) {
             int n = 0;
+            memset(d->fan_mask[a][f], 0, sizeof d->fan_mask[a][f]);
             for (int dist = 1; dist <= PTW_MAX_SA_RANGE; dist++)
                 for (int b = 0; b < d->nsq; b++) {
                     if (ptw_dist(d, a, b) != dist || !ptw_in_arc(d, a, f, b) || n >= PTW_FAN_MAX)
@@ -157,6 +153,7 @@ void ptw_build_fans(ptw_data *d)
                     r->dist = (uint8_t)dist;
                     r->nvia = (uint8_t)line_via(d, a, b, r->via, 3);
                     r->clear = ptw_terrain_sight(d, a, b);
+                    d->fan_mask[a][f][b >> 6] |= UINT64_C(1) << (b & 63);
                 }
             d->nfan[a][f] = (uint8_t)n;
         }
@@ -193,30 +190,26 @@ void ptw_occ_rebuild(const ptw_data *d, ptw_state *s)
 }
 
 /* Recomputes who stands in sq, and then which sides stand next to each of
- * its neighbours. */
+ * its neighbours (only if the sides present in sq changed: the near bits
+ * read nothing else of sq). */
 void ptw_occ_refresh(const ptw_data *d, ptw_state *s, int sq)
 {
     uint8_t o = 0;
     for (int u = 0; u < d->nunits; u++)
-        if (s->loc[u] == sq) {
-            int r = ptw_role(d, s, u);
-            o |= r >= 0 ? ptw_occ_bit(d->unit[u].side, r) : 0;
-        }
-    s->occ[sq] = (uint8_t)((s->occ[sq] & ~PTW_OCC_UNITS) | o);
-    for (int k = 0; k < 4; k++) {
-        int m = d->nbr[sq][k];
-        if (m == PTW_NONE)
-            continue;
-        uint8_t near = 0;
-        for (int j = 0; j < 4; j++) {
-            int q = d->nbr[m][j];
-            if (q == PTW_NONE)
-                continue;
-            if (s->occ[q] & PTW_OCC_SIDE(0))
-                near |= PTW_OCC_NEAR(0);
-            if (s->occ[q] & PTW_OCC_SIDE(1))
-                near |= PTW_OCC_NEAR(1);
-        }
+        if (s->loc[u] == sq && s->towed_by[u] == PTW_NONE)
+            o |= ptw_occ_bit(d->unit[u].side, d->unit[u].role);
+    uint8_t was = s->occ[sq];
+    s->occ[sq] = (uint8_t)((was & ~PTW_OCC_UNITS) | o);
+    if (!(was & PTW_OCC_SIDE(0)) == !(o & PTW_OCC_SIDE(0)) &&
+        !(was & PTW_OCC_SIDE(1)) == !(o & PTW_OCC_SIDE(1)))
+        return;
+    for (int k = 0; k < d->nnbr[sq]; k++) {
+        int m = d->nbrs[sq][k];
+        uint8_t acc = 0;
+        for (int j = 0; j < d->nnbr[m]; j++)
+            acc |= s->occ[d->nbrs[m][j]];
+        uint8_t near = (uint8_t)(((acc & PTW_OCC_SIDE(0)) ? PTW_OCC_NEAR(0) : 0) |
+                                 ((acc & PTW_OCC_SIDE(1)) ? PTW_OCC_NEAR(1) : 0));
         s->occ[m] = (uint8_t)((s->occ[m] & PTW_OCC_UNITS) | near);
     }
 }
