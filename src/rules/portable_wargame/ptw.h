@@ -169,6 +169,7 @@ typedef struct ptw_data {
     uint8_t nfan[PTW_MAX_SQ][4];
     ptw_ray fan[PTW_MAX_SQ][4][PTW_FAN_MAX];
     uint64_t fan_mask[PTW_MAX_SQ][4][4];  /* the fan's squares as a bit set */
+    uint64_t sight[PTW_MAX_SQ][4];       /* ptw_terrain_sight of every pair, a bit each */
 
     /* units */
     int ntypes;
@@ -336,6 +337,11 @@ const char *ptw_dir_name(int dir);
 int ptw_dir_between(const ptw_data *d, int from, int to);   /* adjacent squares, else -1 */
 bool ptw_in_arc(const ptw_data *d, int from, int facing, int to);
 bool ptw_terrain_sight(const ptw_data *d, int a, int b);
+/* the same, from the table made at load (ptw_build_fans) */
+static inline bool ptw_sight(const ptw_data *d, int a, int b)
+{
+    return (d->sight[a][b >> 6] >> (b & 63)) & 1;
+}
 void ptw_build_fans(ptw_data *d);
 int ptw_role(const ptw_data *d, const ptw_state *s, int u);
 void ptw_place(const ptw_data *d, ptw_state *s, int u, int sq);      /* moves u (and a towed gun) */

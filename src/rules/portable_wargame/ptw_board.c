@@ -139,6 +139,11 @@ bool ptw_terrain_sight(const ptw_data *d, int a, int b)
 
 void ptw_build_fans(ptw_data *d)
 {
+    memset(d->sight, 0, sizeof d->sight);
+    for (int a = 0; a < d->nsq; a++)
+        for (int b = 0; b < d->nsq; b++)
+            if (ptw_terrain_sight(d, a, b))
+                d->sight[a][b >> 6] |= UINT64_C(1) << (b & 63);
     for (int a = 0; a < d->nsq; a++)
         for (int f = 0; f < 4; f++) {
             int n = 0;
@@ -189,6 +194,20 @@ void ptw_occ_rebuild(const ptw_data *d, ptw_state *s)
         }
 }
 
+/* The near bits of sq's neighbours, after the sides present in sq changed. */
+static void near_refresh(const ptw_data *d, ptw_state *s, int sq)
+{
+    for (int k = 0; k < d->nnbr[sq]; k++) {
+        int m = d->nbrs[sq][k];
+        uint8_t acc = 0;
+        for (int j = 0; j < d->nnbr[m]; j++)
+            acc |= s->occ[d->nbrs[m][j]];
+        uint8_t near = (uint8_t)(((acc & PTW_OCC_SIDE(0)) ? PTW_OCC_NEAR(0) : 0) |
+                                 ((acc & PTW_OCC_SIDE(1)) ? PTW_OCC_NEAR(1) : 0));
+        s->occ[m] = (uint8_t)((s->occ[m] & PTW_OCC_UNITS) | near);
+    }
+}
+
 /* Recomputes who stands in sq, and then which sides stand next to each of
  * its neighbours (only if the sides present in sq changed: the near bits
  * read nothing else of sq). */
@@ -203,15 +222,7 @@ void ptw_occ_refresh(const ptw_data *d, ptw_state *s, int sq)
     if (!(was & PTW_OCC_SIDE(0)) == !(o & PTW_OCC_SIDE(0)) &&
         !(was & PTW_OCC_SIDE(1)) == !(o & PTW_OCC_SIDE(1)))
         return;
-    for (int k = 0; k < d->nnbr[sq]; k++) {
-        int m = d->nbrs[sq][k];
-        uint8_t acc = 0;
-        for (int j = 0; j < d->nnbr[m]; j++)
-            acc |= s->occ[d->nbrs[m][j]];
-        uint8_t near = (uint8_t)(((acc & PTW_OCC_SIDE(0)) ? PTW_OCC_NEAR(0) : 0) |
-                                 ((acc & PTW_OCC_SIDE(1)) ? PTW_OCC_NEAR(1) : 0));
-        s->occ[m] = (uint8_t)((s->occ[m] & PTW_OCC_UNITS) | near);
-    }
+    near_refresh(d, s, sq);
 }
 
 int ptw_towing(const ptw_data *d, const ptw_state *s, int t)
@@ -224,6 +235,11 @@ int ptw_towing(const ptw_data *d, const ptw_state *s, int t)
     return -1;
 }
 
+/* Moves u (with the gun it tows, which takes no place of its own) and
+ * keeps occ up to date from what moved: u's bit leaves `from` unless
+ * another unit of its side and role stands there, and joins sq; the near
+ * bits change only around a square whose sides changed. (Debug builds
+ * check occ against ptw_occ_rebuild after every action: ptw_apply.c.) */
 void ptw_place(const ptw_data *d, ptw_state *s, int u, int sq)
 {
     int from = s->loc[u];
@@ -231,9 +247,27 @@ void ptw_place(const ptw_data *d, ptw_state *s, int u, int sq)
     s->loc[u] = (uint8_t)sq;
     if (g >= 0)
         s->loc[g] = (uint8_t)sq;
-    if (from != PTW_NONE)
-        ptw_occ_refresh(d, s, from);
-    ptw_occ_refresh(d, s, sq);
+    int side = d->unit[u].side;
+    uint8_t bit = s->towed_by[u] == PTW_NONE ? ptw_occ_bit(side, d->unit[u].role) : 0;
+    uint8_t mine = PTW_OCC_SIDE(side);
+    if (from != PTW_NONE && bit) {
+        const ptw_side *f = &d->side[side];
+        bool stays = false;
+        for (int v = f->first_unit; v < f->first_unit + f->nunits && !stays; v++)
+            stays = s->loc[v] == from && s->towed_by[v] == PTW_NONE &&
+                    ptw_occ_bit(side, d->unit[v].role) == bit;
+        if (!stays) {
+            s->occ[from] &= (uint8_t)~bit;
+            if (!(s->occ[from] & mine))
+                near_refresh(d, s, from);
+        }
+    }
+    if (bit && !(s->occ[sq] & bit)) {
+        bool had = (s->occ[sq] & mine) != 0;
+        s->occ[sq] |= bit;
+        if (!had)
+            near_refresh(d, s, sq);
+    }
 }
 
 void ptw_remove(const ptw_data *d, ptw_state *s, int u)

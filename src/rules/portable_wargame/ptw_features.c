@@ -71,7 +71,7 @@ static bool has_target(const ptw_data *d, const ptw_state *s, int u)
         if (t->weapon == PTW_WPN_ARTILLERY)
             return true;
         if (ptw_in_arc(d, from, s->facing[u], s->loc[v]) &&
-            ptw_terrain_sight(d, from, s->loc[v]))
+            ptw_sight(d, from, s->loc[v]))
             return true;
     }
     return false;

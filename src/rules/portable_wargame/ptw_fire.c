@@ -112,7 +112,7 @@ int ptw_landing_modifier(const ptw_data *d, const ptw_state *s, int g, bool *dir
 {
     int sq = s->target[g], from = s->loc[g], mod = 0;
     bool covered = (d->sq[sq] & (PTW_SQ_COVER | PTW_SQ_FORT)) != 0;
-    bool dir = !(d->sq[sq] & PTW_SQ_COVER) && ptw_terrain_sight(d, from, sq);
+    bool dir = !(d->sq[sq] & PTW_SQ_COVER) && ptw_sight(d, from, sq);
     if (covered)
         mod -= 1;
     if (dir)

@@ -66,8 +66,9 @@ static double hit_cost(const ptw_data *d, const ptw_state *s, int v)
 
 /* The chance one shot from unit u at square sq hits it, taking the rules'
  * modifiers as if u stood still (and turned, at no bonus, when sq is out of
- * its arc); 0 when u could not reach sq at all. */
-static double hit_chance(const ptw_data *d, const ptw_state *s, int u, int sq)
+ * its arc); 0 when u could not reach sq at all. cmd: a friendly commander
+ * is near u (ptw_commander_near, asked once per unit by the caller). */
+static double hit_chance(const ptw_data *d, const ptw_state *s, int u, int sq, bool cmd)
 {
     const ptw_type *t = ptw_type_of(d, u);
     int from = s->loc[u], dist = ptw_dist(d, from, sq), range = t->range;
@@ -75,9 +76,9 @@ static double hit_chance(const ptw_data *d, const ptw_state *s, int u, int sq)
     if (dist > range || dist < 1)
         return 0;
     bool covered = (d->sq[sq] & (PTW_SQ_COVER | PTW_SQ_FORT)) != 0;
-    bool sight = ptw_terrain_sight(d, from, sq);
+    bool sight = ptw_sight(d, from, sq);
     bool arc = ptw_in_arc(d, from, s->facing[u], sq);
-    int mod = (covered ? -1 : 0) + (ptw_commander_near(d, s, u) ? 1 : 0);
+    int mod = (covered ? -1 : 0) + (cmd ? 1 : 0);
     if (t->weapon == PTW_WPN_ARTILLERY) {
         if (sight && !(d->sq[sq] & PTW_SQ_COVER))
             mod += 2;
@@ -100,11 +101,12 @@ static double threat(const ptw_data *d, const ptw_state *s, int side)
             (d->sq[s->loc[u]] & PTW_SQ_RIVER))
             continue;
         int dice = t->weapon == PTW_WPN_ARTILLERY ? 1 : t->dice;
+        bool cmd = ptw_commander_near(d, s, u);
         double best = 0;
         for (int v = e->first_unit; v < e->first_unit + e->nunits; v++) {
             if (!ptw_alive(s, v))
                 continue;
-            double p = hit_chance(d, s, u, s->loc[v]);
+            double p = hit_chance(d, s, u, s->loc[v], cmd);
             if (p <= 0)
                 continue;
             double cost = 0;    /* every enemy unit in v's square */
