@@ -460,7 +460,23 @@ enum { PTW_L_OK, PTW_L_NOT_TRANSPORT, PTW_L_TOWING, PTW_L_NOT_TOWING, PTW_L_NO_G
 int ptw_limber_check(const ptw_data *d, const ptw_state *s, int t, bool unlimber);
 int ptw_gun_to_limber(const ptw_data *d, const ptw_state *s, int t);
 enum { PTW_K_OK, PTW_K_TOWED, PTW_K_BUSY, PTW_K_WIRED, PTW_K_NO_WIRE };
-int ptw_work_check(const ptw_data *d, const ptw_state *s, int u, bool clear);
+/* Laying or removing barbed wire takes a unit's turn in its square (inline:
+ * the listing asks it of every unit). */
+static inline int ptw_work_check(const ptw_data *d, const ptw_state *s, int u, bool clear)
+{
+    (void)d;
+    if (s->towed_by[u] != PTW_NONE)
+        return PTW_K_TOWED;
+    if (ptw_bit(s->moved, u) || ptw_bit(s->fired, u) ||
+        (s->active == u && (s->act_bits & PTW_ACT_FOUGHT)))
+        return PTW_K_BUSY;
+    bool wired = ptw_wired(s, s->loc[u]);
+    if (!clear && wired)
+        return PTW_K_WIRED;
+    if (clear && !wired)
+        return PTW_K_NO_WIRE;
+    return PTW_K_OK;
+}
 
 /* ptw_end.c: exhaustion, victory, returns */
 void ptw_check_exhaustion(const ptw_data *d, ptw_state *s);
@@ -472,12 +488,21 @@ void ptw_result_text(const void *data, const void *st, char *buf, size_t n);
 
 /* ptw_heuristic.c: the estimate and playout hint for computer players */
 double ptw_heuristic(const void *data, const void *st, int player);
+/* the heuristic's terms for both sides, worked out once for the estimate
+ * and the features alike */
+typedef struct ptw_terms {
+    double worth[2];            /* worth standing */
+    double threat[2];           /* worth its fire can expect to destroy in one round */
+    double flank[2];            /* share of its units placed to assault a flank */
+} ptw_terms;
+void ptw_terms_of(const ptw_data *d, const ptw_state *s, ptw_terms *t);
+double ptw_estimate(const ptw_data *d, const ptw_state *s, int player, const ptw_terms *t);
 void ptw_playout_weights(const void *data, const void *st, const eng_action *acts, int n,
                          double *w);
 /* the heuristic's terms, for the features */
-double ptw_worth_share(const ptw_data *d, const ptw_state *s, int side);
-double ptw_threat_share(const ptw_data *d, const ptw_state *s, int side);
-double ptw_flank_share(const ptw_data *d, const ptw_state *s, int side);
+double ptw_worth_share(const ptw_data *d, const ptw_terms *t, int side);
+double ptw_threat_share(const ptw_data *d, const ptw_terms *t, int side);
+double ptw_flank_share(const ptw_terms *t, int side);
 /* ptw_features.c: the position as numbers for a learned evaluation */
 #define PTW_FEATURES 58
 void ptw_features(const void *data, const void *st, int player, float *out);

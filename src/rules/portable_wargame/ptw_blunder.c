@@ -32,56 +32,66 @@ typedef struct near_cache {
     uint8_t fx[2][PTW_MAX_UNITS], fy[2][PTW_MAX_UNITS];
     int16_t enemy[PTW_MAX_UNITS];
     int16_t dist[PTW_MAX_UNITS];
+    uint8_t away[PTW_MAX_UNITS];   /* the facings that turn u's back on that enemy */
 } near_cache;
+
+/* Works out u's nearest living enemy, its distance and the facings away
+ * from it, once per list. */
+static void nearest_of(const ptw_data *d, const ptw_state *s, near_cache *c, int u)
+{
+    int e = 1 - ptw_side_of(d, u);
+    if (!c->gathered[e]) {
+        const ptw_side *f = &d->side[e];
+        int n = 0;
+        for (int v = f->first_unit; v < f->first_unit + f->nunits; v++)
+            if (ptw_alive(s, v)) {
+                c->foe[e][n] = (uint8_t)v;
+                c->fx[e][n] = d->x[s->loc[v]];
+                c->fy[e][n] = d->y[s->loc[v]];
+                n++;
+            }
+        c->nfoe[e] = n;
+        c->gathered[e] = true;
+    }
+    int best = -1, bd = 1 << 14, x = d->x[s->loc[u]], y = d->y[s->loc[u]];
+    for (int i = 0; i < c->nfoe[e]; i++) {
+        int k = abs((int)c->fx[e][i] - x) + abs((int)c->fy[e][i] - y);
+        if (k < bd) {
+            bd = k;
+            best = c->foe[e][i];
+        }
+    }
+    c->known |= UINT64_C(1) << u;
+    c->enemy[u] = (int16_t)best;
+    c->dist[u] = (int16_t)bd;
+    c->away[u] = 0;
+    if (best >= 0) {
+        int dx = (int)d->x[s->loc[best]] - x, dy = (int)d->y[s->loc[best]] - y;
+        for (int dir = 0; dir < 4; dir++)
+            if (dx * ptw_dx[dir] + dy * ptw_dy[dir] < 0)
+                c->away[u] |= (uint8_t)(1u << dir);
+    }
+}
 
 /* The living enemy of unit u nearest to it (-1 if none), its distance in
  * *dist; remembered for the other actions of the same list. */
-static int nearest_enemy(const ptw_data *d, const ptw_state *s, near_cache *c, int u,
-                         int *dist)
+static inline int nearest_enemy(const ptw_data *d, const ptw_state *s, near_cache *c, int u,
+                                int *dist)
 {
-    if (!((c->known >> u) & 1)) {
-        int e = 1 - ptw_side_of(d, u);
-        if (!c->gathered[e]) {
-            const ptw_side *f = &d->side[e];
-            int n = 0;
-            for (int v = f->first_unit; v < f->first_unit + f->nunits; v++)
-                if (ptw_alive(s, v)) {
-                    c->foe[e][n] = (uint8_t)v;
-                    c->fx[e][n] = d->x[s->loc[v]];
-                    c->fy[e][n] = d->y[s->loc[v]];
-                    n++;
-                }
-            c->nfoe[e] = n;
-            c->gathered[e] = true;
-        }
-        int best = -1, bd = 1 << 14, x = d->x[s->loc[u]], y = d->y[s->loc[u]];
-        for (int i = 0; i < c->nfoe[e]; i++) {
-            int k = abs((int)c->fx[e][i] - x) + abs((int)c->fy[e][i] - y);
-            if (k < bd) {
-                bd = k;
-                best = c->foe[e][i];
-            }
-        }
-        c->known |= UINT64_C(1) << u;
-        c->enemy[u] = (int16_t)best;
-        c->dist[u] = (int16_t)bd;
-    }
+    if (!((c->known >> u) & 1))
+        nearest_of(d, s, c, u);
     *dist = c->dist[u];
     return c->enemy[u];
 }
 
 static bool face_away(const ptw_data *d, const ptw_state *s, near_cache *c, eng_action a)
 {
-    int u = PTW_FU(a), dist;
+    int u = PTW_FU(a);
     if (s->stage != PTW_S_ACT || u >= d->nunits || !ptw_alive(s, u))
         return false;
-    int e = nearest_enemy(d, s, c, u, &dist);
-    if (e < 0)
-        return false;
-    int dir = PTW_FV(a) & 3;
-    int dx = (int)d->x[s->loc[e]] - (int)d->x[s->loc[u]];
-    int dy = (int)d->y[s->loc[e]] - (int)d->y[s->loc[u]];
-    return dx * ptw_dx[dir] + dy * ptw_dy[dir] < 0;
+    if (!((c->known >> u) & 1))
+        nearest_of(d, s, c, u);
+    return (c->away[u] >> (PTW_FV(a) & 3)) & 1;
 }
 
 static bool wire_far(const ptw_data *d, const ptw_state *s, near_cache *c, eng_action a)

@@ -52,23 +52,6 @@ int ptw_limber_check(const ptw_data *d, const ptw_state *s, int t, bool unlimber
     return PTW_L_OK;
 }
 
-/* Laying or removing barbed wire takes a unit's turn in its square. */
-int ptw_work_check(const ptw_data *d, const ptw_state *s, int u, bool clear)
-{
-    (void)d;
-    if (s->towed_by[u] != PTW_NONE)
-        return PTW_K_TOWED;
-    if (ptw_bit(s->moved, u) || ptw_bit(s->fired, u) ||
-        (s->active == u && (s->act_bits & PTW_ACT_FOUGHT)))
-        return PTW_K_BUSY;
-    bool wired = ptw_wired(s, s->loc[u]);
-    if (!clear && wired)
-        return PTW_K_WIRED;
-    if (clear && !wired)
-        return PTW_K_NO_WIRE;
-    return PTW_K_OK;
-}
-
 /* Writes u's possible actions in its activation (all but `done`); with out
  * NULL returns 1 as soon as it finds one. With a view, the steps come from
  * the fast step listing; without, from the plain rules. */
@@ -85,10 +68,13 @@ static int unit_actions(const ptw_data *d, const ptw_state *s, int u, eng_action
     if (!out && (c || turn))
         return 1;
     n += c;
-    if (turn)
-        for (int k = 0; k < 4; k++)
-            if (k != s->facing[u])
-                EMIT(PTW_ACT(PTW_A_FACE, u, 0, k));
+    if (turn) {                 /* (out is set: a count has stopped above) */
+        int f = s->facing[u];
+        for (int k = 0; k < 4; k++) {
+            out[n] = PTW_ACT(PTW_A_FACE, u, 0, k);
+            n += k != f;        /* every facing but the one it has */
+        }
+    }
     if (t->weapon == PTW_WPN_SMALL_ARMS && (!v || ptw_listing_may_shoot(d, s, v, u)) &&
         ptw_shooter_check(d, s, u) == PTW_F_OK) {
         c = ptw_shot_targets(d, s, u, out ? out + n : NULL);
