@@ -258,15 +258,22 @@ void ptw_place(const ptw_data *d, ptw_state *s, int u, int sq)
                     ptw_occ_bit(side, d->unit[v].role) == bit;
         if (!stays) {
             s->occ[from] &= (uint8_t)~bit;
-            if (!(s->occ[from] & mine))
-                near_refresh(d, s, from);
+            if (!(s->occ[from] & mine))      /* its side left: recount around */
+                for (int k = 0; k < d->nnbr[from]; k++) {
+                    int m = d->nbrs[from][k];
+                    uint8_t acc = 0;
+                    for (int j = 0; j < d->nnbr[m]; j++)
+                        acc |= s->occ[d->nbrs[m][j]];
+                    if (!(acc & mine))
+                        s->occ[m] &= (uint8_t)~PTW_OCC_NEAR(side);
+                }
         }
     }
     if (bit && !(s->occ[sq] & bit)) {
-        bool had = (s->occ[sq] & mine) != 0;
+        if (!(s->occ[sq] & mine))            /* its side came: next to it now */
+            for (int k = 0; k < d->nnbr[sq]; k++)
+                s->occ[d->nbrs[sq][k]] |= PTW_OCC_NEAR(side);
         s->occ[sq] |= bit;
-        if (!had)
-            near_refresh(d, s, sq);
     }
 }
 
