@@ -364,8 +364,9 @@ static inline int ptw_units_left(const ptw_data *d, const ptw_state *s, int side
 
 /* What a listing of one side's actions reads again and again, gathered once
  * per listing and only when first needed (it lives on the caller's stack,
- * never in the state): the squares in front of an enemy (rule i) and, for
- * an exhausted side, each square's distance to the nearest enemy. */
+ * never in the state): the squares in front of an enemy (rule i), the
+ * squares an enemy stands in (is any in a unit's sight fan?) and, for an
+ * exhausted side, each square's distance to the nearest enemy. */
 typedef struct ptw_listing {
     int side;                   /* the side whose units are listed */
     bool front_made, enemy_made;
