@@ -160,6 +160,8 @@ typedef struct ptw_data {
     int w, h, nsq;
     uint8_t x[PTW_MAX_SQ], y[PTW_MAX_SQ];
     uint8_t nbr[PTW_MAX_SQ][4];          /* by direction; PTW_NONE off the board */
+    uint8_t nnbr[PTW_MAX_SQ];            /* the neighbours on the board, in direction */
+    uint8_t nbrs[PTW_MAX_SQ][4];         /* order: for loops with no PTW_NONE test */
     uint8_t kind[PTW_MAX_SQ];
     uint16_t sq[PTW_MAX_SQ];             /* PTW_SQ_* */
     bool wire0[PTW_MAX_SQ];              /* barbed wire at the start */
@@ -167,6 +169,8 @@ typedef struct ptw_data {
      * facing a direction, within PTW_MAX_SA_RANGE, nearest first */
     uint8_t nfan[PTW_MAX_SQ][4];
     ptw_ray fan[PTW_MAX_SQ][4][PTW_FAN_MAX];
+    uint64_t fan_mask[PTW_MAX_SQ][4][4];  /* the fan's squares as a bit set */
+    uint64_t sight[PTW_MAX_SQ][4];       /* ptw_terrain_sight of every pair, a bit each */
 
     /* units */
     int ntypes;
@@ -319,7 +323,13 @@ void *ptw_load(const json_t *scenario, const json_t *options, eng_error *err);
 void ptw_unload(void *data);
 
 /* ptw_board.c: squares, directions, arcs, sight, who stands where */
-int ptw_dist(const ptw_data *d, int a, int b);
+/* the distance in orthogonal steps (inline: the step and fire rules ask it
+ * in their inner loops) */
+static inline int ptw_dist(const ptw_data *d, int a, int b)
+{
+    int dx = (int)d->x[a] - (int)d->x[b], dy = (int)d->y[a] - (int)d->y[b];
+    return (dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy);
+}
 void ptw_sq_name(const ptw_data *d, int sq, char *buf, size_t n);
 int ptw_sq_parse(const ptw_data *d, const char *text, char *why, size_t n);
 int ptw_dir_parse(const char *text);
@@ -328,6 +338,11 @@ const char *ptw_dir_name(int dir);
 int ptw_dir_between(const ptw_data *d, int from, int to);   /* adjacent squares, else -1 */
 bool ptw_in_arc(const ptw_data *d, int from, int facing, int to);
 bool ptw_terrain_sight(const ptw_data *d, int a, int b);
+/* the same, from the table made at load (ptw_build_fans) */
+static inline bool ptw_sight(const ptw_data *d, int a, int b)
+{
+    return (d->sight[a][b >> 6] >> (b & 63)) & 1;
+}
 void ptw_build_fans(ptw_data *d);
 int ptw_role(const ptw_data *d, const ptw_state *s, int u);
 void ptw_place(const ptw_data *d, ptw_state *s, int u, int sq);      /* moves u (and a towed gun) */
@@ -348,12 +363,38 @@ static inline int ptw_units_left(const ptw_data *d, const ptw_state *s, int side
     return s->alive[side];
 }
 
+/* What a listing of one side's actions reads again and again, gathered once
+ * per listing and only when first needed (it lives on the caller's stack,
+ * never in the state): the squares in front of an enemy (rule i), the
+ * squares an enemy stands in (is any in a unit's sight fan?) and, for an
+ * exhausted side, each square's distance to the nearest enemy. */
+typedef struct ptw_listing {
+    int side;                   /* the side whose units are listed */
+    bool front_made, enemy_made;
+    uint64_t front[4];          /* a bit per square in front of an enemy of side */
+    uint64_t enemy[4];          /* a bit per square an enemy of side stands in */
+    uint64_t near_known[4];     /* a bit per square whose near[] is worked out */
+    uint16_t near[PTW_MAX_SQ];  /* ptw_nearest_enemy of the square */
+} ptw_listing;
+
+static inline void ptw_listing_init(ptw_listing *v, int side)
+{
+    v->side = side;
+    v->front_made = v->enemy_made = false;
+    v->near_known[0] = v->near_known[1] = v->near_known[2] = v->near_known[3] = 0;
+}
+
 /* ptw_move.c: movement rules a-i, roads, terrain, withdrawal, exhaustion */
 enum { PTW_MV_OK, PTW_MV_ADJ, PTW_MV_OFF, PTW_MV_CANT, PTW_MV_FIRED_GUN, PTW_MV_TOWED,
        PTW_MV_OVER, PTW_MV_STOPPED, PTW_MV_ALLOWANCE, PTW_MV_BLOCKED, PTW_MV_ENEMY,
        PTW_MV_STACK, PTW_MV_WITHDRAW, PTW_MV_EXHAUSTED, PTW_MV_WORKED };
 int ptw_step_check(const ptw_data *d, const ptw_state *s, int u, int to);
 int ptw_unit_steps(const ptw_data *d, const ptw_state *s, int u, eng_action *out, bool *may_turn);
+bool ptw_listing_front(const ptw_data *d, const ptw_state *s, ptw_listing *v, int sq);
+bool ptw_listing_may_shoot(const ptw_data *d, const ptw_state *s, ptw_listing *v, int u);
+int ptw_listing_near(const ptw_data *d, const ptw_state *s, ptw_listing *v, int sq);
+int ptw_unit_steps_fast(const ptw_data *d, const ptw_state *s, ptw_listing *v, int u,
+                        eng_action *out, bool *may_turn);
 bool ptw_fire_fits_move(const ptw_data *d, const ptw_state *s, int u);
 bool ptw_passing_through(const ptw_data *d, const ptw_state *s, int u);
 void ptw_step(const ptw_data *d, ptw_state *s, int u, int to);
@@ -421,7 +462,23 @@ enum { PTW_L_OK, PTW_L_NOT_TRANSPORT, PTW_L_TOWING, PTW_L_NOT_TOWING, PTW_L_NO_G
 int ptw_limber_check(const ptw_data *d, const ptw_state *s, int t, bool unlimber);
 int ptw_gun_to_limber(const ptw_data *d, const ptw_state *s, int t);
 enum { PTW_K_OK, PTW_K_TOWED, PTW_K_BUSY, PTW_K_WIRED, PTW_K_NO_WIRE };
-int ptw_work_check(const ptw_data *d, const ptw_state *s, int u, bool clear);
+/* Laying or removing barbed wire takes a unit's turn in its square (inline:
+ * the listing asks it of every unit). */
+static inline int ptw_work_check(const ptw_data *d, const ptw_state *s, int u, bool clear)
+{
+    (void)d;
+    if (s->towed_by[u] != PTW_NONE)
+        return PTW_K_TOWED;
+    if (ptw_bit(s->moved, u) || ptw_bit(s->fired, u) ||
+        (s->active == u && (s->act_bits & PTW_ACT_FOUGHT)))
+        return PTW_K_BUSY;
+    bool wired = ptw_wired(s, s->loc[u]);
+    if (!clear && wired)
+        return PTW_K_WIRED;
+    if (clear && !wired)
+        return PTW_K_NO_WIRE;
+    return PTW_K_OK;
+}
 
 /* ptw_end.c: exhaustion, victory, returns */
 void ptw_check_exhaustion(const ptw_data *d, ptw_state *s);
@@ -435,12 +492,21 @@ void ptw_result_text(const void *data, const void *st, char *buf, size_t n);
 
 /* ptw_heuristic.c: the estimate and playout hint for computer players */
 double ptw_heuristic(const void *data, const void *st, int player);
+/* the heuristic's terms for both sides, worked out once for the estimate
+ * and the features alike */
+typedef struct ptw_terms {
+    double worth[2];            /* worth standing */
+    double threat[2];           /* worth its fire can expect to destroy in one round */
+    double flank[2];            /* share of its units placed to assault a flank */
+} ptw_terms;
+void ptw_terms_of(const ptw_data *d, const ptw_state *s, ptw_terms *t);
+double ptw_estimate(const ptw_data *d, const ptw_state *s, int player, const ptw_terms *t);
 void ptw_playout_weights(const void *data, const void *st, const eng_action *acts, int n,
                          double *w);
 /* the heuristic's terms, for the features */
-double ptw_worth_share(const ptw_data *d, const ptw_state *s, int side);
-double ptw_threat_share(const ptw_data *d, const ptw_state *s, int side);
-double ptw_flank_share(const ptw_data *d, const ptw_state *s, int side);
+double ptw_worth_share(const ptw_data *d, const ptw_terms *t, int side);
+double ptw_threat_share(const ptw_data *d, const ptw_terms *t, int side);
+double ptw_flank_share(const ptw_terms *t, int side);
 /* ptw_features.c: the position as numbers for a learned evaluation */
 #define PTW_FEATURES 58
 void ptw_features(const void *data, const void *st, int player, float *out);

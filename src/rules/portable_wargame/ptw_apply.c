@@ -11,6 +11,8 @@
  * activation with nothing left, hits and retreats without a choice, the end
  * of a turn.
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "ptw.h"
 
@@ -424,4 +426,15 @@ void ptw_apply(const void *data, void *st, eng_action a)
         return;
     }
     ptw_continue(d, s);
+#ifndef NDEBUG
+    /* who stands where is kept up to date piecemeal (ptw_place, ptw_occ_refresh):
+     * debug builds check it against the plain count after every action */
+    ptw_state plain = *s;
+    ptw_occ_rebuild(d, &plain);
+    if (memcmp(plain.occ, s->occ, sizeof s->occ) != 0) {
+        fprintf(stderr, "portable-wargame: the occupancy kept by apply differs from a "
+                "recount\n");
+        abort();
+    }
+#endif
 }

@@ -28,11 +28,6 @@ const ptw_kind ptw_kinds[PTW_T_KINDS] = {
     [PTW_T_FORD] = {'d', "ford", "ford", "lightblue", PTW_SQ_STOP | PTW_SQ_SLOW | PTW_SQ_RIVER},
 };
 
-int ptw_dist(const ptw_data *d, int a, int b)
-{
-    return eng_grid_dist(d->x[a], d->y[a], d->x[b], d->y[b]);
-}
-
 void ptw_sq_name(const ptw_data *d, int sq, char *buf, size_t n)
 {
     if (sq < 0 || sq >= d->nsq)
@@ -144,9 +139,15 @@ bool ptw_terrain_sight(const ptw_data *d, int a, int b)
 
 void ptw_build_fans(ptw_data *d)
 {
+    memset(d->sight, 0, sizeof d->sight);
+    for (int a = 0; a < d->nsq; a++)
+        for (int b = 0; b < d->nsq; b++)
+            if (ptw_terrain_sight(d, a, b))
+                d->sight[a][b >> 6] |= UINT64_C(1) << (b & 63);
     for (int a = 0; a < d->nsq; a++)
         for (int f = 0; f < 4; f++) {
             int n = 0;
+            memset(d->fan_mask[a][f], 0, sizeof d->fan_mask[a][f]);
             for (int dist = 1; dist <= PTW_MAX_SA_RANGE; dist++)
                 for (int b = 0; b < d->nsq; b++) {
                     if (ptw_dist(d, a, b) != dist || !ptw_in_arc(d, a, f, b) || n >= PTW_FAN_MAX)
@@ -157,6 +158,7 @@ void ptw_build_fans(ptw_data *d)
                     r->dist = (uint8_t)dist;
                     r->nvia = (uint8_t)line_via(d, a, b, r->via, 3);
                     r->clear = ptw_terrain_sight(d, a, b);
+                    d->fan_mask[a][f][b >> 6] |= UINT64_C(1) << (b & 63);
                 }
             d->nfan[a][f] = (uint8_t)n;
         }
@@ -192,33 +194,35 @@ void ptw_occ_rebuild(const ptw_data *d, ptw_state *s)
         }
 }
 
+/* The near bits of sq's neighbours, after the sides present in sq changed. */
+static void near_refresh(const ptw_data *d, ptw_state *s, int sq)
+{
+    for (int k = 0; k < d->nnbr[sq]; k++) {
+        int m = d->nbrs[sq][k];
+        uint8_t acc = 0;
+        for (int j = 0; j < d->nnbr[m]; j++)
+            acc |= s->occ[d->nbrs[m][j]];
+        uint8_t near = (uint8_t)(((acc & PTW_OCC_SIDE(0)) ? PTW_OCC_NEAR(0) : 0) |
+                                 ((acc & PTW_OCC_SIDE(1)) ? PTW_OCC_NEAR(1) : 0));
+        s->occ[m] = (uint8_t)((s->occ[m] & PTW_OCC_UNITS) | near);
+    }
+}
+
 /* Recomputes who stands in sq, and then which sides stand next to each of
- * its neighbours. */
+ * its neighbours (only if the sides present in sq changed: the near bits
+ * read nothing else of sq). */
 void ptw_occ_refresh(const ptw_data *d, ptw_state *s, int sq)
 {
     uint8_t o = 0;
     for (int u = 0; u < d->nunits; u++)
-        if (s->loc[u] == sq) {
-            int r = ptw_role(d, s, u);
-            o |= r >= 0 ? ptw_occ_bit(d->unit[u].side, r) : 0;
-        }
-    s->occ[sq] = (uint8_t)((s->occ[sq] & ~PTW_OCC_UNITS) | o);
-    for (int k = 0; k < 4; k++) {
-        int m = d->nbr[sq][k];
-        if (m == PTW_NONE)
-            continue;
-        uint8_t near = 0;
-        for (int j = 0; j < 4; j++) {
-            int q = d->nbr[m][j];
-            if (q == PTW_NONE)
-                continue;
-            if (s->occ[q] & PTW_OCC_SIDE(0))
-                near |= PTW_OCC_NEAR(0);
-            if (s->occ[q] & PTW_OCC_SIDE(1))
-                near |= PTW_OCC_NEAR(1);
-        }
-        s->occ[m] = (uint8_t)((s->occ[m] & PTW_OCC_UNITS) | near);
-    }
+        if (s->loc[u] == sq && s->towed_by[u] == PTW_NONE)
+            o |= ptw_occ_bit(d->unit[u].side, d->unit[u].role);
+    uint8_t was = s->occ[sq];
+    s->occ[sq] = (uint8_t)((was & ~PTW_OCC_UNITS) | o);
+    if (!(was & PTW_OCC_SIDE(0)) == !(o & PTW_OCC_SIDE(0)) &&
+        !(was & PTW_OCC_SIDE(1)) == !(o & PTW_OCC_SIDE(1)))
+        return;
+    near_refresh(d, s, sq);
 }
 
 int ptw_towing(const ptw_data *d, const ptw_state *s, int t)
@@ -231,6 +235,11 @@ int ptw_towing(const ptw_data *d, const ptw_state *s, int t)
     return -1;
 }
 
+/* Moves u (with the gun it tows, which takes no place of its own) and
+ * keeps occ up to date from what moved: u's bit leaves `from` unless
+ * another unit of its side and role stands there, and joins sq; the near
+ * bits change only around a square whose sides changed. (Debug builds
+ * check occ against ptw_occ_rebuild after every action: ptw_apply.c.) */
 void ptw_place(const ptw_data *d, ptw_state *s, int u, int sq)
 {
     int from = s->loc[u];
@@ -238,9 +247,34 @@ void ptw_place(const ptw_data *d, ptw_state *s, int u, int sq)
     s->loc[u] = (uint8_t)sq;
     if (g >= 0)
         s->loc[g] = (uint8_t)sq;
-    if (from != PTW_NONE)
-        ptw_occ_refresh(d, s, from);
-    ptw_occ_refresh(d, s, sq);
+    int side = d->unit[u].side;
+    uint8_t bit = s->towed_by[u] == PTW_NONE ? ptw_occ_bit(side, d->unit[u].role) : 0;
+    uint8_t mine = PTW_OCC_SIDE(side);
+    if (from != PTW_NONE && bit) {
+        const ptw_side *f = &d->side[side];
+        bool stays = false;
+        for (int v = f->first_unit; v < f->first_unit + f->nunits && !stays; v++)
+            stays = s->loc[v] == from && s->towed_by[v] == PTW_NONE &&
+                    ptw_occ_bit(side, d->unit[v].role) == bit;
+        if (!stays) {
+            s->occ[from] &= (uint8_t)~bit;
+            if (!(s->occ[from] & mine))      /* its side left: recount around */
+                for (int k = 0; k < d->nnbr[from]; k++) {
+                    int m = d->nbrs[from][k];
+                    uint8_t acc = 0;
+                    for (int j = 0; j < d->nnbr[m]; j++)
+                        acc |= s->occ[d->nbrs[m][j]];
+                    if (!(acc & mine))
+                        s->occ[m] &= (uint8_t)~PTW_OCC_NEAR(side);
+                }
+        }
+    }
+    if (bit && !(s->occ[sq] & bit)) {
+        if (!(s->occ[sq] & mine))            /* its side came: next to it now */
+            for (int k = 0; k < d->nnbr[sq]; k++)
+                s->occ[d->nbrs[sq][k]] |= PTW_OCC_NEAR(side);
+        s->occ[sq] |= bit;
+    }
 }
 
 void ptw_remove(const ptw_data *d, ptw_state *s, int u)

@@ -38,7 +38,7 @@ static void landing_mods(const ptw_data *d, const ptw_state *s, int g, mods *m)
         add(m, -1, "target in cover");
     else if (d->sq[sq] & PTW_SQ_FORT)
         add(m, -1, "target in fortifications");
-    if (!(d->sq[sq] & PTW_SQ_COVER) && ptw_terrain_sight(d, from, sq))
+    if (!(d->sq[sq] & PTW_SQ_COVER) && ptw_sight(d, from, sq))
         add(m, 2, "direct sight");
     if (s->last_target[g] == sq)
         add(m, 1, "same target as last turn");

@@ -71,7 +71,7 @@ static bool has_target(const ptw_data *d, const ptw_state *s, int u)
         if (t->weapon == PTW_WPN_ARTILLERY)
             return true;
         if (ptw_in_arc(d, from, s->facing[u], s->loc[v]) &&
-            ptw_terrain_sight(d, from, s->loc[v]))
+            ptw_sight(d, from, s->loc[v]))
             return true;
     }
     return false;
@@ -104,7 +104,8 @@ static bool flanked(const ptw_data *d, const ptw_state *s, int u)
     return false;
 }
 
-static void side_block(const ptw_data *d, const ptw_state *s, int side, float *f)
+static void side_block(const ptw_data *d, const ptw_state *s, const ptw_terms *t, int side,
+                       float *f)
 {
     const ptw_side *sd = &d->side[side];
     int start_cls[PTW_C_CLASSES] = {0}, alive_cls[PTW_C_CLASSES] = {0};
@@ -145,8 +146,8 @@ static void side_block(const ptw_data *d, const ptw_state *s, int side, float *f
     f[0] = cap((double)alive / (sd->nunits ? sd->nunits : 1), 1);
     f[1] = cap((double)ptw_lost(d, s, side) / (sd->exhaustion > 0 ? sd->exhaustion : 1), 2);
     f[2] = s->exhausted[side] != 0;
-    f[3] = cap(ptw_worth_share(d, s, side), 1);
-    f[4] = cap(ptw_threat_share(d, s, side), 2);
+    f[3] = cap(ptw_worth_share(d, t, side), 1);
+    f[4] = cap(ptw_threat_share(d, t, side), 2);
     static const int cls[4] = {PTW_C_INFANTRY, PTW_C_CAVALRY, PTW_C_MG, PTW_C_ARTILLERY};
     for (int i = 0; i < 4; i++)
         f[5 + i] = start_cls[cls[i]] ? (float)alive_cls[cls[i]] / start_cls[cls[i]] : 0;
@@ -156,7 +157,7 @@ static void side_block(const ptw_data *d, const ptw_state *s, int side, float *f
     f[11] = (float)(reach / a);
     f[12] = (float)(near_n ? facing / (double)near_n : 0);
     f[13] = (float)(flank / a);
-    f[14] = cap(ptw_flank_share(d, s, side), 1);
+    f[14] = cap(ptw_flank_share(t, side), 1);
     f[15] = near_n ? cap(dist_sum / near_n / 10.0, 2) : 2;
     f[16] = near_n ? cap(dist_min / 10.0, 2) : 2;
     f[17] = (float)(beside / a);
@@ -173,8 +174,10 @@ void ptw_features(const void *data, const void *st, int player, float *out)
     const ptw_data *d = data;
     const ptw_state *s = st;
     int me = player, op = 1 - player;
-    side_block(d, s, me, out);
-    side_block(d, s, op, out + BLOCK);
+    ptw_terms t;               /* once, for both blocks and the estimate */
+    ptw_terms_of(d, s, &t);
+    side_block(d, s, &t, me, out);
+    side_block(d, s, &t, op, out + BLOCK);
     float *g = out + 2 * BLOCK;
     int limit = d->victory.turn_limit > 0 ? d->victory.turn_limit : PTW_MAX_TURNS;
     g[0] = cap((double)s->turn / limit, 1);
@@ -187,7 +190,7 @@ void ptw_features(const void *data, const void *st, int player, float *out)
     bool objectives = d->victory.rule == PTW_V_OBJECTIVE && d->victory.nobj;
     g[6] = objectives ? (float)ptw_held(d, s, me) / d->victory.nobj : 0;
     g[7] = objectives ? (float)ptw_held(d, s, op) / d->victory.nobj : 0;
-    g[8] = (float)ptw_heuristic(d, s, me);
+    g[8] = (float)ptw_estimate(d, s, me, &t);
     g[9] = 0.5f;
     if (s->stage == PTW_S_OVER)
         g[9] = s->winner == 2 ? 0.5f : s->winner == me ? 1.0f : 0.0f;

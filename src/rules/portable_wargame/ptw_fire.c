@@ -83,7 +83,7 @@ int ptw_gun_target_check(const ptw_data *d, const ptw_state *s, int g, int sq)
 }
 
 /* Writes `bombard g sq` for every square gun g may fire at, in square
- * order (out may be NULL: just counts); g must pass ptw_gun_check. */
+ * order (out NULL: returns 1 at the first); g must pass ptw_gun_check. */
 int ptw_gun_targets(const ptw_data *d, const ptw_state *s, int g, eng_action *out)
 {
     const ptw_side *e = &d->side[1 - d->unit[g].side];
@@ -97,9 +97,9 @@ int ptw_gun_targets(const ptw_data *d, const ptw_state *s, int g, eng_action *ou
             int sq = w * 64 + __builtin_ctzll(m);
             if (ptw_gun_target_check(d, s, g, sq) != PTW_F_OK)
                 continue;
-            if (out)
-                out[n] = PTW_ACT(PTW_A_BOMBARD, g, sq, 0);
-            n++;
+            if (!out)
+                return 1;
+            out[n++] = PTW_ACT(PTW_A_BOMBARD, g, sq, 0);
         }
     return n;
 }
@@ -112,7 +112,7 @@ int ptw_landing_modifier(const ptw_data *d, const ptw_state *s, int g, bool *dir
 {
     int sq = s->target[g], from = s->loc[g], mod = 0;
     bool covered = (d->sq[sq] & (PTW_SQ_COVER | PTW_SQ_FORT)) != 0;
-    bool dir = !(d->sq[sq] & PTW_SQ_COVER) && ptw_terrain_sight(d, from, sq);
+    bool dir = !(d->sq[sq] & PTW_SQ_COVER) && ptw_sight(d, from, sq);
     if (covered)
         mod -= 1;
     if (dir)
@@ -193,7 +193,7 @@ int ptw_shot_target_check(const ptw_data *d, const ptw_state *s, int u, int sq)
 }
 
 /* Writes `fire u sq` for every square u may fire at, nearest first (out
- * may be NULL: just counts); u must pass ptw_shooter_check. */
+ * NULL: returns 1 at the first); u must pass ptw_shooter_check. */
 int ptw_shot_targets(const ptw_data *d, const ptw_state *s, int u, eng_action *out)
 {
     int from = s->loc[u], f = s->facing[u], side = d->unit[u].side, n = 0;
@@ -204,9 +204,9 @@ int ptw_shot_targets(const ptw_data *d, const ptw_state *s, int u, eng_action *o
             break;
         if (!ptw_enemy_in(s, r->to, side) || ray_check(d, s, u, r, range) != PTW_F_OK)
             continue;
-        if (out)
-            out[n] = PTW_ACT(PTW_A_FIRE, u, r->to, 0);
-        n++;
+        if (!out)
+            return 1;
+        out[n++] = PTW_ACT(PTW_A_FIRE, u, r->to, 0);
     }
     return n;
 }

@@ -66,8 +66,9 @@ static double hit_cost(const ptw_data *d, const ptw_state *s, int v)
 
 /* The chance one shot from unit u at square sq hits it, taking the rules'
  * modifiers as if u stood still (and turned, at no bonus, when sq is out of
- * its arc); 0 when u could not reach sq at all. */
-static double hit_chance(const ptw_data *d, const ptw_state *s, int u, int sq)
+ * its arc); 0 when u could not reach sq at all. cmd: a friendly commander
+ * is near u (ptw_commander_near, asked once per unit by the caller). */
+static double hit_chance(const ptw_data *d, const ptw_state *s, int u, int sq, bool cmd)
 {
     const ptw_type *t = ptw_type_of(d, u);
     int from = s->loc[u], dist = ptw_dist(d, from, sq), range = t->range;
@@ -75,9 +76,9 @@ static double hit_chance(const ptw_data *d, const ptw_state *s, int u, int sq)
     if (dist > range || dist < 1)
         return 0;
     bool covered = (d->sq[sq] & (PTW_SQ_COVER | PTW_SQ_FORT)) != 0;
-    bool sight = ptw_terrain_sight(d, from, sq);
+    bool sight = ptw_sight(d, from, sq);
     bool arc = ptw_in_arc(d, from, s->facing[u], sq);
-    int mod = (covered ? -1 : 0) + (ptw_commander_near(d, s, u) ? 1 : 0);
+    int mod = (covered ? -1 : 0) + (cmd ? 1 : 0);
     if (t->weapon == PTW_WPN_ARTILLERY) {
         if (sight && !(d->sq[sq] & PTW_SQ_COVER))
             mod += 2;
@@ -100,11 +101,12 @@ static double threat(const ptw_data *d, const ptw_state *s, int side)
             (d->sq[s->loc[u]] & PTW_SQ_RIVER))
             continue;
         int dice = t->weapon == PTW_WPN_ARTILLERY ? 1 : t->dice;
+        bool cmd = ptw_commander_near(d, s, u);
         double best = 0;
         for (int v = e->first_unit; v < e->first_unit + e->nunits; v++) {
             if (!ptw_alive(s, v))
                 continue;
-            double p = hit_chance(d, s, u, s->loc[v]);
+            double p = hit_chance(d, s, u, s->loc[v], cmd);
             if (p <= 0)
                 continue;
             double cost = 0;    /* every enemy unit in v's square */
@@ -142,10 +144,17 @@ static double flanking(const ptw_data *d, const ptw_state *s, int side)
     return n ? (double)flank / n : 0;
 }
 
-double ptw_heuristic(const void *data, const void *st, int player)
+void ptw_terms_of(const ptw_data *d, const ptw_state *s, ptw_terms *t)
 {
-    const ptw_data *d = data;
-    const ptw_state *s = st;
+    for (int side = 0; side < 2; side++) {
+        t->worth[side] = worth(d, s, side);
+        t->threat[side] = threat(d, s, side);
+        t->flank[side] = flanking(d, s, side);
+    }
+}
+
+double ptw_estimate(const ptw_data *d, const ptw_state *s, int player, const ptw_terms *t)
+{
     if (s->stage == PTW_S_OVER) {
         double r[2] = {0, 0};
         ptw_returns(d, s, r);
@@ -153,10 +162,10 @@ double ptw_heuristic(const void *data, const void *st, int player)
     }
     int me = player, op = 1 - player;
     double w_me = initial_worth(d, me), w_op = initial_worth(d, op);
-    double material = worth(d, s, me) / w_me - worth(d, s, op) / w_op;
-    double fire = threat(d, s, me) / w_op - threat(d, s, op) / w_me;
+    double material = t->worth[me] / w_me - t->worth[op] / w_op;
+    double fire = t->threat[me] / w_op - t->threat[op] / w_me;
     double exhaustion = (s->exhausted[op] != 0) - (s->exhausted[me] != 0);
-    double flank = flanking(d, s, me) - flanking(d, s, op);
+    double flank = t->flank[me] - t->flank[op];
     double h;
     if (d->victory.rule == PTW_V_OBJECTIVE && d->victory.nobj) {
         /* objectives decide; material is what takes and holds them */
@@ -166,6 +175,17 @@ double ptw_heuristic(const void *data, const void *st, int player)
         h = 0.5 + 0.5 * (material + 0.5 * fire) + 0.15 * exhaustion + 0.05 * flank;
     }
     return h < 0 ? 0 : h > 1 ? 1 : h;
+}
+
+double ptw_heuristic(const void *data, const void *st, int player)
+{
+    const ptw_data *d = data;
+    const ptw_state *s = st;
+    if (s->stage == PTW_S_OVER)
+        return ptw_estimate(d, s, player, NULL);
+    ptw_terms t;
+    ptw_terms_of(d, s, &t);
+    return ptw_estimate(d, s, player, &t);
 }
 
 /* The playout hint: a quick simulated commander fires and bombards whenever
@@ -197,17 +217,17 @@ void ptw_playout_weights(const void *data, const void *st, const eng_action *act
  * standing as a share of its starting worth; the worth its fire can expect
  * to destroy in one round as a share of the enemy's starting worth; the
  * share of its units placed to assault an enemy's flank. */
-double ptw_worth_share(const ptw_data *d, const ptw_state *s, int side)
+double ptw_worth_share(const ptw_data *d, const ptw_terms *t, int side)
 {
-    return worth(d, s, side) / initial_worth(d, side);
+    return t->worth[side] / initial_worth(d, side);
 }
 
-double ptw_threat_share(const ptw_data *d, const ptw_state *s, int side)
+double ptw_threat_share(const ptw_data *d, const ptw_terms *t, int side)
 {
-    return threat(d, s, side) / initial_worth(d, 1 - side);
+    return t->threat[side] / initial_worth(d, 1 - side);
 }
 
-double ptw_flank_share(const ptw_data *d, const ptw_state *s, int side)
+double ptw_flank_share(const ptw_terms *t, int side)
 {
-    return flanking(d, s, side);
+    return t->flank[side];
 }

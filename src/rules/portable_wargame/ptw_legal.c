@@ -10,6 +10,7 @@
  * limbering, wire; then `done` or `end`.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "english.h"
 #include "ptw.h"
@@ -51,41 +52,31 @@ int ptw_limber_check(const ptw_data *d, const ptw_state *s, int t, bool unlimber
     return PTW_L_OK;
 }
 
-/* Laying or removing barbed wire takes a unit's turn in its square. */
-int ptw_work_check(const ptw_data *d, const ptw_state *s, int u, bool clear)
-{
-    (void)d;
-    if (s->towed_by[u] != PTW_NONE)
-        return PTW_K_TOWED;
-    if (ptw_bit(s->moved, u) || ptw_bit(s->fired, u) ||
-        (s->active == u && (s->act_bits & PTW_ACT_FOUGHT)))
-        return PTW_K_BUSY;
-    bool wired = ptw_wired(s, s->loc[u]);
-    if (!clear && wired)
-        return PTW_K_WIRED;
-    if (clear && !wired)
-        return PTW_K_NO_WIRE;
-    return PTW_K_OK;
-}
-
 /* Writes u's possible actions in its activation (all but `done`); with out
- * NULL returns 1 as soon as it finds one. */
-int ptw_unit_actions(const ptw_data *d, const ptw_state *s, int u, eng_action *out)
+ * NULL returns 1 as soon as it finds one. With a view, the steps come from
+ * the fast step listing; without, from the plain rules. */
+static int unit_actions(const ptw_data *d, const ptw_state *s, int u, eng_action *out,
+                        ptw_listing *v)
 {
     int n = 0, from = s->loc[u];
     const ptw_type *t = ptw_type_of(d, u);
-    if (s->active == u && ptw_passing_through(d, s, u))
-        return ptw_unit_steps(d, s, u, out, NULL);   /* it may not stop here */
+    if (s->active == u && ptw_passing_through(d, s, u))   /* it may not stop here */
+        return v ? ptw_unit_steps_fast(d, s, v, u, out, NULL)
+                 : ptw_unit_steps(d, s, u, out, NULL);
     bool turn;
-    int c = ptw_unit_steps(d, s, u, out, &turn);
+    int c = v ? ptw_unit_steps_fast(d, s, v, u, out, &turn) : ptw_unit_steps(d, s, u, out, &turn);
     if (!out && (c || turn))
         return 1;
     n += c;
-    if (turn)
-        for (int k = 0; k < 4; k++)
-            if (k != s->facing[u])
-                EMIT(PTW_ACT(PTW_A_FACE, u, 0, k));
-    if (t->weapon == PTW_WPN_SMALL_ARMS && ptw_shooter_check(d, s, u) == PTW_F_OK) {
+    if (turn) {                 /* (out is set: a count has stopped above) */
+        int f = s->facing[u];
+        for (int k = 0; k < 4; k++) {
+            out[n] = PTW_ACT(PTW_A_FACE, u, 0, k);
+            n += k != f;        /* every facing but the one it has */
+        }
+    }
+    if (t->weapon == PTW_WPN_SMALL_ARMS && (!v || ptw_listing_may_shoot(d, s, v, u)) &&
+        ptw_shooter_check(d, s, u) == PTW_F_OK) {
         c = ptw_shot_targets(d, s, u, out ? out + n : NULL);
         if (!out && c)
             return 1;
@@ -113,14 +104,15 @@ int ptw_unit_actions(const ptw_data *d, const ptw_state *s, int u, eng_action *o
 /* May u begin an activation now (its side's part, not yet acted)? */
 static bool eligible(const ptw_data *d, const ptw_state *s, int u)
 {
+    (void)d;
     return ptw_alive(s, u) && !ptw_bit(s->activated, u) && s->towed_by[u] == PTW_NONE;
 }
 
-bool ptw_side_can_act(const ptw_data *d, const ptw_state *s, int side)
+static bool side_can_act(const ptw_data *d, const ptw_state *s, int side, ptw_listing *v)
 {
     const ptw_side *f = &d->side[side];
     for (int u = f->first_unit; u < f->first_unit + f->nunits; u++)
-        if (eligible(d, s, u) && ptw_unit_actions(d, s, u, NULL))
+        if (eligible(d, s, u) && unit_actions(d, s, u, NULL, v))
             return true;
     return false;
 }
@@ -134,10 +126,9 @@ bool ptw_side_can_bombard(const ptw_data *d, const ptw_state *s, int side)
     return false;
 }
 
-int ptw_legal_actions(const void *data, const void *st, eng_action *out)
+/* The listing; v NULL: the steps by the plain rules. */
+static int legal_actions(const ptw_data *d, const ptw_state *s, eng_action *out, ptw_listing *v)
 {
-    const ptw_data *d = data;
-    const ptw_state *s = st;
     int n = 0;
     switch (s->stage) {
     case PTW_S_ARTY: {
@@ -150,7 +141,7 @@ int ptw_legal_actions(const void *data, const void *st, eng_action *out)
     }
     case PTW_S_ACT: {
         if (s->active != PTW_NONE) {
-            n = ptw_unit_actions(d, s, s->active, out);
+            n = unit_actions(d, s, s->active, out, v);
             if (!ptw_passing_through(d, s, s->active))
                 out[n++] = PTW_ACT(PTW_A_DONE, 0, 0, 0);
             return n;
@@ -158,7 +149,7 @@ int ptw_legal_actions(const void *data, const void *st, eng_action *out)
         const ptw_side *f = &d->side[ptw_acting_side(s)];
         for (int u = f->first_unit; u < f->first_unit + f->nunits; u++)
             if (eligible(d, s, u))
-                n += ptw_unit_actions(d, s, u, out + n);
+                n += unit_actions(d, s, u, out + n, v);
         out[n++] = PTW_ACT(PTW_A_END, 0, 0, 0);
         return n;
     }
@@ -187,6 +178,58 @@ int ptw_legal_actions(const void *data, const void *st, eng_action *out)
     default:
         return 0;
     }
+}
+
+/* ---- the fast paths, checked against the plain rules in debug builds ------------ */
+
+#ifndef NDEBUG
+static void check_fast(const char *what, bool same)
+{
+    if (!same) {
+        fprintf(stderr, "portable-wargame: the fast %s differs from the plain rules\n", what);
+        abort();
+    }
+}
+#endif
+
+int ptw_unit_actions(const ptw_data *d, const ptw_state *s, int u, eng_action *out)
+{
+    ptw_listing v;
+    ptw_listing_init(&v, d->unit[u].side);
+    int n = unit_actions(d, s, u, out, &v);
+#ifndef NDEBUG
+    eng_action ref[ENG_MAX_ACTIONS];
+    int m = unit_actions(d, s, u, out ? ref : NULL, NULL);
+    check_fast("unit's actions",
+               m == n && (!out || memcmp(ref, out, (size_t)n * sizeof *out) == 0));
+#endif
+    return n;
+}
+
+bool ptw_side_can_act(const ptw_data *d, const ptw_state *s, int side)
+{
+    ptw_listing v;
+    ptw_listing_init(&v, side);
+    bool can = side_can_act(d, s, side, &v);
+#ifndef NDEBUG
+    check_fast("check for a side that can act", can == side_can_act(d, s, side, NULL));
+#endif
+    return can;
+}
+
+int ptw_legal_actions(const void *data, const void *st, eng_action *out)
+{
+    const ptw_data *d = data;
+    const ptw_state *s = st;
+    ptw_listing v;
+    ptw_listing_init(&v, ptw_acting_side(s));
+    int n = legal_actions(d, s, out, &v);
+#ifndef NDEBUG
+    eng_action ref[ENG_MAX_ACTIONS];
+    int m = legal_actions(d, s, ref, NULL);
+    check_fast("legal listing", m == n && memcmp(ref, out, (size_t)n * sizeof *out) == 0);
+#endif
+    return n;
 }
 
 /* ---- why not --------------------------------------------------------------------------- */

@@ -396,10 +396,13 @@ static bool load_map(ld *l, const json_t *map)
     for (int sq = 0; sq < d->nsq; sq++) {
         d->x[sq] = (uint8_t)(sq % d->w);
         d->y[sq] = (uint8_t)(sq / d->w);
+        d->nnbr[sq] = 0;
         for (int k = 0; k < 4; k++) {
             int nx = d->x[sq] + ptw_dx[k], ny = d->y[sq] + ptw_dy[k];
             d->nbr[sq][k] = (nx < 0 || ny < 0 || nx >= d->w || ny >= d->h)
                                 ? PTW_NONE : (uint8_t)(ny * d->w + nx);
+            if (d->nbr[sq][k] != PTW_NONE)
+                d->nbrs[sq][d->nnbr[sq]++] = d->nbr[sq][k];
         }
     }
     return true;

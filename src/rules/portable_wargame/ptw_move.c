@@ -178,6 +178,165 @@ int ptw_unit_steps(const ptw_data *d, const ptw_state *s, int u, eng_action *out
     return n;
 }
 
+/* ---- the fast step listing ----------------------------------------------------------- */
+
+/* The legal listing asks for every unit's steps at nearly every action:
+ * this is step_rule with what it reads per unit worked out once (the
+ * allowance's parts, rule f's occupancy bit, the enemy's occupancy bits),
+ * rule i's squares in front of an enemy and the exhausted side's distances
+ * taken from the listing's view, and no call per check. It gives the same
+ * answers as ptw_unit_steps; debug builds compare every listing with the
+ * plain rules (ptw_legal.c). */
+typedef struct fast_mv {
+    const ptw_data *d;
+    const ptw_state *s;
+    ptw_listing *v;
+    int side, start, move, fired;
+    uint8_t enemy;              /* the enemy's occupancy bits (rule g) */
+    uint8_t stack;              /* the occupancy bit it may not end on (rule f), or 0 */
+    bool faced;
+} fast_mv;
+
+bool ptw_listing_front(const ptw_data *d, const ptw_state *s, ptw_listing *v, int sq)
+{
+    if (!v->front_made) {
+        memset(v->front, 0, sizeof v->front);
+        const ptw_side *e = &d->side[1 - v->side];
+        for (int u = e->first_unit; u < e->first_unit + e->nunits; u++) {
+            if (!ptw_alive(s, u) || s->towed_by[u] != PTW_NONE)
+                continue;
+            int f = d->nbr[s->loc[u]][s->facing[u]];
+            if (f != PTW_NONE)
+                v->front[f >> 6] |= UINT64_C(1) << (f & 63);
+        }
+        v->front_made = true;
+    }
+    return (v->front[sq >> 6] >> (sq & 63)) & 1;
+}
+
+/* Might u have a small-arms target: does an enemy stand in its sight fan at
+ * all? (No: ptw_shot_targets would find none.) */
+bool ptw_listing_may_shoot(const ptw_data *d, const ptw_state *s, ptw_listing *v, int u)
+{
+    if (!v->enemy_made) {
+        v->enemy[0] = v->enemy[1] = v->enemy[2] = v->enemy[3] = 0;
+        for (int e = d->side[1 - v->side].first_unit, end = e + d->side[1 - v->side].nunits;
+             e < end; e++)
+            if (ptw_alive(s, e) && s->towed_by[e] == PTW_NONE)
+                v->enemy[s->loc[e] >> 6] |= UINT64_C(1) << (s->loc[e] & 63);
+        v->enemy_made = true;
+    }
+    const uint64_t *fan = d->fan_mask[s->loc[u]][s->facing[u]];
+    return ((fan[0] & v->enemy[0]) | (fan[1] & v->enemy[1]) | (fan[2] & v->enemy[2]) |
+            (fan[3] & v->enemy[3])) != 0;
+}
+
+int ptw_listing_near(const ptw_data *d, const ptw_state *s, ptw_listing *v, int sq)
+{
+    uint64_t bit = UINT64_C(1) << (sq & 63);
+    if (!(v->near_known[sq >> 6] & bit)) {
+        v->near[sq] = (uint16_t)ptw_nearest_enemy(d, s, sq, v->side);
+        v->near_known[sq >> 6] |= bit;
+    }
+    return v->near[sq];
+}
+
+static bool fast_step(fast_mv *m, int from, int steps, int bits, int to, int depth)
+{
+    const ptw_data *d = m->d;
+    const ptw_state *s = m->s;
+    uint16_t ft = d->sq[to];
+    bool road = (d->sq[from] & ft & PTW_SQ_ROAD) != 0;
+    int a = (bits & PTW_ACT_SLOW) ? 1 : m->move + (road && !(bits & PTW_ACT_OFFROAD));
+    if (steps >= a - m->fired || (ft & PTW_SQ_BLOCKED) || (s->occ[to] & m->enemy))
+        return false;
+    bool withdrawing = steps == 0 ? m->faced : (bits & PTW_ACT_WITHDRAW) != 0;
+    if (withdrawing && ptw_listing_front(d, s, m->v, to))
+        return false;
+    if (s->exhausted[m->side] &&
+        ptw_listing_near(d, s, m->v, to) < ptw_listing_near(d, s, m->v, from))
+        return false;
+    if (m->stack && to != m->start && (s->occ[to] & m->stack)) {
+        /* it may not end here: can it go on (ctx_after, can_go_on)? */
+        int next = bits | (road ? 0 : PTW_ACT_OFFROAD) |
+                   (steps == 0 && m->faced ? PTW_ACT_WITHDRAW : 0);
+        if ((ft & PTW_SQ_STOP) || ptw_wired(s, to) || ptw_next_to_enemy(s, to, m->side))
+            return false;
+        if (depth > 6)
+            return false;
+        for (int k = 0; k < d->nnbr[to]; k++)
+            if (fast_step(m, to, steps + 1, next, d->nbrs[to][k], depth + 1))
+                return true;
+        return false;
+    }
+    return true;
+}
+
+/* One step checked with everything fast_step reads set up: for the
+ * listing's rarer cases (withdrawing, an exhausted side, a square it may
+ * not end in), kept out of its loop. */
+static bool full_step(const ptw_data *d, const ptw_state *s, ptw_listing *v, int u, int steps,
+                      int bits, bool faced, int to)
+{
+    int side = d->unit[u].side, r = d->unit[u].role;
+    fast_mv m = {
+        .d = d, .s = s, .v = v, .side = side, .start = s->loc[u],
+        .move = ptw_type_of(d, u)->move, .fired = ptw_bit(s->fired, u),
+        .enemy = PTW_OCC_SIDE(1 - side),
+        .stack = (r == PTW_ROLE_FIGHT || d->stack_one_each) ? ptw_occ_bit(side, r) : 0,
+        .faced = faced,
+    };
+    return fast_step(&m, s->loc[u], steps, bits, to, 0);
+}
+
+int ptw_unit_steps_fast(const ptw_data *d, const ptw_state *s, ptw_listing *v, int u,
+                        eng_action *out, bool *may_turn)
+{
+    const ptw_type *t = ptw_type_of(d, u);
+    int steps = 0, bits, from = s->loc[u], side = d->unit[u].side;
+    if (s->active == u) {
+        steps = s->act_steps;
+        bits = s->act_bits;
+    } else {
+        bits = (d->sq[from] & PTW_SQ_SLOW) ? PTW_ACT_SLOW : 0;
+    }
+    int fired = ptw_bit(s->fired, u);
+    bool ok = s->towed_by[u] == PTW_NONE && t->move != 0 &&
+              !(t->cls == PTW_C_ARTILLERY && fired) &&
+              !(ptw_bit(s->activated, u) && s->active != u);
+    if (may_turn)
+        *may_turn = ok && !(bits & PTW_ACT_MOVEDONE);
+    if (!ok || (bits & (PTW_ACT_NOSTEP | PTW_ACT_MOVEDONE)) || (!out && may_turn && *may_turn))
+        return 0;
+    /* the allowance off and on a road (allowance_of) */
+    int plain = (bits & PTW_ACT_SLOW) ? 1 : t->move;
+    int road = (bits & PTW_ACT_SLOW) ? 1 : t->move + !(bits & PTW_ACT_OFFROAD);
+    if (steps >= road - fired)
+        return 0;
+    int r = d->unit[u].role;
+    uint8_t enemy = PTW_OCC_SIDE(1 - side);
+    uint8_t stack = (r == PTW_ROLE_FIGHT || d->stack_one_each) ? ptw_occ_bit(side, r) : 0;
+    bool faced = steps == 0 && ptw_next_to_enemy(s, from, side) && ptw_listing_front(d, s, v, from);
+    bool rare = faced || (steps > 0 && (bits & PTW_ACT_WITHDRAW)) || s->exhausted[side];
+    uint16_t on_road = d->sq[from] & PTW_SQ_ROAD;
+    int n = 0;
+    for (int k = 0; k < 4; k++) {
+        int to = d->nbr[from][k];
+        if (to == PTW_NONE)
+            continue;
+        uint16_t ft = d->sq[to];
+        if (steps >= ((ft & on_road) ? road : plain) - fired || (ft & PTW_SQ_BLOCKED) ||
+            (s->occ[to] & enemy))
+            continue;
+        if ((rare || (s->occ[to] & stack)) && !full_step(d, s, v, u, steps, bits, faced, to))
+            continue;
+        if (!out)
+            return 1;
+        out[n++] = PTW_ACT(PTW_A_MOVE, u, to, 0);
+    }
+    return n;
+}
+
 /* Takes the step (known legal) for the active unit u. */
 void ptw_step(const ptw_data *d, ptw_state *s, int u, int to)
 {
@@ -247,13 +406,11 @@ void ptw_retreat_to(const ptw_data *d, ptw_state *s, int u, int sq)
  * do both). */
 bool ptw_fire_fits_move(const ptw_data *d, const ptw_state *s, int u)
 {
-    mv_ctx c;
-    ctx_of(d, s, u, &c);
-    if (c.steps == 0)
-        return true;
-    int a = (c.bits & PTW_ACT_SLOW) ? 1
-          : ptw_type_of(d, u)->move + !(c.bits & PTW_ACT_OFFROAD);
-    return c.steps <= a - 1;
+    if (s->active != u || s->act_steps == 0)
+        return true;           /* not moved in this activation */
+    int a = (s->act_bits & PTW_ACT_SLOW) ? 1
+          : ptw_type_of(d, u)->move + !(s->act_bits & PTW_ACT_OFFROAD);
+    return s->act_steps <= a - 1;
 }
 
 /* Is u, in its activation, standing where rule f forbids it to stop (a

@@ -1,0 +1,159 @@
+/*
+ * test_ptw_fast.c - The Portable Wargame's fast legal listing against the
+ * plain rules. Debug builds (this test's) list every position twice, the
+ * fast way (ptw_unit_steps_fast, the listing's gathered squares in front
+ * of the enemy, its enemy squares and distances) and by the rules as they
+ * read, and abort if the two lists differ. Here random games over every
+ * shipped scenario and the options that change the step rules (stacking
+ * one-each, exhaustion at the turn's end, woods range from) drive that
+ * comparison through the positions the rare branches need, and the test
+ * counts that they came: an exhausted side listing its moves, a unit
+ * passing through a friendly square, a unit faced by an enemy next to it.
+ * Every listing also holds each action once, and `end` or `done` last.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "support.h"
+#include "match.h"
+#include "rng.h"
+#include "scenario.h"
+
+#define GAMES_EACH 8
+#define MAX_STEPS 50000
+
+typedef struct seen {
+    long listings, exhausted, passing, faced;
+} seen;
+
+static const char *const option_sets[] = {
+    "{}",
+    "{\"stacking\": \"one-each\"}",
+    "{\"exhaustion\": \"end-of-turn\"}",
+    "{\"woods-range\": \"from\"}",
+};
+
+/* Square "c4" as column and row. */
+static void sq_xy(const char *sq, int *x, int *y)
+{
+    *x = sq[0] - 'a';
+    *y = atoi(sq + 1) - 1;
+}
+
+/* What the position offers the rare branches, read from its JSON. */
+static void note(const eng_state *s, int player, seen *c)
+{
+    json_t *j = eng_state_json(s, ENG_VIEW_ALL);
+    json_t *side = json_array_get(json_object_get(j, "sides"), (size_t)player);
+    json_t *et = json_object_get(side, "exhausted_turn");
+    if (json_is_integer(et) && json_integer_value(et) > 0)
+        c->exhausted++;
+    json_t *act = json_object_get(j, "activation");
+    if (json_is_true(json_object_get(act, "passing_through")))
+        c->passing++;
+    /* a unit of the player's with an enemy next to it facing it */
+    json_t *units = json_object_get(j, "units");
+    size_t i, k;
+    json_t *u, *v;
+    json_array_foreach(units, i, u) {
+        if (strcmp(json_string_value(json_object_get(u, "status")), "on board") ||
+            json_integer_value(json_object_get(u, "side")) != player + 1)
+            continue;
+        int ux, uy;
+        sq_xy(json_string_value(json_object_get(u, "loc")), &ux, &uy);
+        json_array_foreach(units, k, v) {
+            if (strcmp(json_string_value(json_object_get(v, "status")), "on board") ||
+                json_integer_value(json_object_get(v, "side")) == player + 1 ||
+                json_object_get(v, "towed_by"))
+                continue;
+            int vx, vy;
+            sq_xy(json_string_value(json_object_get(v, "loc")), &vx, &vy);
+            const char *f = json_string_value(json_object_get(v, "facing"));
+            int dx = f[0] == 'E' ? 1 : f[0] == 'W' ? -1 : 0;
+            int dy = f[0] == 'N' ? 1 : f[0] == 'S' ? -1 : 0;
+            if (vx + dx == ux && vy + dy == uy)
+                c->faced++;
+        }
+    }
+    json_decref(j);
+}
+
+/* Each action in the list once; `end` or `done`, if there, last. */
+static void check_list(const eng_state *s, const eng_action *acts, int n, const char *where)
+{
+    for (int i = 0; i < n; i++) {
+        char t[ENG_TEXT_MAX];
+        eng_action_text(s, acts[i], t, sizeof t);
+        if ((!strcmp(t, "end") || !strcmp(t, "done")) && i != n - 1)
+            fail_msg("%s: %s listed before the last place", where, t);
+        for (int k = 0; k < i; k++)
+            if (acts[k] == acts[i])
+                fail_msg("%s: %s listed twice", where, t);
+    }
+}
+
+static void test_fast_listing_on_real_games(void **unused)
+{
+    (void)unused;
+    const eng_rules *r = eng_rules_find("portable-wargame");
+    char **names;
+    int ns = eng_scenario_names(r, &names);
+    assert_true(ns >= 3);
+    int nopt = (int)(sizeof option_sets / sizeof option_sets[0]);
+    eng_rng seeds;
+    rng_seed(&seeds, 20261127);
+    eng_action acts[ENG_MAX_ACTIONS];
+    seen c = {0, 0, 0, 0};
+    for (int sc = 0; sc < ns; sc++)
+        for (int o = 0; o < nopt; o++) {
+            json_error_t jerr;
+            json_t *opt = json_loads(option_sets[o], 0, &jerr);
+            assert_non_null(opt);
+            for (int game = 0; game < GAMES_EACH; game++) {
+                uint64_t seed = rng_next(&seeds) % 1000000007u;
+                eng_error err;
+                eng_match *m = eng_match_new("portable-wargame", names[sc], opt, seed, &err);
+                if (!m)
+                    fail_msg("%s: %s", names[sc], err.msg);
+                eng_rng pick;
+                rng_seed(&pick, seed ^ 0xfa57);
+                while (!eng_is_terminal(m->state)) {
+                    if (m->nsteps >= MAX_STEPS)
+                        fail_msg("%s seed %llu: no end", names[sc], (unsigned long long)seed);
+                    int player = eng_current_player(m->state);
+                    if (player == ENG_CHANCE) {
+                        eng_match_apply_chance(m);
+                        continue;
+                    }
+                    /* the debug build compares this listing with the plain rules */
+                    int n = eng_legal_actions(m->state, acts);
+                    assert_true(n > 0);
+                    char where[160];
+                    snprintf(where, sizeof where, "%s %s seed %llu step %zu", names[sc],
+                             option_sets[o], (unsigned long long)seed, m->nsteps);
+                    check_list(m->state, acts, n, where);
+                    c.listings++;
+                    if (c.listings % 4 == 0)
+                        note(m->state, player, &c);
+                    if (eng_match_apply(m, acts[rng_below(&pick, (uint32_t)n)], false, &err))
+                        fail_msg("%s: %s", where, err.msg);
+                }
+                eng_match_free(m);
+            }
+            json_decref(opt);
+        }
+    eng_names_free(names, ns);
+    print_message("%ld listings; sampled: %ld by an exhausted side, %ld passing through, "
+                  "%ld units faced\n", c.listings, c.exhausted, c.passing, c.faced);
+    assert_true(c.listings > 10000);
+    assert_true(c.exhausted > 0);
+    assert_true(c.passing > 0);
+    assert_true(c.faced > 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_fast_listing_on_real_games),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
