@@ -102,6 +102,11 @@ done
 "$pw" battle $ptw --variant close-combat-2014 --seed 4 --players random,random --quiet | grep -q '^Result: ' &&
   pass ptw-variant-2014 || fail ptw-variant-2014 "no result"
 if "$pw" replay "$tmp/p.pwr" --no-color | grep -q "^Result: "; then pass ptw-replay; else fail ptw-replay "no result"; fi
+# why the game ended, in the engine's words, after the result (battle and replay)
+why=$(grep "^Why: " "$tmp/p1.txt")
+if [ -n "$why" ] && "$pw" replay "$tmp/p.pwr" --no-color | grep -qxF "$why" &&
+   printf '%s' "$why" | grep -Eq "turn limit|exhaust|no units|objective|lost"
+then pass ptw-why; else fail ptw-why "no Why line or they differ: $why"; fi
 "$pw" replay "$tmp/p.pwr" --to 40 --boards --no-color | grep -q "exhaustion point" && pass ptw-replay-boards ||
   fail ptw-replay-boards "no board drawn"
 "$pw" state "$tmp/p.pwr" --to 30 > "$tmp/pstate.json" && grep -q '"exhaustion_point"' "$tmp/pstate.json" &&

@@ -285,6 +285,10 @@ void cli_json_print(FILE *out, json_t *j);
  * mean". */
 const char *cli_suggest(const char *word, const char *const *names);
 
+/* After a finished game's "Result:" line: "Why: " and the engine's one
+ * line on why the game ended, where the rule set says more than the result. */
+void cli_print_why(const eng_state *s);
+
 /* Prints an error as "pocketwar CMD: message" on stderr. */
 void cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

@@ -312,3 +312,13 @@ const char *cli_suggest(const char *word, const char *const *names)
     }
     return best;
 }
+
+void cli_print_why(const eng_state *s)
+{
+    char result[256], ending[512];
+    eng_result_text(s, result, sizeof result);
+    eng_ending(s, ending, sizeof ending);
+    size_t len = strlen(result);
+    if (strncmp(ending, result, len) == 0 && ending[len] == ':' && ending[len + 1] == ' ')
+        printf("Why: %s\n", ending + len + 2);
+}

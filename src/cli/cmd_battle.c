@@ -110,6 +110,8 @@ int cmd_battle(int argc, char **argv)
     else
         printf("%sResult: %s (%zu %s)\n", quiet ? "" : "\n", result, m->nsteps,
                eng_noun((long)m->nsteps, "step", "steps"));
+    if (!quiet && eng_is_terminal(m->state))
+        cli_print_why(m->state);
     char losses[512];
     if (!quiet && eng_losses_text(m->state, ENG_VIEW_ALL, losses, sizeof losses))
         printf("Losses: %s\n", losses);

@@ -129,6 +129,7 @@ static void finish(play_session *ps)
     eng_result_text(ps->m->state, result, sizeof result);
     printf("\nResult: %s (%zu %s)\n", result, ps->m->nsteps,
            eng_noun((long)ps->m->nsteps, "step", "steps"));
+    cli_print_why(ps->m->state);
     char losses[512];
     if (eng_losses_text(ps->m->state, ENG_VIEW_ALL, losses, sizeof losses))
         printf("Losses: %s\n", losses);

@@ -79,6 +79,7 @@ static void tell(const eng_match *m, size_t n, int view, bool final_only, bool b
     if (eng_is_terminal(s)) {
         eng_result_text(s, buf, sizeof buf);
         printf("Result: %s\n", buf);
+        cli_print_why(s);
         char losses[512];
         if (eng_losses_text(s, view, losses, sizeof losses))
             printf("Losses: %s\n", losses);
