@@ -50,11 +50,13 @@ typedef struct cli_game_opts {
     bool rules_given;
 } cli_game_opts;
 
-#define CLI_SCENARIO_OPTS_HELP \
+#define CLI_VARIANT_OPTS_HELP \
     "  --rules NAME        rule set (pocket-wargame; see `pocketwar rules`)\n" \
     "  --scenario NAME     scenario name or path to a scenario file\n" \
     "  --variant NAME      variant options by name or path (see `pocketwar rules`)\n" \
-    "  --option KEY=VALUE  set one variant option (repeatable)\n" \
+    "  --option KEY=VALUE  set one variant option (repeatable)\n"
+#define CLI_SCENARIO_OPTS_HELP \
+    CLI_VARIANT_OPTS_HELP \
     "  --position FILE     start from this position (JSON, as `pocketwar state`\n" \
     "                      prints it) instead of the scenario's beginning\n"
 #define CLI_GAME_OPTS_HELP \
@@ -96,6 +98,8 @@ typedef enum cli_opt_kind {
     CLI_OPT_GAME,     /* the game options above, whole: out is a cli_game_opts * */
     CLI_OPT_AI,       /* the players' budget below, whole: out is a cli_ai_opts * */
     CLI_OPT_BUDGET,   /* the same without --threads (a command that says its own) */
+    CLI_OPT_SCENARIO, /* the game options without --seed and --position (a command that
+                         plays from a scenario's beginning and says its own seed) */
 } cli_opt_kind;
 
 /* One line of a command's option table, which ends with {NULL}. */
@@ -128,6 +132,7 @@ typedef struct cli_opt {
 #define CLI_GAME(o) {.name = "(game)", .kind = CLI_OPT_GAME, .out = (o)}
 #define CLI_AI(o) {.name = "(budget)", .kind = CLI_OPT_AI, .out = (o)}
 #define CLI_BUDGET(o) {.name = "(budget)", .kind = CLI_OPT_BUDGET, .out = (o)}
+#define CLI_SCENARIO(o) {.name = "(game)", .kind = CLI_OPT_SCENARIO, .out = (o)}
 #define CLI_END {.name = NULL}
 
 #define CLI_OPTS_MAX 48

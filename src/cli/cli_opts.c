@@ -40,6 +40,8 @@ void cli_opts_help(FILE *out, const cli_usage *u, const cli_opt *opts)
     for (const cli_opt *o = opts; o->name; o++) {
         if (o->kind == CLI_OPT_GAME)
             fputs(CLI_GAME_OPTS_HELP, out);
+        else if (o->kind == CLI_OPT_SCENARIO)
+            fputs(CLI_VARIANT_OPTS_HELP, out);
         else if (o->kind == CLI_OPT_AI)
             fputs(CLI_AI_OPTS_HELP, out);
         else if (o->kind == CLI_OPT_BUDGET)
@@ -62,10 +64,12 @@ int cli_opts_parse(const cli_usage *u, const cli_opt *opts, int argc, char **arg
     cli_ai_opts *ao = NULL;
     for (int i = 0; opts[i].name && n < CLI_OPTS_MAX; i++) {
         const cli_opt *o = &opts[i];
-        if (o->kind == CLI_OPT_GAME) {
+        if (o->kind == CLI_OPT_GAME || o->kind == CLI_OPT_SCENARIO) {
             go = o->out;
             for (size_t k = 0; k < sizeof game / sizeof game[0]; k++)
-                lo[n++] = game[k];
+                if (o->kind == CLI_OPT_GAME ||
+                    (game[k].val != OPT_SEED && game[k].val != OPT_POSITION))
+                    lo[n++] = game[k];
         } else if (o->kind == CLI_OPT_AI || o->kind == CLI_OPT_BUDGET) {
             ao = o->out;
             for (size_t k = 0; k < sizeof ai / sizeof ai[0]; k++)
