@@ -4,7 +4,8 @@
 # byte), --resume after a kill -9 and after Ctrl-C giving the same
 # summary.json as an uninterrupted run, a plainly favoured arm found with
 # the right sign, an A/A run reported as no difference, the stopping
-# rules' reasons, and the output folder's files.
+# rules' reasons, the output folder's files, and the skill set (--skill A,B) as
+# its own games beside the main ones.
 # Prints "PASS name" or "FAIL name: why"; exits 1 if any failed.
 # Usage: tests/cli_lab.sh [path/to/pocketwar]   (default build/san/pocketwar)
 set -u
@@ -108,6 +109,51 @@ if [ $rc = 130 ] && grep -q -- "--resume c" c.out; then
   "$pw" lab run --resume c --no-progress > cr.out 2>&1
   cmp -s j1/summary.json c/summary.json && pass resume-after-ctrl-c || fail resume-after-ctrl-c "summaries differ"
 else fail resume-after-ctrl-c "exit $rc: $(tail -2 c.out | tr '\n' '|')"; fi
+
+# ---- --skill A,B: its own games beside the main ones ----------------------------------------
+# thumb against random in every arm: thumb's score (over both seatings) above 50% with its
+# interval; the main games and their figures as without --skill; --jobs, resume and shards
+sk=("${exp[@]}" --skill thumb,random --skill-games 40)
+"$pw" lab run "${sk[@]}" --out sk --jobs 2 > sk.out 2>&1 || fail skill-run "$(tail -2 sk.out)"
+if jq -e '(.skill.arms | length) == 2 and all(.skill.arms[]; .games == 40 and .skill.value > 0.5 and
+          .skill.lo > 0.5) and (.skill.comparisons | length) == 1 and
+          .skill.comparisons[0].quantity == "skill_score" and .skill.comparisons[0].pairs == 40' \
+   sk/summary.json > /dev/null && grep -q "^skill: thumb against random" sk.out &&
+   grep -q "^Arm rb against base: in the skill games, thumb scores" sk.out &&
+   grep -q ',,skill_score,' sk/summary.csv && grep -q '<svg id="plot-skill"' sk/report.html
+then pass skill-stronger-player
+else fail skill-stronger-player "$(jq -c .skill.arms sk/summary.json | head -c 300)"; fi
+if [ "$(jq -c '[.arms, .comparisons, .games, .seeds]' sk/summary.json)" = \
+     "$(jq -c '[.arms, .comparisons, .games, .seeds]' j1/summary.json)" ] &&
+   [ "$(grep -c '"set":"skill"' sk/games.jsonl)" = 80 ] &&
+   [ "$(grep -v '"set":"skill"' sk/games.jsonl | jq -s -c 'map(.players)|unique')" = \
+     '[["thumb","thumb"]]' ] &&
+   [ "$(grep '"set":"skill"' sk/games.jsonl | jq -s -c 'map(.players)|unique')" = \
+     '[["random","thumb"],["thumb","random"]]' ] &&
+   cmp -s <(grep -v '"set":"skill"' sk/games.jsonl) j1/games.jsonl
+then pass skill-main-unchanged
+else fail skill-main-unchanged "main figures differ with --skill"; fi
+"$pw" lab run "${sk[@]}" --out sk1 --jobs 1 > sk1.out 2>&1
+cmp -s sk/summary.json sk1/summary.json && cmp -s sk/games.jsonl sk1/games.jsonl &&
+  pass skill-jobs-identical || fail skill-jobs-identical "summaries differ between --jobs 1 and 2"
+"$pw" lab run "${sk[@]}" --out skk --jobs 1 > skk.out 2>&1 &
+pid=$!
+for _ in $(seq 1 300); do
+  [ "$(grep -cs '"set":"skill"' skk/games.jsonl)" -ge 3 ] 2>/dev/null && break
+  sleep 0.1
+done
+kill -9 $pid 2>/dev/null; wait $pid 2>/dev/null
+n=$(grep -c . skk/games.jsonl)
+"$pw" lab run --resume skk --jobs 2 --no-progress > skr.out 2>&1 || fail skill-resume "$(tail -2 skr.out)"
+if [ "$n" -lt 104 ] && grep -q "lacks" skr.out && cmp -s sk/summary.json skk/summary.json &&
+   cmp -s sk/games.jsonl skk/games.jsonl
+then pass skill-resume-after-kill; else fail skill-resume-after-kill "$n lines before; summaries differ"; fi
+for i in 1 2; do "$pw" lab run "${sk[@]}" --shard $i/2 --out sks$i --jobs 1 > sks$i.out 2>&1; done
+"$pw" lab merge skm sks2 sks1 > skm.out 2>&1
+cmp -s skm/summary.json sk/summary.json && cmp -s skm/games.jsonl sk/games.jsonl &&
+  pass skill-shards-merge || fail skill-shards-merge "$(head -2 skm.out | tr '\n' '|')"
+refused skill-games-alone '--skill A,B beside it' "${pkb[@]}" --skill-games 10 --out bad
+refused skill-bad-player 'thum' "${pkb[@]}" --skill thumb,thum --out bad
 
 # ---- an A/A run: the same arm three times is no difference; Holm across the 3 pairs -----------
 "$pw" lab run "${pkb[@]}" --arm a --arm b --arm c --games 8 --out aa > aa.out 2>&1

@@ -1,7 +1,8 @@
 /*
  * test_lab_metrics.c - the lab's design metrics (lab_metrics.c) and paired
  * comparisons (lab_compare.c) on hand-made games whose lead changes,
- * drama, decisiveness, duration and endings are known.
+ * drama, decisiveness, duration and endings are known, and the skill
+ * set's figure (player A's score over both seatings) worked by hand.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -126,6 +127,47 @@ static void test_paired_comparison(void **unused)
     assert_true(p.lo < 0.2 && p.hi > 0.2);
 }
 
+static void test_skill(void **unused)
+{
+    /* player A against B in two arms, seeds 1..4 from both seatings. Arm 0:
+     * A wins 6 (side 1 in seating 0, side 2 in seating 1), draws 1, loses
+     * 1: (6 + 1/2) / 8. Arm 1: A wins all 8. Wilson by hand for 6.5 of 8:
+     * p = 0.8125, z = 1.959964, centre (p + z^2/16) / (1 + z^2/8) and
+     * half-width z sqrt(p(1-p)/8 + z^2/256) / (1 + z^2/8). */
+    static const double ev[] = {0.5};
+    lab_game g[16];
+    int k = 0;
+    for (int arm = 0; arm < 2; arm++)
+        for (int seed = 1; seed <= 4; seed++)
+            for (int s = 0; s < 2; s++) {
+                int a_side = s;                         /* A's side in this seating */
+                int winner = a_side;                    /* A wins ... */
+                if (arm == 0 && seed == 4)              /* ... but draws, then loses */
+                    winner = s == 0 ? -1 : 1 - a_side;
+                g[k] = game(arm, seed, s, winner, 5, "x", ev, 1);
+                g[k++].set = LAB_SET_SKILL;
+            }
+    lab_est a = lab_skill(g, 8);
+    double z = 1.959964, p = 6.5 / 8, d = 1 + z * z / 8;
+    double centre = (p + z * z / 16) / d, half = z * sqrt(p * (1 - p) / 8 + z * z / 256) / d;
+    NEAR(a.value, 0.8125, 1e-12);
+    NEAR(a.lo, centre - half, 1e-6);
+    NEAR(a.hi, centre + half, 1e-6);
+    lab_est b = lab_skill(g + 8, 8);
+    NEAR(b.value, 1, 1e-12);
+    assert_true(b.lo > 0.5 && b.hi == 1);
+    /* arm 1 against arm 0 on A's score, paired: differences 0 on 6 pairs,
+     * 0.5 and 1 on seed 4's two */
+    long m;
+    double *dd = lab_differences(g, 16, 0, 1, LAB_Q_PLAYER1, &m);
+    assert_int_equal(m, 8);
+    NEAR(dd[6], 0.5, 1e-12);
+    NEAR(dd[7], 1, 1e-12);
+    free(dd);
+    lab_paired c = lab_compare(g, 16, 0, 1, LAB_Q_PLAYER1);
+    NEAR(c.mean, 1.5 / 8, 1e-12);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -133,6 +175,7 @@ int main(void)
         cmocka_unit_test(test_drama),
         cmocka_unit_test(test_metrics_of_hand_made_games),
         cmocka_unit_test(test_paired_comparison),
+        cmocka_unit_test(test_skill),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -51,11 +51,13 @@ typedef struct cli_game_opts {
     const char *given;      /* the first of these options given ("--seed"), or NULL */
 } cli_game_opts;
 
-#define CLI_SCENARIO_OPTS_HELP \
+#define CLI_VARIANT_OPTS_HELP \
     "  --rules NAME        rule set (pocket-wargame; see `pocketwar rules`)\n" \
     "  --scenario NAME     scenario name or path to a scenario file\n" \
     "  --variant NAME      variant options by name or path (see `pocketwar rules`)\n" \
-    "  --option KEY=VALUE  set one variant option (repeatable)\n" \
+    "  --option KEY=VALUE  set one variant option (repeatable)\n"
+#define CLI_SCENARIO_OPTS_HELP \
+    CLI_VARIANT_OPTS_HELP \
     "  --position FILE     start from this position (JSON, as `pocketwar state`\n" \
     "                      prints it) instead of the scenario's beginning\n"
 #define CLI_GAME_OPTS_HELP \
@@ -100,6 +102,8 @@ typedef enum cli_opt_kind {
     CLI_OPT_SCENARIO, /* the game options without --seed (the same): a cli_game_opts * */
     CLI_OPT_REAL_IN,  /* a number from lo to hi, both included: out is a double * */
     CLI_OPT_HEAD,     /* no option: a heading in --help (help), a blank line before */
+    CLI_OPT_VARIANTS, /* the game options without --seed and --position (a command that
+                         plays from a scenario's beginning and says its own seeds) */
 } cli_opt_kind;
 
 /* One line of a command's option table, which ends with {NULL}. */
@@ -137,6 +141,7 @@ typedef struct cli_opt {
     {.name = (n), .arg = (a), .kind = CLI_OPT_REAL_IN, .out = (o), .lo = (lo_), .hi = (hi_), \
      .help = (h)}
 #define CLI_HEAD(h) {.name = "(heading)", .kind = CLI_OPT_HEAD, .help = (h)}
+#define CLI_VARIANTS(o) {.name = "(game)", .kind = CLI_OPT_VARIANTS, .out = (o)}
 #define CLI_END {.name = NULL}
 
 #define CLI_OPTS_MAX 48

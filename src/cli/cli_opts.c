@@ -65,6 +65,8 @@ void cli_opts_help(FILE *out, const cli_usage *u, const cli_opt *opts)
             fputs(CLI_GAME_OPTS_HELP, out);
         else if (o->kind == CLI_OPT_SCENARIO)
             fputs(CLI_SCENARIO_OPTS_HELP, out);
+        else if (o->kind == CLI_OPT_VARIANTS)
+            fputs(CLI_VARIANT_OPTS_HELP, out);
         else if (o->kind == CLI_OPT_AI)
             fputs(CLI_AI_OPTS_HELP, out);
         else if (o->kind == CLI_OPT_BUDGET)
@@ -89,10 +91,13 @@ int cli_opts_parse(const cli_usage *u, const cli_opt *opts, int argc, char **arg
         const cli_opt *o = &opts[i];
         if (o->kind == CLI_OPT_HEAD) {
             continue;
-        } else if (o->kind == CLI_OPT_GAME || o->kind == CLI_OPT_SCENARIO) {
+        } else if (o->kind == CLI_OPT_GAME || o->kind == CLI_OPT_SCENARIO
+                   || o->kind == CLI_OPT_VARIANTS) {
             go = o->out;
             for (size_t k = 0; k < sizeof game / sizeof game[0]; k++)
-                if (o->kind == CLI_OPT_GAME || game[k].val != OPT_SEED)
+                if (o->kind == CLI_OPT_GAME
+                    || (game[k].val != OPT_SEED
+                        && (o->kind == CLI_OPT_SCENARIO || game[k].val != OPT_POSITION)))
                     lo[n++] = game[k];
         } else if (o->kind == CLI_OPT_AI || o->kind == CLI_OPT_BUDGET) {
             ao = o->out;

@@ -63,6 +63,11 @@ typedef struct lab_exp {
     lab_arm arm[LAB_MAX_ARMS];
     char *players[LAB_SIDES];  /* player specs, side 1 and 2 in seating 0 */
     int games;                 /* per arm, both seatings: games / 2 seeds */
+    /* the skill set (docs/lab.md): skill[0] against skill[1] in every arm,
+     * on the arm's seeds from both seatings, beside the main games and
+     * apart from their statistics; NULL: none */
+    char *skill[LAB_SIDES];
+    int skill_games;           /* per arm, both seatings; 0: the same as games */
     uint64_t seed;             /* the first seed */
     int max_steps;             /* a game not over after this many steps is cut */
     bool records;              /* keep each game's record in records/ */
@@ -96,6 +101,14 @@ json_t *lab_exp_json(const lab_exp *e);
 bool lab_exp_from_json(lab_exp *e, const json_t *j, eng_error *err);
 /* Seeds per arm: games / 2 rounded up. */
 int lab_exp_seeds(const lab_exp *e);
+/* The games' sets: the main games, and the skill games (--skill A,B). */
+enum { LAB_SET_MAIN, LAB_SET_SKILL };
+/* Reads "A,B" into the skill set's players; false and err. */
+bool lab_exp_set_skill(lab_exp *e, const char *list, eng_error *err);
+/* Seeds per arm of the skill set (0 without one): its games / 2 rounded up. */
+int lab_exp_skill_seeds(const lab_exp *e);
+/* The players of a set: side 1 and 2 in seating 0. */
+char *const *lab_exp_players(const lab_exp *e, int set);
 /* A player for a seat of game g: the spec read with one thread and, when
  * the spec names iterations (or a level does), no time cap, so that the
  * same seed gives the same game everywhere. NULL and err. */
@@ -105,6 +118,7 @@ struct ai_player *lab_player_new(const char *spec, const eng_game *g, uint64_t s
 /* ---- lab_play.c -------------------------------------------------------------- */
 
 typedef struct lab_game {
+    int set;                   /* LAB_SET_MAIN or LAB_SET_SKILL */
     int arm;
     uint64_t seed;
     int seating;
@@ -123,10 +137,10 @@ typedef struct lab_game {
 } lab_game;
 
 void lab_game_clear(lab_game *g);
-/* Plays game (arm, seed index k, seating) of e; writes the record under
- * dir/records/ when e->records. False and err on an internal error. */
-bool lab_play(const lab_exp *e, int arm, int k, int seating, const char *dir, lab_game *out,
-              eng_error *err);
+/* Plays game (set, arm, seed index k, seating) of e; writes the record
+ * under dir/records/ when e->records. False and err on an internal error. */
+bool lab_play(const lab_exp *e, int set, int arm, int k, int seating, const char *dir,
+              lab_game *out, eng_error *err);
 
 /* ---- lab_games.c ------------------------------------------------------------- */
 
@@ -134,14 +148,16 @@ bool lab_play(const lab_exp *e, int arm, int k, int seating, const char *dir, la
 json_t *lab_game_json(const lab_exp *e, const lab_game *g);
 /* Back from a line; false if it is not one of e's games. */
 bool lab_game_from_json(const lab_exp *e, const json_t *j, lab_game *out);
-/* Orders games by (arm, seed, seating). */
+/* Orders games by (set, arm, seed, seating). */
 int lab_game_cmp(const void *a, const void *b);
 
 /* ---- lab_run.c ---------------------------------------------------------------- */
 
 typedef struct lab_result {
     int ngames;
-    lab_game *game;            /* in (arm, seed, seating) order */
+    lab_game *game;            /* the main games, in (arm, seed, seating) order */
+    int nskill;
+    lab_game *skill;           /* the skill set's games, in the same order */
     int seeds;                 /* complete seeds counted (the prefix 0..seeds-1) */
     char stop_reason[160];
     bool interrupted;
@@ -181,6 +197,9 @@ int lab_stop_check(const lab_exp *e, const lab_game *games, int n, int seeds, ch
 /* Reads dir/games.jsonl into res (sorted, duplicates dropped, a torn last
  * line ignored); false and err. */
 bool lab_games_load(const lab_exp *e, const char *dir, lab_result *res, eng_error *err);
+/* Sorts res's games, main and skill together, drops any game held twice,
+ * and splits them again into game and skill. */
+void lab_result_sort(lab_result *res);
 
 /* ---- lab_missing.c ------------------------------------------------------------ */
 

@@ -32,8 +32,10 @@ void lab_exp_free(lab_exp *e)
         json_decref(e->arm[i].options);
         eng_game_free(e->arm[i].game);
     }
-    for (int s = 0; s < LAB_SIDES; s++)
+    for (int s = 0; s < LAB_SIDES; s++) {
         free(e->players[s]);
+        free(e->skill[s]);
+    }
     json_decref(e->odds_position);
     free(e->odds_action);
     memset(e, 0, sizeof *e);
@@ -42,6 +44,18 @@ void lab_exp_free(lab_exp *e)
 int lab_exp_seeds(const lab_exp *e)
 {
     return (e->games + 1) / 2;
+}
+
+int lab_exp_skill_seeds(const lab_exp *e)
+{
+    if (!e->skill[0])
+        return 0;
+    return ((e->skill_games > 0 ? e->skill_games : e->games) + 1) / 2;
+}
+
+char *const *lab_exp_players(const lab_exp *e, int set)
+{
+    return set == LAB_SET_SKILL ? e->skill : e->players;
 }
 
 static bool label_ok(const char *s, size_t n)
@@ -107,17 +121,27 @@ bool lab_exp_add_arm(lab_exp *e, const char *spec, eng_error *err)
     return true;
 }
 
-bool lab_exp_set_players(lab_exp *e, const char *list, eng_error *err)
+static bool pair_set(char **pair, const char *flag, const char *list, eng_error *err)
 {
     const char *comma = strchr(list, ',');
     if (!comma || strchr(comma + 1, ',') || comma == list || !comma[1])
-        return eng_error_fail(err, "--players takes two players, A,B (e.g. thumb,thumb), "
-                              "not \"%s\"", list);
+        return eng_error_fail(err, "%s takes two players, A,B (e.g. thumb,random), "
+                              "not \"%s\"", flag, list);
     for (int s = 0; s < LAB_SIDES; s++)
-        free(e->players[s]);
-    e->players[0] = strndup(list, (size_t)(comma - list));
-    e->players[1] = strdup(comma + 1);
+        free(pair[s]);
+    pair[0] = strndup(list, (size_t)(comma - list));
+    pair[1] = strdup(comma + 1);
     return true;
+}
+
+bool lab_exp_set_players(lab_exp *e, const char *list, eng_error *err)
+{
+    return pair_set(e->players, "--players", list, err);
+}
+
+bool lab_exp_set_skill(lab_exp *e, const char *list, eng_error *err)
+{
+    return pair_set(e->skill, "--skill", list, err);
 }
 
 /* The spec's settings: is one of them `key`? */
@@ -261,14 +285,17 @@ bool lab_exp_prepare(lab_exp *e, eng_error *err)
             return eng_error_fail(err, "arm \"%s\": the scenario has %d sides; the lab "
                                   "compares two-sided games", a->label,
                                   eng_game_players(a->game));
-        for (int s = 0; s < LAB_SIDES; s++) {
-            struct ai_player *p = lab_player_new(e->players[s], a->game, 1, &why);
-            if (!p)
+        for (int s = 0; s < 2 * LAB_SIDES; s++) {
+            const char *spec = s < LAB_SIDES ? e->players[s] : e->skill[s - LAB_SIDES];
+            struct ai_player *p = spec ? lab_player_new(spec, a->game, 1, &why) : NULL;
+            if (spec && !p)
                 return eng_error_fail(err, "%s; the players are %s", why.msg,
                                       ai_spec_names());
             ai_free(p);
         }
     }
+    if (e->skill_games && (e->skill_games < 2 || !e->skill[0]))
+        return eng_error_fail(err, "--skill-games takes at least 2, and --skill A,B beside it");
     if (!e->odds_position != !e->odds_action)
         return eng_error_fail(err, "the odds in the report take a position and an action "
                               "(--odds-position FILE --odds-action ACTION)");
@@ -318,6 +345,11 @@ json_t *lab_exp_json(const lab_exp *e)
     if (e->odds_position)
         json_object_set_new(j, "odds", json_pack("{s:O, s:s}", "position", e->odds_position,
                                                  "action", e->odds_action));
+    if (e->skill[0])                    /* only then: a run without keeps its file */
+        json_object_set_new(j, "skill", json_pack("{s:[s,s], s:i}", "players", e->skill[0],
+                                                  e->skill[1], "games",
+                                                  (e->skill_games ? e->skill_games
+                                                                  : e->games)));
     return j;
 }
 
@@ -330,7 +362,7 @@ bool lab_exp_from_json(lab_exp *e, const json_t *j, eng_error *err)
 {
     static const char *const keys[] = {"lab", "rules", "scenario", "options", "arms",
                                        "players", "games", "seed", "max_steps", "records",
-                                       "stop", "odds", NULL};
+                                       "stop", "odds", "skill", NULL};
     if (!json_is_object(j))
         return eng_error_fail(err, "an experiment file holds a JSON object");
     if (!eng_json_check_keys(j, "experiment", keys, err))
@@ -410,6 +442,20 @@ bool lab_exp_from_json(lab_exp *e, const json_t *j, eng_error *err)
                                   "and an \"action\"");
         e->odds_position = json_deep_copy(pos);
         e->odds_action = strdup(act);
+    }
+    const json_t *sk = json_object_get(j, "skill");
+    if (sk) {
+        const json_t *sp = json_object_get(sk, "players"), *sg = json_object_get(sk, "games");
+        if (json_array_size(sp) != 2 || !json_is_string(json_array_get(sp, 0)) ||
+            !json_is_string(json_array_get(sp, 1)) || !json_is_integer(sg) ||
+            json_integer_value(sg) < 2 || json_integer_value(sg) > 10000000)
+            return eng_error_fail(err, "experiment: \"skill\" holds \"players\" (two) and "
+                                  "\"games\" (a whole number from 2)");
+        for (int s = 0; s < LAB_SIDES; s++) {
+            free(e->skill[s]);
+            e->skill[s] = strdup(json_string_value(json_array_get(sp, (size_t)s)));
+        }
+        e->skill_games = (int)json_integer_value(sg);
     }
     return true;
 }

@@ -13,11 +13,11 @@ json_t *lab_game_json(const lab_exp *e, const lab_game *g)
     for (int i = 0; i < g->neval; i++)
         json_array_append_new(ev, json_real(g->eval[i]));
     int p0 = g->seating;                        /* the player on side 1 */
+    char *const *pl = lab_exp_players(e, g->set);
     json_t *j = json_pack("{s:s, s:I, s:i, s:[s,s], s:o, s:b, s:[f,f], s:s, s:s, s:s, s:i, "
                           "s:i, s:i, s:i, s:f, s:o, s:o}",
                           "arm", e->arm[g->arm].label, "seed", (json_int_t)g->seed,
-                          "seating", g->seating, "players", e->players[p0],
-                          e->players[1 - p0],
+                          "seating", g->seating, "players", pl[p0], pl[1 - p0],
                           "winner", g->winner < 0 ? json_null() : json_integer(g->winner + 1),
                           "draw", g->finished && g->winner < 0, "returns", g->ret[0], g->ret[1],
                           "ending", g->ending, "result", g->result, "length_unit",
@@ -27,6 +27,8 @@ json_t *lab_game_json(const lab_exp *e, const lab_game *g)
                           "eval_side1", ev);
     if (g->record)
         json_object_set_new(j, "record", json_string(g->record));
+    if (g->set == LAB_SET_SKILL)        /* only then: a main game's line is as it was */
+        json_object_set_new(j, "set", json_string("skill"));
     return j;
 }
 
@@ -47,9 +49,14 @@ bool lab_game_from_json(const lab_exp *e, const json_t *j, lab_game *g)
     if (g->arm < 0 || !json_is_integer(seed) || !json_is_integer(seat) ||
         json_array_size(ret) != 2 || !json_is_array(ev))
         return false;
+    const char *set = json_string_value(json_object_get(j, "set"));
+    if (set && strcmp(set, "skill"))
+        return false;
+    g->set = set ? LAB_SET_SKILL : LAB_SET_MAIN;
     g->seed = (uint64_t)json_integer_value(seed);
     g->seating = (int)json_integer_value(seat);
-    if (g->seed < e->seed || g->seed - e->seed >= (uint64_t)lab_exp_seeds(e) ||
+    int seeds = g->set == LAB_SET_SKILL ? lab_exp_skill_seeds(e) : lab_exp_seeds(e);
+    if (g->seed < e->seed || g->seed - e->seed >= (uint64_t)seeds ||
         (g->seating != 0 && g->seating != 1))
         return false;
     for (int s = 0; s < LAB_SIDES; s++)
@@ -82,6 +89,8 @@ bool lab_game_from_json(const lab_exp *e, const json_t *j, lab_game *g)
 int lab_game_cmp(const void *a, const void *b)
 {
     const lab_game *x = a, *y = b;
+    if (x->set != y->set)
+        return x->set < y->set ? -1 : 1;
     if (x->arm != y->arm)
         return x->arm < y->arm ? -1 : 1;
     if (x->seed != y->seed)

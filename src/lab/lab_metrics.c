@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lab_metrics.h"
+#include "lab_compare.h"
 
 static lab_est share(double k, int n)
 {
@@ -150,4 +151,12 @@ void lab_metrics_of(const lab_game *g, int k, lab_metrics *m)
     free(dd);
     free(dt);
     free(dv);
+}
+
+lab_est lab_skill(const lab_game *g, int k)
+{
+    double a = 0;
+    for (int i = 0; i < k; i++)
+        a += lab_value(&g[i], LAB_Q_PLAYER1);
+    return share(a, k);
 }

@@ -57,5 +57,8 @@ void lab_drama(const double *eval, int n, int winner, double *depth, double *tim
 
 /* The metrics of the k games g[0..k-1] of one arm. */
 void lab_metrics_of(const lab_game *g, int k, lab_metrics *m);
+/* Skill: the score of the skill set's player A over its k games g[0..k-1]
+ * in one arm, both seatings, (W + D/2) / k with its Wilson interval. */
+lab_est lab_skill(const lab_game *g, int k);
 
 #endif

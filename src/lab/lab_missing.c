@@ -14,27 +14,35 @@ int lab_missing_tell(const lab_exp *e, const char *dir, int shard, int shards, F
     eng_error err;
     if (!lab_games_load(e, dir, &have, &err))
         return -1;                      /* lab_run says why */
-    int seeds = lab_exp_seeds(e), total = 0, missing = 0, i = 0;
+    int total = 0, missing = 0;
     char named[LAB_MISSING_NAMED * 80] = "";
     size_t len = 0;
-    /* have.game is in (arm, seed, seating) order: walk it beside the schedule */
-    for (int a = 0; a < e->narms; a++)
-        for (int k = 0; k < seeds; k++)
-            for (int s = 0; s < 2; s++) {
-                if (shards > 1 && k % shards != shard)
-                    continue;
-                total++;
-                lab_game want = {.arm = a, .seed = e->seed + (uint64_t)k, .seating = s};
-                while (i < have.ngames && lab_game_cmp(&have.game[i], &want) < 0)
-                    i++;
-                if (i < have.ngames && lab_game_cmp(&have.game[i], &want) == 0)
-                    continue;
-                if (missing++ < LAB_MISSING_NAMED && len < sizeof named)
-                    len += (size_t)snprintf(named + len, sizeof named - len,
-                                            "%sarm \"%s\" seed %llu seating %d",
-                                            missing > 1 ? ", " : "", e->arm[a].label,
-                                            (unsigned long long)want.seed, s);
-            }
+    /* have's lists are in (arm, seed, seating) order: walk each beside the schedule */
+    for (int set = LAB_SET_MAIN; set <= LAB_SET_SKILL; set++) {
+        const lab_game *g = set == LAB_SET_SKILL ? have.skill : have.game;
+        int n = set == LAB_SET_SKILL ? have.nskill : have.ngames, i = 0;
+        int seeds = set == LAB_SET_SKILL ? lab_exp_skill_seeds(e) : lab_exp_seeds(e);
+        for (int a = 0; a < e->narms; a++)
+            for (int k = 0; k < seeds; k++)
+                for (int s = 0; s < 2; s++) {
+                    if (shards > 1 && k % shards != shard)
+                        continue;
+                    total++;
+                    lab_game want = {.set = set, .arm = a, .seed = e->seed + (uint64_t)k,
+                                     .seating = s};
+                    while (i < n && lab_game_cmp(&g[i], &want) < 0)
+                        i++;
+                    if (i < n && lab_game_cmp(&g[i], &want) == 0)
+                        continue;
+                    if (missing++ < LAB_MISSING_NAMED && len < sizeof named)
+                        len += (size_t)snprintf(named + len, sizeof named - len,
+                                                "%s%sarm \"%s\" seed %llu seating %d",
+                                                missing > 1 ? ", " : "",
+                                                set == LAB_SET_SKILL ? "skill " : "",
+                                                e->arm[a].label,
+                                                (unsigned long long)want.seed, s);
+                }
+    }
     if (missing)
         fprintf(out, "pocketwar lab: %s lacks %d of its %d games: %s%s; playing them\n", dir,
                 missing, total, named, missing > LAB_MISSING_NAMED ? ", ..." : "");

@@ -10,7 +10,7 @@
  * messages from rank 0:
  *
  *   LAB_TAG_EXP   "DIR\0EXPERIMENT-JSON": the experiment to play next
- *   LAB_TAG_TASK  int[3] arm, seed index, seating: play it, answer with
+ *   LAB_TAG_TASK  int[4] set, arm, seed index, seating: play it, answer with
  *   LAB_TAG_GAME  the game's games.jsonl line, or LAB_TAG_FAIL and why
  *   LAB_TAG_QUIT  nothing: the command is over
  *
@@ -54,7 +54,7 @@ enum { LAB_TAG_EXP = 1, LAB_TAG_TASK, LAB_TAG_GAME, LAB_TAG_FAIL, LAB_TAG_QUIT }
  * game in, the dispatcher sends it and puts the answer back. */
 typedef struct mpi_box {
     int state;                          /* MPI_BOX_IDLE .. MPI_BOX_ANSWERED */
-    int task[3];
+    int task[4];
     char *exp;                          /* the EXP message to send first, or NULL */
     size_t exp_len;
     char *answer;                       /* the answer (its tag in tag) */
@@ -170,7 +170,7 @@ static void *dispatch(void *arg)
                 continue;
             if (b->exp)
                 MPI_Send(b->exp, (int)b->exp_len, MPI_CHAR, s + 1, LAB_TAG_EXP, MPI_COMM_WORLD);
-            MPI_Send(b->task, 3, MPI_INT, s + 1, LAB_TAG_TASK, MPI_COMM_WORLD);
+            MPI_Send(b->task, 4, MPI_INT, s + 1, LAB_TAG_TASK, MPI_COMM_WORLD);
             b->exp = NULL;
             b->state = MPI_BOX_SENT;
             out++;
@@ -214,8 +214,8 @@ static void *dispatch(void *arg)
     return NULL;
 }
 
-static bool mpi_play(void *vctx, int slot, const lab_exp *e, const char *dir, int arm, int k,
-                     int seating, lab_game *out, eng_error *err)
+static bool mpi_play(void *vctx, int slot, const lab_exp *e, const char *dir, int set, int arm,
+                     int k, int seating, lab_game *out, eng_error *err)
 {
     mpi_ctx *c = vctx;
     int rank = slot + 1;
@@ -232,9 +232,10 @@ static bool mpi_play(void *vctx, int slot, const lab_exp *e, const char *dir, in
         b->exp_len = len;
         m = NULL;
     }
-    b->task[0] = arm;
-    b->task[1] = k;
-    b->task[2] = seating;
+    b->task[0] = set;
+    b->task[1] = arm;
+    b->task[2] = k;
+    b->task[3] = seating;
     b->state = MPI_BOX_TO_SEND;
     pthread_cond_signal(&c->work);
     while (b->state != MPI_BOX_ANSWERED)
@@ -248,7 +249,8 @@ static bool mpi_play(void *vctx, int slot, const lab_exp *e, const char *dir, in
     bool ok = false;
     if (tag == LAB_TAG_GAME) {
         json_t *j = json_loads(ans, 0, NULL);
-        ok = j && lab_game_from_json(e, j, out) && out->arm == arm && out->seating == seating &&
+        ok = j && lab_game_from_json(e, j, out) && out->set == set && out->arm == arm &&
+             out->seating == seating &&
              out->seed == e->seed + (uint64_t)k;
         json_decref(j);
         if (!ok)
@@ -293,17 +295,20 @@ static void worker(void)
             if (!j)
                 eng_error_set(&exp_err, "the experiment sent is not JSON");
             json_decref(j);
-        } else if (tag == LAB_TAG_TASK && len == 3 * (int)sizeof(int)) {
-            int task[3];
+        } else if (tag == LAB_TAG_TASK && len == 4 * (int)sizeof(int)) {
+            int task[4];
             memcpy(task, m, sizeof task);
             lab_game g;
             eng_error err;
             if (!have) {
                 send_text(LAB_TAG_FAIL, exp_err.msg);
-            } else if (task[0] < 0 || task[0] >= e.narms || task[1] < 0 ||
-                       task[1] >= lab_exp_seeds(&e) || (task[2] != 0 && task[2] != 1)) {
+            } else if ((task[0] != LAB_SET_MAIN && task[0] != LAB_SET_SKILL) || task[1] < 0 ||
+                       task[1] >= e.narms || task[2] < 0 ||
+                       task[2] >= (task[0] == LAB_SET_SKILL ? lab_exp_skill_seeds(&e)
+                                                            : lab_exp_seeds(&e)) ||
+                       (task[3] != 0 && task[3] != 1)) {
                 send_text(LAB_TAG_FAIL, "a game outside the experiment was asked for");
-            } else if (!lab_play(&e, task[0], task[1], task[2], dir, &g, &err)) {
+            } else if (!lab_play(&e, task[0], task[1], task[2], task[3], dir, &g, &err)) {
                 send_text(LAB_TAG_FAIL, err.msg);
             } else {
                 json_t *j = lab_game_json(&e, &g);

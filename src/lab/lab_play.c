@@ -95,7 +95,8 @@ static bool save_record(const lab_exp *e, const lab_arm *a, uint64_t seed, const
     char path[4096];
     snprintf(path, sizeof path, "%s/records", dir);
     mkdir(path, 0777);
-    snprintf(path, sizeof path, "%s/records/%s-%llu-%d.pwr", dir, a->label,
+    const char *set = g->set == LAB_SET_SKILL ? "skill-" : "";
+    snprintf(path, sizeof path, "%s/records/%s%s-%llu-%d.pwr", dir, set, a->label,
              (unsigned long long)seed, g->seating);
     const char *sc = a->scenario ? a->scenario : e->scenario ? e->scenario
                                                              : eng_rules_default_scenario(e->r);
@@ -103,7 +104,7 @@ static bool save_record(const lab_exp *e, const lab_arm *a, uint64_t seed, const
     if (!m)
         return false;
     for (int p = 0; p < LAB_SIDES; p++)
-        eng_match_set_player(m, p, e->players[(p + g->seating) % LAB_SIDES]);
+        eng_match_set_player(m, p, lab_exp_players(e, g->set)[(p + g->seating) % LAB_SIDES]);
     for (size_t i = 0; i < nact; i++)
         if (eng_match_apply(m, act[i], false, err) != 0) {
             eng_match_free(m);
@@ -113,18 +114,19 @@ static bool save_record(const lab_exp *e, const lab_arm *a, uint64_t seed, const
     eng_match_free(m);
     if (rc != 0)
         return false;
-    snprintf(path, sizeof path, "records/%s-%llu-%d.pwr", a->label, (unsigned long long)seed,
-             g->seating);
+    snprintf(path, sizeof path, "records/%s%s-%llu-%d.pwr", set, a->label,
+             (unsigned long long)seed, g->seating);
     g->record = strdup(path);
     return true;
 }
 
-bool lab_play(const lab_exp *e, int arm, int k, int seating, const char *dir, lab_game *g,
-              eng_error *err)
+bool lab_play(const lab_exp *e, int set, int arm, int k, int seating, const char *dir,
+              lab_game *g, eng_error *err)
 {
     const lab_arm *a = &e->arm[arm];
     uint64_t seed = e->seed + (uint64_t)k;
     memset(g, 0, sizeof *g);
+    g->set = set;
     g->arm = arm;
     g->seed = seed;
     g->seating = seating;
@@ -139,7 +141,7 @@ bool lab_play(const lab_exp *e, int arm, int k, int seating, const char *dir, la
         int p = (side + seating) % LAB_SIDES;        /* which of the players sits here */
         /* the player's generator: from the seed and which player, never the arm */
         uint64_t ps = rng_mix(seed * UINT64_C(0x9e3779b97f4a7c15) + (uint64_t)p + 1);
-        if (!(ai[side] = lab_player_new(e->players[p], a->game, ps, err)))
+        if (!(ai[side] = lab_player_new(lab_exp_players(e, set)[p], a->game, ps, err)))
             goto out;
     }
     int turn = turn_of(e, s), last = -3;

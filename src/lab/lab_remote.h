@@ -18,10 +18,10 @@
 typedef struct lab_remote {
     int slots;                 /* games it plays at once */
     int local_jobs;            /* jobs the calling process plays beside it by default */
-    /* plays game (arm, seed index k, seating) of e on slot `slot`
+    /* plays game (set, arm, seed index k, seating) of e on slot `slot`
      * (0..slots-1) and fills out; false and err (then the run stops) */
-    bool (*play)(void *ctx, int slot, const lab_exp *e, const char *dir, int arm, int k,
-                 int seating, lab_game *out, eng_error *err);
+    bool (*play)(void *ctx, int slot, const lab_exp *e, const char *dir, int set, int arm,
+                 int k, int seating, lab_game *out, eng_error *err);
     void *ctx;
 } lab_remote;
 

@@ -5,7 +5,8 @@
  * SVG plots (each an <svg> with an id "plot-..."): score per side and arm
  * with interval bars, side advantage per arm, the arm-against-arm
  * differences, duration histograms overlaid, endings as stacked bars, and
- * the distributions of lead changes and drama.
+ * the distributions of lead changes and drama; with a skill set, its
+ * player A's score per arm and the arms compared on it.
  */
 #include <errno.h>
 #include <math.h>
@@ -309,6 +310,12 @@ bool lab_report_write(const lab_exp *e, const lab_result *res, const json_t *sum
         fprintf(f, "</p>\n");
         nv++;
     }
+    json_array_foreach(json_object_get(json_object_get(summary, "skill"), "comparisons"), i, c) {
+        fprintf(f, "<p class=\"verdict\">");
+        svg_text(f, json_string_value(json_object_get(c, "verdict")));
+        fprintf(f, "</p>\n");
+        nv++;
+    }
     if (!nv)
         fprintf(f, "<p>One arm: nothing to compare; its metrics follow.</p>\n");
     fprintf(f, "<p>Intervals are 95%%. A difference is in points of score (a share of 100); "
@@ -363,6 +370,25 @@ bool lab_report_write(const lab_exp *e, const lab_result *res, const json_t *sum
     if (k)
         svg_intervals(f, "plot-differences", "Arm against arm: side 1's score difference "
                       "(points), paired, 95% intervals", r, k, -100, 100, 0, false, "");
+    const json_t *sk = json_object_get(summary, "skill");
+    if (sk) {
+        const json_t *pl = json_object_get(sk, "players");
+        char title[200];
+        snprintf(title, sizeof title, "Skill: %s's score against %s over both seatings (its "
+                 "own games), 95%% intervals", json_string_value(json_array_get(pl, 0)),
+                 json_string_value(json_array_get(pl, 1)));
+        k = 0;
+        json_array_foreach(json_object_get(sk, "arms"), i, a) {
+            const json_t *m = json_object_get(a, "skill");
+            snprintf(r[k].label, sizeof r[k].label, "%s",
+                     json_string_value(json_object_get(a, "label")));
+            r[k].v = field(m, "value");
+            r[k].lo = field(m, "lo");
+            r[k].hi = field(m, "hi");
+            r[k++].colour = (int)i;
+        }
+        svg_intervals(f, "plot-skill", title, r, k, 0, 1, 0.5, true, "");
+    }
     free(r);
     char xl[64];
     snprintf(xl, sizeof xl, "%ss", e->limit_kind);

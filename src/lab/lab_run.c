@@ -11,6 +11,11 @@
  * whatever the jobs and the order games finished in; games played beyond
  * it are not counted. When the run is complete, games.jsonl is rewritten
  * in (arm, seed, seating) order with exactly the games counted.
+ *
+ * The skill set (--skill A,B) is a second block of tasks after the main
+ * games', seed k's skill games scheduled right after its main ones. Its
+ * number is fixed: the stopping rules look at the main games alone and
+ * leave the skill set whole.
  */
 #include <errno.h>
 #include <signal.h>
@@ -42,6 +47,8 @@ typedef struct run {
     const char *dir;
     const lab_run_opts *o;
     int seeds, per_seed, ntasks;
+    int main_tasks, skill_seeds;        /* tasks from main_tasks on: the skill set */
+    int *order;                         /* the tasks in the order they are handed out */
     lab_game *game;                     /* by task */
     unsigned char *state;               /* 0 waiting, 1 playing, 2 done */
     int next, done, counted_done, prefix, stop_at;
@@ -54,22 +61,53 @@ typedef struct run {
     int done_at_start;
 } run;
 
-/* Is task t this run's to play (its shard's)? */
-static bool owned(const run *r, int t)
+static void task_of(const run *r, int t, int *set, int *arm, int *k, int *seating)
 {
-    return r->o->shards <= 1 || (t / r->per_seed) % r->o->shards == r->o->shard;
-}
-
-static void task_of(const run *r, int t, int *arm, int *k, int *seating)
-{
+    *set = t >= r->main_tasks ? LAB_SET_SKILL : LAB_SET_MAIN;
+    if (*set == LAB_SET_SKILL)
+        t -= r->main_tasks;
     *k = t / r->per_seed;
     *arm = (t % r->per_seed) / 2;
     *seating = t % 2;
 }
 
+/* Is task t this run's to play (its shard's)? */
+static bool owned(const run *r, int t)
+{
+    int set, arm, k, seating;
+    task_of(r, t, &set, &arm, &k, &seating);
+    return r->o->shards <= 1 || k % r->o->shards == r->o->shard;
+}
+
 static int task_index(const run *r, int arm, int k, int seating)
 {
     return k * r->per_seed + arm * 2 + seating;
+}
+
+static int game_task(const run *r, const lab_game *g)
+{
+    return (g->set == LAB_SET_SKILL ? r->main_tasks : 0) +
+           task_index(r, g->arm, (int)(g->seed - r->e->seed), g->seating);
+}
+
+/* Is task t still wanted (a main game within the seeds counted so far, or
+ * a skill game)? */
+static bool wanted(const run *r, int t)
+{
+    return t >= r->main_tasks || t < r->stop_at * r->per_seed;
+}
+
+/* The number of wanted tasks of this run's shard, and how many are done. */
+static int tasks_left(const run *r, int *total)
+{
+    int n = 0, done = 0;
+    for (int t = 0; t < r->ntasks; t++)
+        if (wanted(r, t) && owned(r, t)) {
+            n++;
+            done += r->state[t] == 2;
+        }
+    *total = n;
+    return n - done;
 }
 
 /* The counted games of the first `seeds` seeds in (arm, seed, seating)
@@ -129,12 +167,7 @@ static void progress(run *r, bool last)
     if (!last && now - r->drawn < 0.25)
         return;
     r->drawn = now;
-    int total = 0, done = 0;
-    for (int t = 0; t < r->stop_at * r->per_seed; t++)
-        if (owned(r, t)) {
-            total++;
-            done += r->state[t] == 2;
-        }
+    int total, todo = tasks_left(r, &total), done = total - todo;
     double rate = el > 0 ? (done - r->done_at_start) / el : 0;
     char left[32] = "-";
     if (rate > 0)
@@ -150,7 +183,7 @@ static void progress(run *r, bool last)
     for (int a = 0; a < r->e->narms && a < 4; a++) {
         double sum = 0;
         int n = 0;
-        for (int t = 0; t < r->ntasks; t++)
+        for (int t = 0; t < r->main_tasks; t++)
             if (r->state[t] == 2 && r->game[t].arm == a) {
                 sum += r->game[t].ret[0];
                 n++;
@@ -181,9 +214,9 @@ static void *job(void *arg)
         pthread_mutex_lock(&r->lock);
         int t = -1;
         if (!interrupted && !r->failed)
-            while (r->next < r->stop_at * r->per_seed) {
-                int c = r->next++;
-                if (r->state[c] == 0 && owned(r, c)) {
+            while (r->next < r->ntasks) {
+                int c = r->order[r->next++];
+                if (r->state[c] == 0 && wanted(r, c) && owned(r, c)) {
                     t = c;
                     r->state[c] = 1;
                     break;
@@ -192,13 +225,13 @@ static void *job(void *arg)
         pthread_mutex_unlock(&r->lock);
         if (t < 0)
             return NULL;
-        int arm, k, seating;
-        task_of(r, t, &arm, &k, &seating);
+        int set, arm, k, seating;
+        task_of(r, t, &set, &arm, &k, &seating);
         lab_game g;
         eng_error err;
-        bool ok = slot < 0 ? lab_play(r->e, arm, k, seating, r->dir, &g, &err)
-                           : r->o->remote->play(r->o->remote->ctx, slot, r->e, r->dir, arm, k,
-                                                seating, &g, &err);
+        bool ok = slot < 0 ? lab_play(r->e, set, arm, k, seating, r->dir, &g, &err)
+                           : r->o->remote->play(r->o->remote->ctx, slot, r->e, r->dir, set, arm,
+                                                k, seating, &g, &err);
         char *line = NULL;
         if (ok) {
             json_t *j = lab_game_json(r->e, &g);
@@ -208,9 +241,9 @@ static void *job(void *arg)
         pthread_mutex_lock(&r->lock);
         if (!ok) {
             if (!r->failed)
-                eng_error_set(&r->err, "game of arm \"%s\", seed %llu, seating %d: %s",
-                              r->e->arm[arm].label, (unsigned long long)(r->e->seed + (uint64_t)k),
-                              seating, err.msg);
+                eng_error_set(&r->err, "%sgame of arm \"%s\", seed %llu, seating %d: %s",
+                              set == LAB_SET_SKILL ? "skill " : "", r->e->arm[arm].label,
+                              (unsigned long long)(r->e->seed + (uint64_t)k), seating, err.msg);
             r->failed = true;
         } else {
             r->game[t] = g;
@@ -260,6 +293,23 @@ bool lab_games_load(const lab_exp *e, const char *dir, lab_result *res, eng_erro
     }
     free(line);
     fclose(f);
+    lab_result_sort(res);
+    return true;
+}
+
+void lab_result_sort(lab_result *res)
+{
+    if (res->nskill) {                  /* all in one list again, then split */
+        res->game = realloc(res->game, ((size_t)res->ngames + (size_t)res->nskill) *
+                                       sizeof *res->game);
+        if (!res->game)
+            abort();
+        memcpy(res->game + res->ngames, res->skill, (size_t)res->nskill * sizeof *res->skill);
+        res->ngames += res->nskill;
+        free(res->skill);
+        res->skill = NULL;
+        res->nskill = 0;
+    }
     if (res->ngames)
         qsort(res->game, (size_t)res->ngames, sizeof *res->game, lab_game_cmp);
     int w = 0;
@@ -270,19 +320,32 @@ bool lab_games_load(const lab_exp *e, const char *dir, lab_result *res, eng_erro
         }
         res->game[w++] = res->game[i];
     }
-    res->ngames = w;
-    return true;
+    int m = 0;
+    while (m < w && res->game[m].set == LAB_SET_MAIN)
+        m++;
+    res->ngames = m;
+    res->nskill = w - m;
+    if (res->nskill) {
+        res->skill = malloc((size_t)res->nskill * sizeof *res->skill);
+        if (!res->skill)
+            abort();
+        memcpy(res->skill, res->game + m, (size_t)res->nskill * sizeof *res->skill);
+    }
 }
 
 void lab_result_free(lab_result *res)
 {
     for (int i = 0; i < res->ngames; i++)
         lab_game_clear(&res->game[i]);
+    for (int i = 0; i < res->nskill; i++)
+        lab_game_clear(&res->skill[i]);
     free(res->game);
+    free(res->skill);
     memset(res, 0, sizeof *res);
 }
 
-static bool games_write(const lab_exp *e, const char *dir, const lab_game *v, int n,
+/* games.jsonl: the main games, then the skill set's. */
+static bool games_write(const lab_exp *e, const char *dir, const lab_result *res,
                         eng_error *err)
 {
     char path[4096], tmp[4200];
@@ -291,8 +354,9 @@ static bool games_write(const lab_exp *e, const char *dir, const lab_game *v, in
     FILE *f = fopen(tmp, "w");
     if (!f)
         return eng_error_fail(err, "cannot write %s: %s", tmp, strerror(errno));
-    for (int i = 0; i < n; i++) {
-        json_t *j = lab_game_json(e, &v[i]);
+    for (int i = 0; i < res->ngames + res->nskill; i++) {
+        const lab_game *g = i < res->ngames ? &res->game[i] : &res->skill[i - res->ngames];
+        json_t *j = lab_game_json(e, g);
         char *s = json_dumps(j, JSON_COMPACT | JSON_REAL_PRECISION(10));
         fprintf(f, "%s\n", s);
         free(s);
@@ -309,25 +373,35 @@ int lab_run(const lab_exp *e, const char *dir, const lab_run_opts *o, lab_result
     memset(res, 0, sizeof *res);
     run r = {.e = e, .dir = dir, .o = o};
     r.seeds = r.stop_at = lab_exp_seeds(e);
+    r.skill_seeds = lab_exp_skill_seeds(e);
     r.per_seed = e->narms * 2;
-    r.ntasks = r.seeds * r.per_seed;
+    r.main_tasks = r.seeds * r.per_seed;
+    r.ntasks = r.main_tasks + r.skill_seeds * r.per_seed;
     r.game = calloc((size_t)r.ntasks, sizeof *r.game);
     r.state = calloc((size_t)r.ntasks, 1);
-    if (!r.game || !r.state)
+    r.order = malloc(((size_t)r.ntasks + 1) * sizeof *r.order);
+    if (!r.game || !r.state || !r.order)
         abort();
+    /* seed by seed: its main games, then its skill games */
+    for (int k = 0, n = 0; n < r.ntasks; k++)
+        for (int set = 0; set < 2; set++)
+            if (k < (set ? r.skill_seeds : r.seeds))
+                for (int i = 0; i < r.per_seed; i++)
+                    r.order[n++] = (set ? r.main_tasks : 0) + k * r.per_seed + i;
     snprintf(r.stop_reason, sizeof r.stop_reason, "all %d games of each arm played", e->games);
     int rc = -1;
     if (o->resume) {
         lab_result old;
         if (!lab_games_load(e, dir, &old, err))
             goto out;
-        for (int i = 0; i < old.ngames; i++) {
-            int t = task_index(&r, old.game[i].arm, (int)(old.game[i].seed - e->seed),
-                               old.game[i].seating);
-            r.game[t] = old.game[i];
+        for (int i = 0; i < old.ngames + old.nskill; i++) {
+            const lab_game *g = i < old.ngames ? &old.game[i] : &old.skill[i - old.ngames];
+            int t = game_task(&r, g);
+            r.game[t] = *g;
             r.state[t] = 2;
         }
         free(old.game);                 /* the games now belong to r */
+        free(old.skill);
     }
     char path[4096];
     snprintf(path, sizeof path, "%s/games.jsonl", dir);
@@ -373,15 +447,11 @@ int lab_run(const lab_exp *e, const char *dir, const lab_run_opts *o, lab_result
         *err = r.err;
         goto out;
     }
-    res->interrupted = interrupted || r.prefix < r.stop_at;
+    int total, left = tasks_left(&r, &total);
+    res->interrupted = interrupted || r.prefix < r.stop_at || left > 0;
     if (res->interrupted) {
         /* what was played, for the message; the file keeps it all */
-        int n = 0, total = 0;
-        for (int t = 0; t < r.stop_at * r.per_seed; t++)
-            if (owned(&r, t)) {
-                n += r.state[t] == 2;
-                total++;
-            }
+        int n = total - left;
         snprintf(res->stop_reason, sizeof res->stop_reason, "interrupted with %d of %d games "
                  "played", n, total);
         rc = 1;
@@ -404,7 +474,21 @@ int lab_run(const lab_exp *e, const char *dir, const lab_run_opts *o, lab_result
                 r.game[t] = (lab_game){0};
             }
     res->ngames = i;
-    if (!games_write(e, dir, res->game, res->ngames, err))
+    res->skill = malloc(((size_t)r.ntasks - (size_t)r.main_tasks + 1) * sizeof *res->skill);
+    if (!res->skill)
+        abort();
+    i = 0;
+    for (int a = 0; a < e->narms; a++)
+        for (int k = 0; k < r.skill_seeds; k++)
+            for (int s = 0; s < 2; s++) {
+                int t = r.main_tasks + task_index(&r, a, k, s);
+                if (!owned(&r, t))
+                    continue;
+                res->skill[i++] = r.game[t];
+                r.game[t] = (lab_game){0};
+            }
+    res->nskill = i;
+    if (!games_write(e, dir, res, err))
         goto out;
     snprintf(res->stop_reason, sizeof res->stop_reason, "%s", r.stop_reason);
     rc = 0;
@@ -413,6 +497,7 @@ out:
         lab_game_clear(&r.game[t]);
     free(r.game);
     free(r.state);
+    free(r.order);
     return rc;
 }
 
@@ -490,15 +575,20 @@ bool lab_merge(const char *out, char *const *dirs, int n, eng_error *err)
         if (!lab_games_load(&e, dirs[d], &part, err))
             goto out;
         lab_consistency_add(&cons, d, part.game, part.ngames);
-        if (all.ngames + part.ngames > cap) {
-            cap = all.ngames + part.ngames + 16;
+        int more = part.ngames + part.nskill;
+        if (all.ngames + more > cap) {
+            cap = all.ngames + more + 16;
             all.game = realloc(all.game, (size_t)cap * sizeof *all.game);
             if (!all.game)
                 abort();
         }
         memcpy(all.game + all.ngames, part.game, (size_t)part.ngames * sizeof *part.game);
-        all.ngames += part.ngames;
+        if (part.nskill)
+            memcpy(all.game + all.ngames + part.ngames, part.skill,
+                   (size_t)part.nskill * sizeof *part.skill);
+        all.ngames += more;
         free(part.game);
+        free(part.skill);
     }
     if (all.ngames)
         qsort(all.game, (size_t)all.ngames, sizeof *all.game, lab_game_cmp);
@@ -526,17 +616,19 @@ bool lab_merge(const char *out, char *const *dirs, int n, eng_error *err)
         w++;
     }
     all.ngames = w;
+    lab_result_sort(&all);              /* the skill set's games apart */
     int want = e.narms * lab_exp_seeds(&e) * 2;
-    if (all.ngames != want) {
+    int want_skill = e.narms * lab_exp_skill_seeds(&e) * 2;
+    if (all.ngames != want || all.nskill != want_skill) {
         eng_error_set(err, "the runs hold %d of the experiment's %d games: a shard is missing "
-                      "or unfinished", all.ngames, want);
+                      "or unfinished", all.ngames + all.nskill, want + want_skill);
         goto out;
     }
     if (e.sprt || e.target_width > 0) {
         eng_error_set(err, "an experiment with a stopping rule is played whole, not in shards");
         goto out;
     }
-    if (!lab_dir_new(&e, out, err) || !games_write(&e, out, all.game, all.ngames, err))
+    if (!lab_dir_new(&e, out, err) || !games_write(&e, out, &all, err))
         goto out;
     all.seeds = lab_exp_seeds(&e);
     snprintf(all.stop_reason, sizeof all.stop_reason, "all %d games of each arm played",

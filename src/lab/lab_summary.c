@@ -80,6 +80,107 @@ static const struct {
 };
 #define NCOMPARED (int)(sizeof compared / sizeof compared[0])
 
+/* Every pair of arms compared on quantity c of compared[] (or the skill
+ * set's, c = NCOMPARED) over games[0..n-1], with Holm across the pairs,
+ * appended to cmp. */
+static void compare_pairs(json_t *cmp, const lab_exp *e, const lab_game *games, int n, int c)
+{
+    int npairs = e->narms * (e->narms - 1) / 2;
+    bool skill = c == NCOMPARED;
+    lab_quantity q = skill ? LAB_Q_PLAYER1 : compared[c].q;
+    char skill_what[160];
+    if (skill)
+        snprintf(skill_what, sizeof skill_what, "in the skill games, %s scores against %s",
+                 e->skill[0], e->skill[1]);
+    const char *what = skill ? skill_what : compared[c].what;
+    const char *unit = skill ? "points" : compared[c].unit;
+    double s = skill ? 100 : compared[c].scale;
+    lab_paired *p = calloc((size_t)npairs + 1, sizeof *p);
+    double *pv = calloc((size_t)npairs + 1, sizeof *pv), *adj = calloc((size_t)npairs + 1,
+                                                                      sizeof *adj);
+    int *pa = calloc((size_t)npairs + 1, sizeof *pa), *pb = calloc((size_t)npairs + 1,
+                                                                   sizeof *pb);
+    if (!p || !pv || !adj || !pa || !pb)
+        abort();
+    int k = 0;
+    for (int a = 0; a < e->narms; a++)
+        for (int b = a + 1; b < e->narms; b++, k++) {
+            pa[k] = a;
+            pb[k] = b;
+            p[k] = lab_compare(games, n, a, b, q);
+            if (q != LAB_Q_LENGTH) {   /* a difference of shares */
+                p[k].lo = fmax(p[k].lo, -1);
+                p[k].hi = fmin(p[k].hi, 1);
+            }
+            pv[k] = p[k].p;
+        }
+    lab_holm(pv, npairs, adj);
+    for (k = 0; k < npairs; k++) {
+        json_t *o = json_pack("{s:s, s:s, s:s, s:I}", "arm", e->arm[pb[k]].label, "against",
+                              e->arm[pa[k]].label, "quantity",
+                              skill ? "skill_score" : lab_quantity_name[q],
+                              "pairs", (json_int_t)p[k].n);
+        json_object_set_new(o, "difference", num(p[k].mean));
+        json_object_set_new(o, "lo", num(p[k].lo));
+        json_object_set_new(o, "hi", num(p[k].hi));
+        json_object_set_new(o, "p", json_real(lab_round_sig6(p[k].p)));
+        json_object_set_new(o, "p_holm", json_real(lab_round_sig6(adj[k])));
+        json_object_set_new(o, "effect_dz", num(p[k].dz));
+        json_object_set_new(o, "sd", num(p[k].sd));
+        /* the verdict line */
+        double d = p[k].mean * s;
+        char line[400], pbuf[96];
+        if (npairs > 1)
+            snprintf(pbuf, sizeof pbuf, "p = %.3g after Holm (%.3g uncorrected)", adj[k],
+                     p[k].p);
+        else
+            snprintf(pbuf, sizeof pbuf, "p = %.3g", p[k].p);
+        double pp = npairs > 1 ? adj[k] : p[k].p;
+        const char *more = d >= 0 ? "more" : "less";
+        if (q == LAB_Q_LENGTH)
+            snprintf(line, sizeof line, "Arm %s against %s: games last %.2f %ss %s "
+                     "(%.2f to %.2f), %s; effect size d_z = %.2f%s", e->arm[pb[k]].label,
+                     e->arm[pa[k]].label, fabs(d), e->limit_kind,
+                     d >= 0 ? "longer" : "shorter", p[k].lo * s, p[k].hi * s, pbuf,
+                     isfinite(p[k].dz) ? p[k].dz : 0,
+                     pp < 1 - LAB_CONF ? "" : ": no difference shown");
+        else
+            snprintf(line, sizeof line, "Arm %s against %s: %s %.1f %s %s (%.1f to %.1f), "
+                     "%s; effect size d_z = %.2f%s", e->arm[pb[k]].label,
+                     e->arm[pa[k]].label, what, fabs(d), unit,
+                     more, p[k].lo * s, p[k].hi * s, pbuf, isfinite(p[k].dz) ? p[k].dz : 0,
+                     pp < 1 - LAB_CONF ? "" : ": no difference shown");
+        json_object_set_new(o, "verdict", json_string(line));
+        json_array_append_new(cmp, o);
+    }
+    free(p);
+    free(pv);
+    free(adj);
+    free(pa);
+    free(pb);
+}
+
+/* The skill set's figures: per arm, player A's score over both seatings
+ * (lab_skill), and every pair of arms compared on it. */
+static json_t *skill_json(const lab_exp *e, const lab_result *res)
+{
+    json_t *j = json_pack("{s:[s,s], s:i}", "players", e->skill[0], e->skill[1], "games",
+                          e->skill_games ? e->skill_games : e->games);
+    json_t *arms = json_array();
+    for (int a = 0; a < e->narms; a++) {
+        int f, k = lab_arm_games(res->skill, res->nskill, a, &f);
+        json_t *o = json_pack("{s:s, s:i}", "label", e->arm[a].label, "games", k);
+        json_object_set_new(o, "skill", est_json(lab_skill(res->skill + f, k)));
+        json_array_append_new(arms, o);
+    }
+    json_object_set_new(j, "arms", arms);
+    json_t *cmp = json_array();
+    if (e->narms > 1)
+        compare_pairs(cmp, e, res->skill, res->nskill, NCOMPARED);
+    json_object_set_new(j, "comparisons", cmp);
+    return j;
+}
+
 json_t *lab_summary_json(const lab_exp *e, const lab_result *res)
 {
     json_t *j = json_object();
@@ -108,70 +209,9 @@ json_t *lab_summary_json(const lab_exp *e, const lab_result *res)
     json_t *cmp = json_array();
     int npairs = e->narms * (e->narms - 1) / 2;
     bool players_differ = strcmp(e->players[0], e->players[1]) != 0;
-    for (int c = 0; c < NCOMPARED && npairs > 0; c++) {
-        if (compared[c].q == LAB_Q_PLAYER1 && !players_differ)
-            continue;
-        lab_paired *p = calloc((size_t)npairs, sizeof *p);
-        double *pv = calloc((size_t)npairs, sizeof *pv), *adj = calloc((size_t)npairs, sizeof *adj);
-        int *pa = calloc((size_t)npairs, sizeof *pa), *pb = calloc((size_t)npairs, sizeof *pb);
-        if (!p || !pv || !adj || !pa || !pb)
-            abort();
-        int k = 0;
-        for (int a = 0; a < e->narms; a++)
-            for (int b = a + 1; b < e->narms; b++, k++) {
-                pa[k] = a;
-                pb[k] = b;
-                p[k] = lab_compare(res->game, res->ngames, a, b, compared[c].q);
-                if (compared[c].q != LAB_Q_LENGTH) {   /* a difference of shares */
-                    p[k].lo = fmax(p[k].lo, -1);
-                    p[k].hi = fmin(p[k].hi, 1);
-                }
-                pv[k] = p[k].p;
-            }
-        lab_holm(pv, npairs, adj);
-        for (k = 0; k < npairs; k++) {
-            json_t *o = json_pack("{s:s, s:s, s:s, s:I}", "arm", e->arm[pb[k]].label, "against",
-                                  e->arm[pa[k]].label, "quantity",
-                                  lab_quantity_name[compared[c].q], "pairs", (json_int_t)p[k].n);
-            json_object_set_new(o, "difference", num(p[k].mean));
-            json_object_set_new(o, "lo", num(p[k].lo));
-            json_object_set_new(o, "hi", num(p[k].hi));
-            json_object_set_new(o, "p", json_real(lab_round_sig6(p[k].p)));
-            json_object_set_new(o, "p_holm", json_real(lab_round_sig6(adj[k])));
-            json_object_set_new(o, "effect_dz", num(p[k].dz));
-            json_object_set_new(o, "sd", num(p[k].sd));
-            /* the verdict line */
-            double s = compared[c].scale, d = p[k].mean * s;
-            char line[400], pbuf[96];
-            if (npairs > 1)
-                snprintf(pbuf, sizeof pbuf, "p = %.3g after Holm (%.3g uncorrected)", adj[k],
-                         p[k].p);
-            else
-                snprintf(pbuf, sizeof pbuf, "p = %.3g", p[k].p);
-            double pp = npairs > 1 ? adj[k] : p[k].p;
-            const char *more = d >= 0 ? "more" : "less";
-            if (compared[c].q == LAB_Q_LENGTH)
-                snprintf(line, sizeof line, "Arm %s against %s: games last %.2f %ss %s "
-                         "(%.2f to %.2f), %s; effect size d_z = %.2f%s", e->arm[pb[k]].label,
-                         e->arm[pa[k]].label, fabs(d), e->limit_kind,
-                         d >= 0 ? "longer" : "shorter", p[k].lo * s, p[k].hi * s, pbuf,
-                         isfinite(p[k].dz) ? p[k].dz : 0,
-                         pp < 1 - LAB_CONF ? "" : ": no difference shown");
-            else
-                snprintf(line, sizeof line, "Arm %s against %s: %s %.1f %s %s (%.1f to %.1f), "
-                         "%s; effect size d_z = %.2f%s", e->arm[pb[k]].label,
-                         e->arm[pa[k]].label, compared[c].what, fabs(d), compared[c].unit,
-                         more, p[k].lo * s, p[k].hi * s, pbuf, isfinite(p[k].dz) ? p[k].dz : 0,
-                         pp < 1 - LAB_CONF ? "" : ": no difference shown");
-            json_object_set_new(o, "verdict", json_string(line));
-            json_array_append_new(cmp, o);
-        }
-        free(p);
-        free(pv);
-        free(adj);
-        free(pa);
-        free(pb);
-    }
+    for (int c = 0; c < NCOMPARED && npairs > 0; c++)
+        if (compared[c].q != LAB_Q_PLAYER1 || players_differ)
+            compare_pairs(cmp, e, res->game, res->ngames, c);
     json_object_set_new(j, "comparisons", cmp);
     if (e->sprt && e->narms >= 2) {
         json_t *sp = json_array();
@@ -195,6 +235,8 @@ json_t *lab_summary_json(const lab_exp *e, const lab_result *res)
         json_t *o = lab_odds_compare(e, e->odds_position, e->odds_action, ENG_VIEW_ALL, &err);
         json_object_set_new(j, "odds", o ? o : json_null());
     }
+    if (e->skill[0])                    /* last: the main figures stay as they were */
+        json_object_set_new(j, "skill", skill_json(e, res));
     return j;
 }
 
@@ -207,6 +249,8 @@ void lab_verdicts_print(const json_t *summary, FILE *out)
         if (!strcmp(q, "side1_score") || !strcmp(q, "player1_score"))
             fprintf(out, "%s\n", json_string_value(json_object_get(c, "verdict")));
     }
+    json_array_foreach(json_object_get(json_object_get(summary, "skill"), "comparisons"), i, c)
+        fprintf(out, "%s\n", json_string_value(json_object_get(c, "verdict")));
     fprintf(out, "Stopped: %s.\n", json_string_value(json_object_get(summary, "stopped")));
 }
 
@@ -234,6 +278,20 @@ void lab_table_print(const json_t *summary, FILE *out)
                 val(m, "balance", "value"), 100 * val(m, "no_winner", "value"),
                 val(m, "duration", "value"),
                 val(m, "lead_changes", "value"), val(m, "decisiveness", "value"));
+    }
+    const json_t *sk = json_object_get(summary, "skill");
+    if (!sk)
+        return;
+    const json_t *pl = json_object_get(sk, "players");
+    fprintf(out, "\nskill: %s against %s, %s's score over both seatings (its own games)\n",
+            json_string_value(json_array_get(pl, 0)), json_string_value(json_array_get(pl, 1)),
+            json_string_value(json_array_get(pl, 0)));
+    json_array_foreach(json_object_get(sk, "arms"), i, a) {
+        char score[40];
+        snprintf(score, sizeof score, "%.1f%% (%.1f-%.1f)", 100 * val(a, "skill", "value"),
+                 100 * val(a, "skill", "lo"), 100 * val(a, "skill", "hi"));
+        fprintf(out, "%-14s %6d  %s\n", json_string_value(json_object_get(a, "label")),
+                (int)json_integer_value(json_object_get(a, "games")), score);
     }
 }
 
@@ -275,19 +333,31 @@ bool lab_csv_write(const json_t *summary, const char *path, eng_error *err)
                     (long long)json_integer_value(json_object_get(a, "games")));
         }
     }
+    const json_t *sk = json_object_get(summary, "skill");
+    json_array_foreach(json_object_get(sk, "arms"), i, a) {
+        const json_t *v = json_object_get(a, "skill");
+        fprintf(f, "%s,,skill_score,%.6f,%.6f,%.6f,%lld,,,\n",
+                json_string_value(json_object_get(a, "label")),
+                json_number_value(json_object_get(v, "value")),
+                json_number_value(json_object_get(v, "lo")),
+                json_number_value(json_object_get(v, "hi")),
+                (long long)json_integer_value(json_object_get(a, "games")));
+    }
     const json_t *c;
-    json_array_foreach(json_object_get(summary, "comparisons"), i, c) {
-        fprintf(f, "%s,%s,%s,%.6f,%.6f,%.6f,%lld,%.6g,%.6g,%.6f\n",
-                json_string_value(json_object_get(c, "arm")),
-                json_string_value(json_object_get(c, "against")),
-                json_string_value(json_object_get(c, "quantity")),
-                json_number_value(json_object_get(c, "difference")),
-                json_number_value(json_object_get(c, "lo")),
-                json_number_value(json_object_get(c, "hi")),
-                (long long)json_integer_value(json_object_get(c, "pairs")),
-                json_number_value(json_object_get(c, "p")),
-                json_number_value(json_object_get(c, "p_holm")),
-                json_number_value(json_object_get(c, "effect_dz")));
+    for (int set = 0; set < 2; set++) {     /* the main comparisons, then the skill set's */
+        json_array_foreach(json_object_get(set ? sk : summary, "comparisons"), i, c) {
+            fprintf(f, "%s,%s,%s,%.6f,%.6f,%.6f,%lld,%.6g,%.6g,%.6f\n",
+                    json_string_value(json_object_get(c, "arm")),
+                    json_string_value(json_object_get(c, "against")),
+                    json_string_value(json_object_get(c, "quantity")),
+                    json_number_value(json_object_get(c, "difference")),
+                    json_number_value(json_object_get(c, "lo")),
+                    json_number_value(json_object_get(c, "hi")),
+                    (long long)json_integer_value(json_object_get(c, "pairs")),
+                    json_number_value(json_object_get(c, "p")),
+                    json_number_value(json_object_get(c, "p_holm")),
+                    json_number_value(json_object_get(c, "effect_dz")));
+        }
     }
     if (fclose(f) != 0)
         return eng_error_fail(err, "cannot write %s: %s", path, strerror(errno));
