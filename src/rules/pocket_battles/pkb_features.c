@@ -175,8 +175,7 @@ void pkb_features(const void *data, const void *st, int player, float *out)
     const pkb_data *d = data;
     const pkb_state *s = st;
     int me = player, op = 1 - player;
-    pkb_occ o;
-    pkb_occupancy(s, &o);
+    pkb_occ o = s->occ;   /* the bookkeeping (pkb_state.occ) */
     side_block(d, s, &o, me, me, out);
     side_block(d, s, &o, op, me, out + BLOCK);
     float *g = out + GLOBAL;
