@@ -228,6 +228,14 @@ enum { PKB_K_ENGAGE, PKB_K_SHOOT };
 enum { PKB_END_NONE, PKB_END_HALF, PKB_END_BOTH, PKB_END_BOTH_TIE, PKB_END_LIMIT,
        PKB_END_CONCEDE };
 
+/* Which zones hold a unit of each side: bit z of at[p] (the questions
+ * asked of it are all "is any enemy there?"; a bit each answers them with
+ * a mask, which the turn's listing asks for every unit). */
+typedef struct pkb_occ {
+    uint16_t at[PKB_SIDES];
+} pkb_occ;
+_Static_assert(PKB_ZONES <= 16, "pkb_occ.at: a bit per zone");
+
 typedef struct pkb_state {
     pkb_side side[PKB_SIDES];
     uint32_t strikers;          /* leaving: enemy units still to strike (their mask) */
@@ -250,14 +258,22 @@ typedef struct pkb_state {
     uint8_t charge_die;         /* the strike is a charger's first strike */
     uint8_t rolled[PKB_MAX_DICE];
     uint8_t wq_unit[PKB_Q], wq_hits[PKB_Q];
+    /* ---- bookkeeping, after the position (pkb_position_size): derived from
+     * it, left out of hashing and equality. occ: the occupancy, kept up to
+     * date by every change of a unit's zone (pkb_set_zone) and worked out
+     * whole (pkb_occ_refresh) by init, a position read from JSON and a
+     * hidden army dealt again; debug builds check it after every apply. */
+    pkb_occ occ;
 } pkb_state;
 
 /* no hidden padding: bytewise equality is positional equality */
 _Static_assert(sizeof(pkb_unit) == 8, "pkb_unit has padding");
 _Static_assert(sizeof(pkb_side) == 8 * PKB_MAX_UNITS + 12 + 2 * PKB_MAX_TROOPS + 8,
                "pkb_side has padding");
-_Static_assert(sizeof(pkb_state) == 2 * sizeof(pkb_side) + 8 + 24 + PKB_MAX_DICE + 2 * PKB_Q,
-               "pkb_state has padding");
+_Static_assert(sizeof(pkb_state) == 2 * sizeof(pkb_side) + 8 + 24 + PKB_MAX_DICE + 2 * PKB_Q +
+               sizeof(pkb_occ), "pkb_state has padding");
+_Static_assert(offsetof(pkb_state, occ) == sizeof(pkb_state) - sizeof(pkb_occ),
+               "the bookkeeping is last");
 
 /* ---- actions ----------------------------------------------------------------- */
 
@@ -348,14 +364,14 @@ static inline int pkb_zone_kind(int p, int z)
 /* pkb_field.c: zone names, occupancy, contacts */
 void pkb_zone_name(int p, int z, char *buf, size_t n);   /* "L-front", as p sees it */
 int pkb_zone_parse(int p, const char *text, char *why, size_t n);
-/* Which zones hold a unit of each side: bit z of at[p] (the questions
- * asked of it are all "is any enemy there?"; a bit each answers them with
- * a mask, which the turn's listing asks for every unit). */
-typedef struct pkb_occ {
-    uint16_t at[PKB_SIDES];
-} pkb_occ;
-_Static_assert(PKB_ZONES <= 16, "pkb_occ.at: a bit per zone");
+/* the occupancy worked out from the units (the plain way) */
 void pkb_occupancy(const pkb_state *s, pkb_occ *o);
+/* s->occ worked out whole; and, in debug builds, compared with the plain
+ * way (aborts if it differs; nothing without NDEBUG unset) */
+void pkb_occ_refresh(pkb_state *s);
+void pkb_occ_check(const pkb_state *s);
+/* unit g put in zone z (PKB_NONE: off the field), s->occ kept up to date */
+void pkb_set_zone(pkb_state *s, int g, int z);
 /* Has p's enemy a unit in its front zone or the engagement zone of col? */
 static inline bool pkb_enemy_front_or_eng(const pkb_occ *o, int p, int col)
 {
@@ -399,6 +415,8 @@ int pkb_shoot_col(const pkb_data *d, const pkb_state *s, int g);
 bool pkb_react_shoot_from(const pkb_data *d, const pkb_state *s, int g, int col);
 /* the units it may shoot at (global), returns the count */
 int pkb_shoot_targets(const pkb_data *d, const pkb_state *s, const pkb_occ *o, int g, uint8_t *out);
+/* has it any? (the count above is not 0) */
+bool pkb_has_shoot_target(const pkb_data *d, const pkb_state *s, const pkb_occ *o, int g);
 /* charge: the case and the units it may charge after a wait */
 enum { PKB_CH_NONE, PKB_CH_NORMAL, PKB_CH_REAR, PKB_CH_FLANK };
 int pkb_charge_case(const pkb_state *s, const pkb_occ *o, int g);

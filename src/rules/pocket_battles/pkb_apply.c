@@ -47,6 +47,7 @@ void pkb_init(const void *data, void *st)
         sd->nunits = (uint8_t)pl->nunits;
         sd->built = 1;
     }
+    pkb_occ_refresh(s);   /* the bookkeeping: a given deployment's occupancy */
     s->attacker = d->attacker >= 0 ? (uint8_t)d->attacker : PKB_NONE;
     s->first = s->active = PKB_NONE;
     s->winner = PKB_NONE;
@@ -150,7 +151,7 @@ static void apply_roll_for_attacker(const pkb_data *d, pkb_state *s, int face)
 static void apply_deploy(const pkb_data *d, pkb_state *s, int g, int zone)
 {
     int p = pkb_owner(g);
-    pkb_um(s, g)->zone = (uint8_t)zone;
+    pkb_set_zone(s, g, zone);
     s->side[p].deployed++;
     /* alternate while both have stacks; then the other places the rest */
     if (has_undeployed(s, 1 - p))
@@ -201,16 +202,14 @@ static void apply_order(const pkb_data *d, pkb_state *s, int g, int kind, int c)
     s->striker = (uint8_t)g;
     switch (kind) {
     case PKB_O_MOVE:
-        u->zone = (uint8_t)c;
+        pkb_set_zone(s, g, c);
         pkb_end_turn(d, s);
         return;
     case PKB_O_CHARGE: {
-        pkb_occ o;
-        pkb_occupancy(s, &o);
-        int chcase = pkb_charge_case(s, &o, g);
+        int chcase = pkb_charge_case(s, &s->occ, g);
         s->proc = PKB_P_CHARGE;
         s->charger = (uint8_t)g;
-        u->zone = (uint8_t)pkb_zone(pkb_owner(g), pkb_zcol(u->zone), PKB_ENG);
+        pkb_set_zone(s, g, pkb_zone(pkb_owner(g), pkb_zcol(u->zone), PKB_ENG));
         if (chcase == PKB_CH_NORMAL && can_react(d, s, g)) {
             s->phase = PKB_PH_REACT;
             s->player = (uint8_t)(1 - pkb_owner(g));
@@ -251,8 +250,7 @@ static void apply_react(const pkb_data *d, pkb_state *s, int kind, int g)
     }
     pay(d, s, g);
     if (kind == PKB_R_INTERCEPT) {
-        pkb_unit *u = pkb_um(s, g);
-        u->zone = (uint8_t)pkb_zone(pkb_owner(g), pkb_zcol(u->zone), PKB_ENG);
+        pkb_set_zone(s, g, pkb_zone(pkb_owner(g), pkb_zcol(pkb_u(s, g)->zone), PKB_ENG));
         pkb_contact(s, x, g);
         pkb_begin_strike(d, s, x, g, PKB_S_FIRST);
     } else {
@@ -265,10 +263,9 @@ static void apply_target(const pkb_data *d, pkb_state *s, int t, int troop)
     int g = s->striker;
     switch (s->proc) {
     case PKB_P_CHARGE: {
-        pkb_unit *ut = pkb_um(s, t), *ug = pkb_um(s, g);
-        int col = pkb_zcol(ut->zone);
-        ut->zone = (uint8_t)pkb_zone(pkb_owner(t), col, PKB_ENG);
-        ug->zone = (uint8_t)pkb_zone(pkb_owner(g), col, PKB_ENG);
+        int col = pkb_zcol(pkb_u(s, t)->zone);
+        pkb_set_zone(s, t, pkb_zone(pkb_owner(t), col, PKB_ENG));
+        pkb_set_zone(s, g, pkb_zone(pkb_owner(g), col, PKB_ENG));
         pkb_contact(s, g, t);
         pkb_begin_strike(d, s, g, t, PKB_S_FIRST);
         return;
@@ -319,10 +316,8 @@ void pkb_end_turn(const pkb_data *d, pkb_state *s)
 
 /* ---- apply ------------------------------------------------------------------------------ */
 
-void pkb_apply(const void *data, void *st, eng_action a)
+static void apply_action(const pkb_data *d, pkb_state *s, eng_action a)
 {
-    const pkb_data *d = data;
-    pkb_state *s = st;
     int fa = PKB_FA(a), fb = PKB_FB(a), fc = PKB_FC(a);
     switch (s->phase) {
     case PKB_PH_BUILD:
@@ -339,7 +334,7 @@ void pkb_apply(const void *data, void *st, eng_action a)
             s->side[s->active].acted = 1;
         switch (PKB_KIND(a)) {
         case PKB_A_REDEPLOY:
-            pkb_um(s, fa)->zone = (uint8_t)fb;
+            pkb_set_zone(s, fa, fb);
             s->redeployed = (uint8_t)fa;
             return;
         case PKB_A_ORDER:
@@ -398,4 +393,12 @@ void pkb_apply(const void *data, void *st, eng_action a)
     default:
         return;
     }
+}
+
+void pkb_apply(const void *data, void *st, eng_action a)
+{
+    apply_action(data, st, a);
+#ifndef NDEBUG
+    pkb_occ_check(st);   /* debug builds: the bookkeeping against the plain way */
+#endif
 }

@@ -132,7 +132,7 @@ void pkb_kill_troop(const pkb_data *d, pkb_state *s, int p, int t)
         sd->aside_orders = (uint8_t)(sd->aside_orders + un->orders);
         un->orders = 0;
         pkb_break_contacts(s, pkb_global(p, u));
-        un->zone = PKB_NONE;
+        pkb_set_zone(s, pkb_global(p, u), PKB_NONE);
     }
 }
 
@@ -178,7 +178,7 @@ static void next_free_strike(const pkb_data *d, pkb_state *s)
      * do the enemies left without anyone to fight */
     pkb_break_contacts(s, g);
     pkb_unit *u = pkb_um(s, g);
-    u->zone = (uint8_t)pkb_zone(pkb_owner(g), pkb_zcol(u->zone), PKB_FRONT);
+    pkb_set_zone(s, g, pkb_zone(pkb_owner(g), pkb_zcol(u->zone), PKB_FRONT));
     pkb_end_turn(d, s);
 }
 

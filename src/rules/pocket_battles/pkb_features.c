@@ -54,6 +54,7 @@
  *  64  the battle is decided in the side's favour (1), against it (0);
  *      0.5 while it goes on
  */
+#include <assert.h>
 #include "pkb.h"
 
 #define BLOCK 26
@@ -103,7 +104,8 @@ static void side_block(const pkb_data *d, const pkb_state *s, const pkb_occ *o, 
     }
     int alive = 0, front = 0, rear = 0, eng = 0, contact = 0, charge = 0, shoot = 0, fresh = 0;
     double eng_hits = 0, shoot_hits = 0;
-    uint8_t buf[PKB_Q];
+    uint8_t buf[PKB_Q];   /* the lists the debug checks compare with */
+    (void)buf;
     for (int u = 0; u < sd->nunits; u++) {
         const pkb_unit *un = &sd->unit[u];
         if (!un->troops || un->zone == PKB_NONE)
@@ -115,14 +117,20 @@ static void side_block(const pkb_data *d, const pkb_state *s, const pkb_occ *o, 
         rear += kind == PKB_REAR;
         eng += kind == PKB_ENG;
         fresh += un->orders == 0;
-        if (pkb_contacts(s, g, buf) > 0) {
+        /* in contact: it points at a unit it touches (pkb.h), which
+         * debug builds check against the contacts themselves */
+        bool touching = un->foe != PKB_NONE;
+        assert(touching == (pkb_contacts(s, g, buf) > 0));
+        if (touching) {
             contact++;
             eng_hits += mean_hits(d, s, g, PKB_K_ENGAGE);
         }
         if (kind == PKB_FRONT && pkb_can_engage(d, s, g) &&
             pkb_charge_case(s, o, g) != PKB_CH_NONE)
             charge++;
-        if (pkb_shoot_targets(d, s, o, g, buf) > 0) {
+        bool target = pkb_has_shoot_target(d, s, o, g);
+        assert(target == (pkb_shoot_targets(d, s, o, g, buf) > 0));
+        if (target) {
             shoot++;
             shoot_hits += mean_hits(d, s, g, PKB_K_SHOOT);
         }
@@ -175,8 +183,7 @@ void pkb_features(const void *data, const void *st, int player, float *out)
     const pkb_data *d = data;
     const pkb_state *s = st;
     int me = player, op = 1 - player;
-    pkb_occ o;
-    pkb_occupancy(s, &o);
+    pkb_occ o = s->occ;   /* the bookkeeping (pkb_state.occ) */
     side_block(d, s, &o, me, me, out);
     side_block(d, s, &o, op, me, out + BLOCK);
     float *g = out + GLOBAL;

@@ -10,6 +10,7 @@
  */
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include "pkb.h"
@@ -62,18 +63,51 @@ int pkb_zone_parse(int p, const char *text, char *why, size_t n)
     return pkb_zone(p, pkb_col_of(p, sector), kind);
 }
 
+/* which zones p's units are in: a unit off the field (zone PKB_NONE, 0xff)
+ * sets bit 31, which the 16 bits kept drop: no branch per unit */
+static uint16_t side_at(const pkb_side *sd)
+{
+    _Static_assert((PKB_NONE & 31) >= 16, "PKB_NONE's bit falls outside the zones");
+    uint32_t at = 0;
+    for (int u = 0; u < sd->nunits; u++)
+        at |= UINT32_C(1) << (sd->unit[u].zone & 31);
+    return (uint16_t)at;
+}
+
 void pkb_occupancy(const pkb_state *s, pkb_occ *o)
 {
-    /* a unit off the field (zone PKB_NONE, 0xff) sets bit 31, which the
-     * 16 bits kept drop: no branch per unit */
-    _Static_assert((PKB_NONE & 31) >= 16, "PKB_NONE's bit falls outside the zones");
-    for (int p = 0; p < PKB_SIDES; p++) {
-        const pkb_side *sd = &s->side[p];
-        uint32_t at = 0;
-        for (int u = 0; u < sd->nunits; u++)
-            at |= UINT32_C(1) << (sd->unit[u].zone & 31);
-        o->at[p] = (uint16_t)at;
+    for (int p = 0; p < PKB_SIDES; p++)
+        o->at[p] = side_at(&s->side[p]);
+}
+
+void pkb_occ_refresh(pkb_state *s)
+{
+    pkb_occupancy(s, &s->occ);
+}
+
+void pkb_occ_check(const pkb_state *s)
+{
+#ifndef NDEBUG
+    pkb_occ o;
+    pkb_occupancy(s, &o);
+    if (o.at[0] != s->occ.at[0] || o.at[1] != s->occ.at[1]) {
+        fprintf(stderr, "pocket-battles: the occupancy kept (%04x %04x) differs from the "
+                "units' zones (%04x %04x)\n", s->occ.at[0], s->occ.at[1], o.at[0], o.at[1]);
+        abort();
     }
+#else
+    (void)s;
+#endif
+}
+
+/* The one way a unit changes zone in play: the occupancy of its side is
+ * worked out again with it (a dozen units), so the listing reads it. */
+void pkb_set_zone(pkb_state *s, int g, int z)
+{
+    int p = pkb_owner(g);
+    pkb_side *sd = &s->side[p];
+    sd->unit[pkb_local(g)].zone = (uint8_t)z;
+    s->occ.at[p] = side_at(sd);
 }
 
 void pkb_label(int g, char *buf, size_t n)
@@ -183,6 +217,6 @@ void pkb_break_contacts(pkb_state *s, int g)
                 break;
             }
         if (uh->foe == PKB_NONE && uh->troops && uh->zone != PKB_NONE)
-            uh->zone = (uint8_t)pkb_zone(pkb_owner(h), pkb_zcol(uh->zone), PKB_FRONT);
+            pkb_set_zone(s, h, pkb_zone(pkb_owner(h), pkb_zcol(uh->zone), PKB_FRONT));
     }
 }

@@ -117,8 +117,7 @@ static int legal_turn(const pkb_data *d, const pkb_state *s, eng_action *restric
 {
     int p = s->active, n = 0;
     const pkb_side *sd = &s->side[p];
-    pkb_occ o;
-    pkb_occupancy(s, &o);
+    pkb_occ o = s->occ;   /* the bookkeeping (pkb_state.occ) */
     uint8_t list[PKB_Q];
     if (s->redeployed == PKB_NONE)
         for (int u = 0; u < sd->nunits; u++) {
@@ -211,8 +210,7 @@ static int legal_react(const pkb_data *d, const pkb_state *s, eng_action *out)
 /* the targets of the choice under way: units, or (rally) unit << 8 | troop */
 static int targets(const pkb_data *d, const pkb_state *s, uint16_t *out)
 {
-    pkb_occ o;
-    pkb_occupancy(s, &o);
+    pkb_occ o = s->occ;   /* the bookkeeping (pkb_state.occ) */
     uint8_t list[PKB_Q];
     int n = 0;
     switch (s->proc) {
@@ -398,8 +396,6 @@ static void explain_order(const pkb_data *d, const pkb_state *s, eng_action a, c
         return;
     }
     int zk = pkb_zone_kind(p, u->zone);
-    pkb_occ o;
-    pkb_occupancy(s, &o);
     uint8_t list[PKB_Q];
     switch (kind) {
     case PKB_O_MOVE:
@@ -514,8 +510,7 @@ static void explain_target(const pkb_data *d, const pkb_state *s, eng_action a, 
     pkb_label(s->striker, x, sizeof x);
     if (PKB_KIND(a) != PKB_A_TARGET)
         WHY("choose a target first (target %s...)", s->striker < PKB_MAX_UNITS ? "B" : "A");
-    pkb_occ o;
-    pkb_occupancy(s, &o);
+    pkb_occ o = s->occ;   /* the bookkeeping (pkb_state.occ) */
     switch (s->proc) {
     case PKB_P_CHARGE:
         switch (pkb_charge_case(s, &o, s->striker)) {

@@ -12,6 +12,8 @@
  *
  * Every other action is alike.
  */
+#include <assert.h>
+#include <string.h>
 #include "pkb.h"
 
 /* Is a listed? */
@@ -29,8 +31,17 @@ void pkb_playout_weights(const void *data, const void *st, const eng_action *act
     (void)data;
     (void)st;
     bool other = false;
-    /* the legal list starts with the redeployments, if any */
+    /* the legal list starts with the redeployments, if any: the zones each
+     * unit may be redeployed to (bit z of to[g]) from that leading run, so
+     * that a tactical move asks a mask instead of the whole list (the same
+     * answer as listed(): the turn's listing puts every redeployment first) */
     bool redeploys = n > 0 && PKB_KIND(acts[0]) == PKB_A_REDEPLOY;
+    uint16_t to[PKB_SIDES * PKB_MAX_UNITS];
+    if (redeploys) {
+        memset(to, 0, sizeof to);
+        for (int i = 0; i < n && PKB_KIND(acts[i]) == PKB_A_REDEPLOY; i++)
+            to[PKB_FA(acts[i])] |= (uint16_t)(1u << (PKB_FB(acts[i]) & 15));
+    }
     int back = -1;   /* is "strike back" listed: not asked yet */
     /* orders first: they are most of a turn's list (the search weighs every
      * list of every playout) */
@@ -39,9 +50,13 @@ void pkb_playout_weights(const void *data, const void *st, const eng_action *act
         int k = PKB_KIND(a);
         double wi = 1;
         if (k == PKB_A_ORDER) {
-            if (redeploys && PKB_FB(a) == PKB_O_MOVE &&
-                listed(acts, n, PKB_ACT(PKB_A_REDEPLOY, PKB_FA(a), PKB_FC(a), 0)))
-                wi = 0;
+            if (redeploys && PKB_FB(a) == PKB_O_MOVE) {
+                bool again = (to[PKB_FA(a)] >> (PKB_FC(a) & 15)) & 1;
+                assert(again == listed(acts, n, PKB_ACT(PKB_A_REDEPLOY, PKB_FA(a), PKB_FC(a),
+                                                         0)));
+                if (again)
+                    wi = 0;
+            }
         } else if (k == PKB_A_CONCEDE) {
             wi = 0;
         } else if (k == PKB_A_BACK && PKB_FA(a) == 0) {

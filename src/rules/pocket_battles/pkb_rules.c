@@ -48,6 +48,13 @@ static size_t pkb_state_size(const void *data)
     return sizeof(pkb_state);
 }
 
+/* The position ends where the bookkeeping (pkb_state.occ) begins. */
+static size_t pkb_position_size(const void *data)
+{
+    (void)data;
+    return offsetof(pkb_state, occ);
+}
+
 static int pkb_players(const void *data)
 {
     (void)data;
@@ -71,6 +78,7 @@ static const eng_core_methods pkb_core = {
     .load = pkb_load,
     .unload = pkb_unload,
     .state_size = pkb_state_size,
+    .position_size = pkb_position_size,
     .players = pkb_players,
     .player_name = pkb_player_name,
     .init = pkb_init,

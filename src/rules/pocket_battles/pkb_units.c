@@ -105,6 +105,19 @@ static int enemies_in(const pkb_state *s, int p, int col, unsigned kinds, uint8_
 #define K_R (1u << PKB_REAR)
 #define K_ALL (K_FE | K_R)
 
+/* pkb_shoot_targets(...) > 0 without the list: the targets are the enemy
+ * units in the zones of col, or of a column beside it, that the occupancy
+ * answers for (enemies_in looks at nothing else) */
+bool pkb_has_shoot_target(const pkb_data *d, const pkb_state *s, const pkb_occ *o, int g)
+{
+    int col = pkb_shoot_col(d, s, g);
+    if (col < 0 || !pkb_can_shoot(d, s, g))
+        return false;
+    int p = pkb_owner(g);
+    return pkb_enemy_in_col(o, p, col) || (col > 0 && pkb_enemy_in_col(o, p, col - 1)) ||
+           (col < PKB_COLS - 1 && pkb_enemy_in_col(o, p, col + 1));
+}
+
 int pkb_shoot_targets(const pkb_data *d, const pkb_state *s, const pkb_occ *o, int g, uint8_t *out)
 {
     int col = pkb_shoot_col(d, s, g);
