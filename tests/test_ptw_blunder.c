@@ -5,9 +5,16 @@
  * behind the unit's front, wire more than 3 squares from every enemy, a
  * step straight back the way the unit just stepped, and ending an
  * activation or the side's part while a shot is to be had. Each is checked
- * beside the sound move it is to be told from.
+ * beside the sound move it is to be told from. Random games over every
+ * shipped scenario then check each turn judged against the position as its
+ * JSON reads (debug builds also work the facings away out the plain way
+ * inside the rules and abort if they differ).
  */
 #include "test_ptw_util.h"
+#include "ai.h"
+#include "match.h"
+#include "rng.h"
+#include "scenario.h"
 
 /* A 5x8 board: Red's infantry at c2 facing north, Blue's at c7 (5 rows off,
  * beyond small-arms range). */
@@ -90,6 +97,133 @@ static void test_ending_with_a_shot_to_be_had(void **unused)
     eng_game_free(g);
 }
 
+/* ---- turning away, judged on real games --------------------------------------------- */
+
+typedef struct judged {
+    long faces, away, toward;
+} judged;
+
+/* Square "c4" as column and row. */
+static void sq_xy(const char *sq, int *x, int *y)
+{
+    *x = sq[0] - 'a';
+    *y = atoi(sq + 1) - 1;
+}
+
+/* Whether `face LABEL D` of the acting side turns the unit's back on its
+ * nearest enemy (the first in unit order at the least distance), read
+ * from the position's JSON; -1 if the unit is not found. */
+static int faces_away(json_t *units, int player, const char *label, char dir)
+{
+    size_t i;
+    json_t *u;
+    int x = 0, y = 0, found = 0;
+    json_array_foreach(units, i, u) {
+        if (json_integer_value(json_object_get(u, "side")) == player + 1 &&
+            !strcmp(json_string_value(json_object_get(u, "label")), label) &&
+            !strcmp(json_string_value(json_object_get(u, "status")), "on board")) {
+            sq_xy(json_string_value(json_object_get(u, "loc")), &x, &y);
+            found = 1;
+        }
+    }
+    if (!found)
+        return -1;
+    int best = 1 << 14, ex = 0, ey = 0;
+    json_array_foreach(units, i, u) {
+        if (json_integer_value(json_object_get(u, "side")) == player + 1 ||
+            strcmp(json_string_value(json_object_get(u, "status")), "on board"))
+            continue;
+        int vx, vy;
+        sq_xy(json_string_value(json_object_get(u, "loc")), &vx, &vy);
+        int k = abs(vx - x) + abs(vy - y);
+        if (k < best) {
+            best = k;
+            ex = vx - x;
+            ey = vy - y;
+        }
+    }
+    if (best == 1 << 14)
+        return 0;
+    int fx = dir == 'E' ? 1 : dir == 'W' ? -1 : 0, fy = dir == 'N' ? 1 : dir == 'S' ? -1 : 0;
+    return ex * fx + ey * fy < 0;
+}
+
+static void judge_faces(const eng_state *s, int player, const eng_action *acts, int n,
+                        judged *c)
+{
+    double w[ENG_MAX_ACTIONS];
+    assert_true(ai_hints_playout_weights(s, acts, n, w));
+    bool all_one = true;            /* nothing but blunders: every weight 1 */
+    for (int i = 0; i < n; i++)
+        all_one = all_one && w[i] == 1;
+    if (all_one)
+        return;
+    json_t *j = eng_state_json(s, ENG_VIEW_ALL);
+    json_t *units = json_object_get(j, "units");
+    bool acting = !strcmp(json_string_value(json_object_get(j, "stage")), "activation");
+    for (int i = 0; i < n; i++) {
+        char t[ENG_TEXT_MAX], label[32], dir;
+        eng_action_text(s, acts[i], t, sizeof t);
+        if (sscanf(t, "face %31s %c", label, &dir) != 2)
+            continue;
+        int away = acting ? faces_away(units, player, label, dir) : 0;
+        if (away < 0)
+            fail_msg("%s: no such unit of the acting side", t);
+        if ((w[i] == 0) != (away == 1))
+            fail_msg("%s: weight %g, but it %s its back on the nearest enemy", t, w[i],
+                     away ? "turns" : "does not turn");
+        c->faces++;
+        if (away)
+            c->away++;
+        else
+            c->toward++;
+    }
+    json_decref(j);
+}
+
+static void test_turning_away_on_real_games(void **unused)
+{
+    (void)unused;
+    const eng_rules *r = eng_rules_find("portable-wargame");
+    char **names;
+    int ns = eng_scenario_names(r, &names);
+    assert_true(ns >= 3);
+    eng_rng seeds;
+    rng_seed(&seeds, 20261127);
+    eng_action acts[ENG_MAX_ACTIONS];
+    judged c = {0, 0, 0};
+    for (int sc = 0; sc < ns; sc++)
+        for (int game = 0; game < 2; game++) {
+            uint64_t seed = rng_next(&seeds) % 1000000007u;
+            eng_error err;
+            eng_match *m = eng_match_new("portable-wargame", names[sc], NULL, seed, &err);
+            if (!m)
+                fail_msg("%s: %s", names[sc], err.msg);
+            eng_rng pick;
+            rng_seed(&pick, seed ^ 0xb1u);
+            while (!eng_is_terminal(m->state) && m->nsteps < 20000) {
+                int player = eng_current_player(m->state);
+                if (player == ENG_CHANCE) {
+                    eng_match_apply_chance(m);
+                    continue;
+                }
+                int n = eng_legal_actions(m->state, acts);
+                assert_true(n > 0);
+                if (m->nsteps % 3 == 0)
+                    judge_faces(m->state, player, acts, n, &c);
+                if (eng_match_apply(m, acts[rng_below(&pick, (uint32_t)n)], false, &err))
+                    fail_msg("%s: %s", names[sc], err.msg);
+            }
+            eng_match_free(m);
+        }
+    eng_names_free(names, ns);
+    print_message("%ld turns judged: %ld away from the nearest enemy, %ld not\n", c.faces,
+                  c.away, c.toward);
+    assert_true(c.faces > 1000);
+    assert_true(c.away > 100);
+    assert_true(c.toward > 100);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -97,6 +231,7 @@ int main(void)
         cmocka_unit_test(test_wire_far_and_near),
         cmocka_unit_test(test_straight_back),
         cmocka_unit_test(test_ending_with_a_shot_to_be_had),
+        cmocka_unit_test(test_turning_away_on_real_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -12,10 +12,15 @@
  *     while a shot or a bombardment is still to be had.
  *
  * It runs at every step of every playout, so it does the least it can: one
- * pass over the list, each side's living units gathered once and each
- * unit's nearest enemy worked out once, only for units with a facing or
- * wire to judge.
+ * pass over the list, what the stage and the active unit decide worked out
+ * once for the list, each side's living units gathered once and each
+ * unit's nearest enemy worked out once (one comparison a unit: distance and
+ * unit order in one key), only for units with a facing or wire to judge;
+ * the facings away from that enemy come from the signs of its offset.
+ * Debug builds work the facings out the plain way too and abort if they
+ * differ.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include "ptw.h"
 
@@ -29,11 +34,31 @@ typedef struct near_cache {
     bool gathered[2];
     int nfoe[2];
     uint8_t foe[2][PTW_MAX_UNITS];
-    uint8_t fx[2][PTW_MAX_UNITS], fy[2][PTW_MAX_UNITS];
+    int16_t fx[2][PTW_MAX_UNITS], fy[2][PTW_MAX_UNITS];
     int16_t enemy[PTW_MAX_UNITS];
     int16_t dist[PTW_MAX_UNITS];
     uint8_t away[PTW_MAX_UNITS];   /* the facings that turn u's back on that enemy */
 } near_cache;
+
+/* The facings (a bit each) whose front points away from an enemy at offset
+ * (dx, dy): those with dx * ptw_dx[dir] + dy * ptw_dy[dir] < 0. Each
+ * direction moves along one axis only (north (0, 1), east (1, 0), south
+ * (0, -1), west (-1, 0)), so the signs of dx and dy decide. */
+static inline uint8_t away_facings(int dx, int dy)
+{
+    uint8_t away = (uint8_t)((dy < 0) | (dx < 0) << 1 | (dy > 0) << 2 | (dx > 0) << 3);
+#ifndef NDEBUG
+    uint8_t plain = 0;
+    for (int dir = 0; dir < 4; dir++)
+        if (dx * ptw_dx[dir] + dy * ptw_dy[dir] < 0)
+            plain |= (uint8_t)(1u << dir);
+    if (plain != away) {
+        fprintf(stderr, "portable-wargame: the blunder check's facings away differ\n");
+        abort();
+    }
+#endif
+    return away;
+}
 
 /* Works out u's nearest living enemy, its distance and the facings away
  * from it, once per list. */
@@ -53,61 +78,32 @@ static void nearest_of(const ptw_data *d, const ptw_state *s, near_cache *c, int
         c->nfoe[e] = n;
         c->gathered[e] = true;
     }
-    int best = -1, bd = 1 << 14, x = d->x[s->loc[u]], y = d->y[s->loc[u]];
-    for (int i = 0; i < c->nfoe[e]; i++) {
-        int k = abs((int)c->fx[e][i] - x) + abs((int)c->fy[e][i] - y);
-        if (k < bd) {
-            bd = k;
-            best = c->foe[e][i];
-        }
+    /* the least key, distance * 64 + place in the list, is the first
+     * enemy at the least distance */
+    int x = d->x[s->loc[u]], y = d->y[s->loc[u]];
+    unsigned key = ~0u;
+    const int16_t *fx = c->fx[e], *fy = c->fy[e];
+    for (int i = 0, n = c->nfoe[e]; i < n; i++) {
+        unsigned k = (unsigned)(abs(fx[i] - x) + abs(fy[i] - y)) * PTW_MAX_UNITS + (unsigned)i;
+        key = k < key ? k : key;
     }
     c->known |= UINT64_C(1) << u;
-    c->enemy[u] = (int16_t)best;
-    c->dist[u] = (int16_t)bd;
-    c->away[u] = 0;
-    if (best >= 0) {
-        int dx = (int)d->x[s->loc[best]] - x, dy = (int)d->y[s->loc[best]] - y;
-        for (int dir = 0; dir < 4; dir++)
-            if (dx * ptw_dx[dir] + dy * ptw_dy[dir] < 0)
-                c->away[u] |= (uint8_t)(1u << dir);
+    if (key == ~0u) {
+        c->enemy[u] = -1;
+        c->dist[u] = 1 << 14;
+        c->away[u] = 0;
+        return;
     }
+    int i = (int)(key % PTW_MAX_UNITS);
+    c->enemy[u] = c->foe[e][i];
+    c->dist[u] = (int16_t)(key / PTW_MAX_UNITS);
+    c->away[u] = away_facings(fx[i] - x, fy[i] - y);
 }
 
-/* The living enemy of unit u nearest to it (-1 if none), its distance in
- * *dist; remembered for the other actions of the same list. */
-static inline int nearest_enemy(const ptw_data *d, const ptw_state *s, near_cache *c, int u,
-                                int *dist)
+static inline void nearest_known(const ptw_data *d, const ptw_state *s, near_cache *c, int u)
 {
     if (!((c->known >> u) & 1))
         nearest_of(d, s, c, u);
-    *dist = c->dist[u];
-    return c->enemy[u];
-}
-
-static bool face_away(const ptw_data *d, const ptw_state *s, near_cache *c, eng_action a)
-{
-    int u = PTW_FU(a);
-    if (s->stage != PTW_S_ACT || u >= d->nunits || !ptw_alive(s, u))
-        return false;
-    if (!((c->known >> u) & 1))
-        nearest_of(d, s, c, u);
-    return (c->away[u] >> (PTW_FV(a) & 3)) & 1;
-}
-
-static bool wire_far(const ptw_data *d, const ptw_state *s, near_cache *c, eng_action a)
-{
-    int u = PTW_FU(a), dist;
-    if (u >= d->nunits || !ptw_alive(s, u))
-        return false;
-    return nearest_enemy(d, s, c, u, &dist) >= 0 && dist > PTW_WIRE_NEAR;
-}
-
-static bool straight_back(const ptw_data *d, const ptw_state *s, eng_action a)
-{
-    int u = PTW_FU(a);
-    if (s->stage != PTW_S_ACT || s->active != u || s->act_steps == 0 || !ptw_alive(s, u))
-        return false;
-    return PTW_FSQ(a) == d->nbr[s->loc[u]][ptw_opposite(s->facing[u])];
 }
 
 void ptw_blunder_weights(const ptw_data *d, const ptw_state *s, const eng_action *acts, int n,
@@ -118,26 +114,50 @@ void ptw_blunder_weights(const ptw_data *d, const ptw_state *s, const eng_action
     bool shot = false;
     int closing = 0;
     near_cache c;
-    bool cache_ready = false;
+    c.known = 0;
+    c.gathered[0] = c.gathered[1] = false;
+    /* what the stage decides: facings are judged only while a side acts,
+     * and a step straight back only for the active unit after a step (the
+     * square behind it: after a step a unit faces the way it stepped) */
+    bool acting = s->stage == PTW_S_ACT;
+    int back_u = -1, back_sq = -1;
+    if (acting && s->active != PTW_NONE && s->act_steps != 0 && ptw_alive(s, s->active)) {
+        back_u = s->active;
+        back_sq = d->nbr[s->loc[back_u]][ptw_opposite(s->facing[back_u])];
+    }
     for (int i = 0; i < n; i++) {
-        int k = PTW_KIND(acts[i]);
-        bool wrong = false;
-        if (k == PTW_A_FIRE || k == PTW_A_BOMBARD) {
+        eng_action a = acts[i];
+        int u = PTW_FU(a);
+        switch (PTW_KIND(a)) {
+        case PTW_A_FIRE:
+        case PTW_A_BOMBARD:
             shot = true;
-        } else if (k == PTW_A_END || k == PTW_A_DONE) {
+            break;
+        case PTW_A_END:
+        case PTW_A_DONE:
             closing++;
-        } else if (k == PTW_A_MOVE) {
-            wrong = straight_back(d, s, acts[i]);
-        } else if (k == PTW_A_FACE || k == PTW_A_WIRE) {
-            if (!cache_ready) {
-                c.known = 0;
-                c.gathered[0] = c.gathered[1] = false;
-                cache_ready = true;
-            }
-            wrong = k == PTW_A_FACE ? face_away(d, s, &c, acts[i]) : wire_far(d, s, &c, acts[i]);
+            break;
+        case PTW_A_MOVE:            /* a step straight back */
+            if (u == back_u && PTW_FSQ(a) == back_sq)
+                w[i] = 0;
+            break;
+        case PTW_A_FACE:            /* the nearest enemy behind its front */
+            if (!acting || u >= d->nunits || !ptw_alive(s, u))
+                break;
+            nearest_known(d, s, &c, u);
+            if ((c.away[u] >> (PTW_FV(a) & 3)) & 1)
+                w[i] = 0;
+            break;
+        case PTW_A_WIRE:            /* far from every enemy */
+            if (u >= d->nunits || !ptw_alive(s, u))
+                break;
+            nearest_known(d, s, &c, u);
+            if (c.enemy[u] >= 0 && c.dist[u] > PTW_WIRE_NEAR)
+                w[i] = 0;
+            break;
+        default:
+            break;
         }
-        if (wrong)
-            w[i] = 0;
     }
     for (int i = n - 1; shot && closing > 0 && i >= 0; i--)
         if (PTW_KIND(acts[i]) == PTW_A_END || PTW_KIND(acts[i]) == PTW_A_DONE) {

@@ -194,16 +194,18 @@ double ptw_heuristic(const void *data, const void *st, int player)
 void ptw_playout_weights(const void *data, const void *st, const eng_action *acts, int n,
                          double *w)
 {
+    /* a weight per kind of action: one look-up an action */
+    static const double by_kind[PTW_A_HIT_ROLL + 1] = {
+        [PTW_A_NONE] = 1, [PTW_A_END] = 0.3, [PTW_A_DONE] = 1, [PTW_A_BOMBARD] = 8,
+        [PTW_A_MOVE] = 1, [PTW_A_FACE] = 1, [PTW_A_FIRE] = 8, [PTW_A_ASSAULT] = 3,
+        [PTW_A_ADVANCE] = 1, [PTW_A_STAY] = 1, [PTW_A_LIMBER] = 1, [PTW_A_UNLIMBER] = 1,
+        [PTW_A_WIRE] = 0.1, [PTW_A_CLEAR] = 0.1, [PTW_A_RETREAT] = 1,
+        [PTW_A_INIT_ROLL] = 1, [PTW_A_LAND_ROLL] = 1, [PTW_A_SHOT_ROLL] = 1, [PTW_A_CC_ROLL] = 1,
+        [PTW_A_HIT_ROLL] = 1,
+    };
     for (int i = 0; i < n; i++) {
-        switch (PTW_KIND(acts[i])) {
-        case PTW_A_FIRE:
-        case PTW_A_BOMBARD: w[i] = 8; break;
-        case PTW_A_ASSAULT: w[i] = 3; break;
-        case PTW_A_END: w[i] = 0.3; break;
-        case PTW_A_WIRE:
-        case PTW_A_CLEAR: w[i] = 0.1; break;
-        default: w[i] = 1; break;
-        }
+        int k = PTW_KIND(acts[i]);
+        w[i] = k <= PTW_A_HIT_ROLL ? by_kind[k] : 1;
     }
     ptw_blunder_weights(data, st, acts, n, w);   /* plainly wrong: no weight */
     for (int i = 0; i < n; i++)

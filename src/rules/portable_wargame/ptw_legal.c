@@ -54,19 +54,37 @@ int ptw_limber_check(const ptw_data *d, const ptw_state *s, int t, bool unlimber
 
 /* Writes u's possible actions in its activation (all but `done`); with out
  * NULL returns 1 as soon as it finds one. With a view, the steps come from
- * the fast step listing; without, from the plain rules. */
+ * the fast step listing; without, from the plain rules. through: whether u
+ * is passing through a friendly square (ptw_passing_through), or -1 if the
+ * caller has not asked. */
 static int unit_actions(const ptw_data *d, const ptw_state *s, int u, eng_action *out,
-                        ptw_listing *v)
+                        ptw_listing *v, int through)
 {
     int n = 0, from = s->loc[u];
     const ptw_type *t = ptw_type_of(d, u);
-    if (s->active == u && ptw_passing_through(d, s, u))   /* it may not stop here */
-        return v ? ptw_unit_steps_fast(d, s, v, u, out, NULL)
-                 : ptw_unit_steps(d, s, u, out, NULL);
     bool turn;
-    int c = v ? ptw_unit_steps_fast(d, s, v, u, out, &turn) : ptw_unit_steps(d, s, u, out, &turn);
-    if (!out && (c || turn))
-        return 1;
+    int c;
+    if (v && !out) {
+        /* only asking whether u has anything (after each of its actions):
+         * one that may turn or step has, even passing through, which the
+         * step rules let it do only where it can step on (debug builds
+         * compare the answer with the plain rules'); whether it is passing
+         * through is asked only when it has neither */
+        c = ptw_unit_steps_fast(d, s, v, u, NULL, &turn);
+        if (c || turn)
+            return 1;
+        if (s->active == u && ptw_passing_through(d, s, u))
+            return 0;
+    } else {
+        if (through < 0)
+            through = s->active == u && ptw_passing_through(d, s, u);
+        if (through)                                      /* it may not stop here */
+            return v ? ptw_unit_steps_fast(d, s, v, u, out, NULL)
+                     : ptw_unit_steps(d, s, u, out, NULL);
+        c = v ? ptw_unit_steps_fast(d, s, v, u, out, &turn) : ptw_unit_steps(d, s, u, out, &turn);
+        if (!out && (c || turn))
+            return 1;
+    }
     n += c;
     if (turn) {                 /* (out is set: a count has stopped above) */
         int f = s->facing[u];
@@ -112,7 +130,7 @@ static bool side_can_act(const ptw_data *d, const ptw_state *s, int side, ptw_li
 {
     const ptw_side *f = &d->side[side];
     for (int u = f->first_unit; u < f->first_unit + f->nunits; u++)
-        if (eligible(d, s, u) && unit_actions(d, s, u, NULL, v))
+        if (eligible(d, s, u) && unit_actions(d, s, u, NULL, v, -1))
             return true;
     return false;
 }
@@ -141,15 +159,16 @@ static int legal_actions(const ptw_data *d, const ptw_state *s, eng_action *out,
     }
     case PTW_S_ACT: {
         if (s->active != PTW_NONE) {
-            n = unit_actions(d, s, s->active, out, v);
-            if (!ptw_passing_through(d, s, s->active))
+            bool through = ptw_passing_through(d, s, s->active);   /* asked once */
+            n = unit_actions(d, s, s->active, out, v, through);
+            if (!through)
                 out[n++] = PTW_ACT(PTW_A_DONE, 0, 0, 0);
             return n;
         }
         const ptw_side *f = &d->side[ptw_acting_side(s)];
         for (int u = f->first_unit; u < f->first_unit + f->nunits; u++)
-            if (eligible(d, s, u))
-                n += unit_actions(d, s, u, out + n, v);
+            if (eligible(d, s, u))          /* none is active: none is passing through */
+                n += unit_actions(d, s, u, out + n, v, 0);
         out[n++] = PTW_ACT(PTW_A_END, 0, 0, 0);
         return n;
     }
@@ -196,10 +215,10 @@ int ptw_unit_actions(const ptw_data *d, const ptw_state *s, int u, eng_action *o
 {
     ptw_listing v;
     ptw_listing_init(&v, d->unit[u].side);
-    int n = unit_actions(d, s, u, out, &v);
+    int n = unit_actions(d, s, u, out, &v, -1);
 #ifndef NDEBUG
     eng_action ref[ENG_MAX_ACTIONS];
-    int m = unit_actions(d, s, u, out ? ref : NULL, NULL);
+    int m = unit_actions(d, s, u, out ? ref : NULL, NULL, -1);
     check_fast("unit's actions",
                m == n && (!out || memcmp(ref, out, (size_t)n * sizeof *out) == 0));
 #endif
