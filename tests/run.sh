@@ -7,7 +7,8 @@
 # TEST_JOBS (default: 2, or 1 on a one-core machine) programs run at once;
 # each one's output is kept and printed whole, in the same fixed order as
 # one at a time, with its wall and processor (user+sys) seconds. The
-# heaviest programs start first, so that the last one to finish is short.
+# heaviest programs start first, so that the last one to finish is short;
+# the browser's script runs alone.
 # Usage: tests/run.sh [DIR [NAME...]]: with NAMEs (test_x, cli_y.sh), only those.
 set -u
 dir=${1:-build/san}
@@ -29,8 +30,10 @@ for t in "$dir"/tests/test_*; do
   wanted "$t" && items+=("$t")
 done
 for t in tests/cli_*.sh; do [ -f "$t" ] && wanted "$t" && items+=("$t"); done
-# the order they start in: the heaviest first (measured, docs/testing.md), then the rest
-heavy=(test_conformance cli_browser.sh test_ai_levels cli_lab_mpi.sh cli_server.sh)
+# the order they start in: the heaviest first (measured, docs/testing.md), then the rest;
+# `alone` run with nothing beside them (the browser's checks wait on a live page for set times)
+alone=(cli_browser.sh)
+heavy=(cli_browser.sh cli_lab_mpi.sh test_conformance cli_server.sh)
 start=()
 for h in "${heavy[@]}"; do
   for i in "${!items[@]}"; do [ "$(basename "${items[$i]}")" = "$h" ] && start+=("$i"); done
@@ -79,19 +82,23 @@ report() {
 
 next=0      # the next item to print, in list order
 running=0
-for i in "${start[@]}" ""; do
-  if [ -n "$i" ]; then
-    run_one "${items[$i]}" "$i" &
-    running=$((running + 1))
-  fi
-  # wait for a free place (or, after the last start, for all), printing what is due in order
-  while [ "$running" -ge "$jobs" ] || { [ -z "$i" ] && [ "$running" -gt 0 ]; }; do
+# settle N: waits until fewer than N run, printing what is due, in list order
+settle() {
+  while [ "$running" -ge "$1" ]; do
     wait -n; running=$((running - 1))
     while [ "$next" -lt "${#items[@]}" ] && [ -f "$work/$next.rc" ]; do
       report "$next"; next=$((next + 1))
     done
   done
+}
+for i in "${start[@]}"; do
+  case " ${alone[*]} " in *" $(basename "${items[$i]}") "*) solo=1;; *) solo=0;; esac
+  [ $solo = 1 ] && settle 1
+  run_one "${items[$i]}" "$i" &
+  running=$((running + 1))
+  if [ $solo = 1 ]; then settle 1; else settle "$jobs"; fi
 done
+settle 1
 while [ "$next" -lt "${#items[@]}" ]; do report "$next"; next=$((next + 1)); done
 if [ ${#failed_programs[@]} -gt 0 ]; then echo "failing: ${failed_programs[*]}"; fi
 echo "$pass passed, $fail failed"
