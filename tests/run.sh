@@ -33,7 +33,8 @@ for t in tests/cli_*.sh; do [ -f "$t" ] && wanted "$t" && items+=("$t"); done
 # the order they start in: the heaviest first (measured, docs/testing.md), then the rest;
 # `alone` run with nothing beside them (the browser's checks wait on a live page for set times)
 alone=(cli_browser.sh)
-heavy=(cli_browser.sh cli_lab_mpi.sh test_conformance cli_server.sh)
+heavy=(cli_browser.sh cli_lab_mpi.sh test_conformance cli_commands.sh test_positions cli_server.sh
+       test_svg test_pkb_invariants)
 start=()
 for h in "${heavy[@]}"; do
   for i in "${!items[@]}"; do [ "$(basename "${items[$i]}")" = "$h" ] && start+=("$i"); done
