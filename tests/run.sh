@@ -19,6 +19,7 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 export CMOCKA_MESSAGE_OUTPUT=TAP
 cores=$(nproc 2>/dev/null || echo 1)
 jobs=${TEST_JOBS:-$(( cores >= 2 ? 2 : 1 ))}
+[ "$jobs" -ge 1 ] 2> /dev/null || jobs=1
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 
 # the list in printing order: programs, then scripts
@@ -30,6 +31,7 @@ for t in "$dir"/tests/test_*; do
   wanted "$t" && items+=("$t")
 done
 for t in tests/cli_*.sh; do [ -f "$t" ] && wanted "$t" && items+=("$t"); done
+if [ ${#items[@]} -eq 0 ]; then echo "no tests in $dir/tests or tests/ named:$only"; exit 1; fi
 # the order they start in: the heaviest first (measured, docs/testing.md), then the rest;
 # `alone` run with nothing beside them (the browser's checks wait on a live page for set times)
 alone=(cli_browser.sh)
