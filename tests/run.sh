@@ -35,8 +35,9 @@ if [ ${#items[@]} -eq 0 ]; then echo "no tests in $dir/tests or tests/ named:$on
 # the order they start in: the heaviest first (measured, docs/testing.md), then the rest;
 # `alone` run with nothing beside them (the browser's checks wait on a live page for set times)
 alone=(cli_browser.sh)
-heavy=(cli_browser.sh cli_lab_sweep.sh cli_lab_mpi.sh cli_lab.sh cli_ai.sh test_conformance cli_commands.sh
-       test_positions cli_server.sh cli_lab_shards.sh cli_install.sh test_svg test_pkb_invariants)
+heavy=(cli_browser.sh cli_lab_sweep.sh cli_lab_mpi.sh cli_lab.sh cli_ai.sh test_conformance
+       cli_commands.sh test_positions cli_server.sh cli_lab_shards.sh cli_install.sh test_svg
+       test_pkb_invariants)
 start=()
 for h in "${heavy[@]}"; do
   for i in "${!items[@]}"; do [ "$(basename "${items[$i]}")" = "$h" ] && start+=("$i"); done
