@@ -9,7 +9,9 @@
  *   - each player's view and the full view are JSON objects;
  *   - a record saved, loaded and saved again gives the same bytes, and
  *     replays to the same position;
- *   - the same seed gives the same game;
+ *   - the same seed gives the same game, position by position (the
+ *     replay compares each position's hash with the first game's, so that
+ *     no position is checked twice);
  *   - every game plays to its end, where it has a result.
  */
 #include <math.h>
@@ -89,9 +91,28 @@ static void check_position(const eng_state *s)
     eng_state_free(c);
 }
 
-/* Plays one random game as a match, checking every position. */
+/* The positions of one game, as hashes, one before each step and the last. */
+typedef struct {
+    uint64_t *hash;
+    size_t n, cap;
+} trail;
+
+static void trail_add(trail *t, uint64_t h)
+{
+    if (t->n == t->cap) {
+        t->cap = t->cap ? 2 * t->cap : 256;
+        t->hash = realloc(t->hash, t->cap * sizeof *t->hash);
+        assert_non_null(t->hash);
+    }
+    t->hash[t->n++] = h;
+}
+
+/* Plays one random game as a match. With `record`, checks every position
+ * and keeps its hash there; with `replay` (the same seed's first game),
+ * checks instead that every position is the one that game had, step by
+ * step: the same seed, the same game, without checking its positions twice. */
 static eng_match *random_match(const eng_rules *r, const char *scenario, const json_t *options,
-                               uint64_t seed)
+                               uint64_t seed, trail *record, const trail *replay)
 {
     eng_error err;
     eng_match *m = eng_match_new(eng_rules_name(r), scenario, options, seed, &err);
@@ -100,11 +121,22 @@ static eng_match *random_match(const eng_rules *r, const char *scenario, const j
     eng_rng pick;
     rng_seed(&pick, seed * 31 + 7);
     eng_action acts[ENG_MAX_ACTIONS];
-    while (!eng_is_terminal(m->state)) {
+    size_t at = 0;
+    for (;;) {
+        uint64_t h = eng_state_hash(m->state);
+        if (record) {
+            check_position(m->state);
+            trail_add(record, h);
+        } else if (at >= replay->n || replay->hash[at] != h) {
+            fail_msg("%s/%s seed %llu: the same seed gives another position at step %zu",
+                     eng_rules_name(r), scenario, (unsigned long long)seed, at);
+        }
+        at++;
+        if (eng_is_terminal(m->state))
+            break;
         if (m->nsteps >= MAX_STEPS)
             fail_msg("%s/%s seed %llu: no end after %d steps", eng_rules_name(r), scenario,
                      (unsigned long long)seed, MAX_STEPS);
-        check_position(m->state);
         if (eng_current_player(m->state) == ENG_CHANCE) {
             eng_match_apply_chance(m);
         } else {
@@ -113,7 +145,8 @@ static eng_match *random_match(const eng_rules *r, const char *scenario, const j
                 fail_msg("%s", err.msg);
         }
     }
-    check_position(m->state);
+    if (replay)
+        assert_int_equal(at, replay->n);
     char res[ENG_TEXT_MAX];
     eng_result_text(m->state, res, sizeof res);
     if (!res[0] || !strcmp(res, "*"))
@@ -129,22 +162,24 @@ static void conformance_games(const eng_rules *r, const char *scenario, const js
                               uint64_t seed0, int games, const char *what)
 {
     for (uint64_t seed = seed0; seed < seed0 + (uint64_t)games; seed++) {
-        eng_match *m = random_match(r, scenario, options, seed);
+        trail path = {.n = 0};
+        eng_match *m = random_match(r, scenario, options, seed, &path, NULL);
         /* save, load, save: the same bytes and the same position */
-        char *first = t_record_text(m);
+        char *text = t_record_text(m);
         eng_error err;
-        eng_match *back = eng_match_load_text(first, "saved", &err);
+        eng_match *back = eng_match_load_text(text, "saved", &err);
         if (!back)
             fail_msg("%s/%s (%s): reload failed: %s\n%s", eng_rules_name(r), scenario, what,
-                     err.msg, first);
+                     err.msg, text);
         char *second = t_record_text(back);
-        assert_string_equal(first, second);
+        assert_string_equal(text, second);
         assert_true(eng_state_equal(m->state, back->state));
         /* the same seed, the same game */
-        eng_match *again = random_match(r, scenario, options, seed);
+        eng_match *again = random_match(r, scenario, options, seed, NULL, &path);
         assert_int_equal(again->nsteps, m->nsteps);
         assert_true(eng_state_equal(again->state, m->state));
-        free(first);
+        free(path.hash);
+        free(text);
         free(second);
         eng_match_free(back);
         eng_match_free(again);
