@@ -50,7 +50,7 @@ if [ $rc = 0 ] && cmp -s j1/summary.json m0/summary.json; then pass mpi-jobs-0
 else fail mpi-jobs-0 "exit $rc: $(tail -3 m0.out | tr '\n' '|')"; fi
 
 # ---- a sweep on the ranks: the same sweep.json as one process's ---------------------------
-sw=(--rules pocket-wargame --scenario meeting --players thumb,thumb --no-progress
+sw=(--rules pocket-wargame --scenario meeting --players random,random --no-progress
     --field forces.1.units.HI --values 0..8:8 --games 4)
 "$pw" lab sweep "${sw[@]}" --out s1 --jobs 1 > s1.out 2>&1
 mpi 3 lab sweep "${sw[@]}" --out s3 > s3.out 2>&1; rc=$?

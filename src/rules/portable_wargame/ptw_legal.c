@@ -64,27 +64,14 @@ static int unit_actions(const ptw_data *d, const ptw_state *s, int u, eng_action
     const ptw_type *t = ptw_type_of(d, u);
     bool turn;
     int c;
-    if (v && !out) {
-        /* only asking whether u has anything (after each of its actions):
-         * one that may turn or step has, even passing through, which the
-         * step rules let it do only where it can step on (debug builds
-         * compare the answer with the plain rules'); whether it is passing
-         * through is asked only when it has neither */
-        c = ptw_unit_steps_fast(d, s, v, u, NULL, &turn);
-        if (c || turn)
-            return 1;
-        if (s->active == u && ptw_passing_through(d, s, u))
-            return 0;
-    } else {
-        if (through < 0)
-            through = s->active == u && ptw_passing_through(d, s, u);
-        if (through)                                      /* it may not stop here */
-            return v ? ptw_unit_steps_fast(d, s, v, u, out, NULL)
-                     : ptw_unit_steps(d, s, u, out, NULL);
-        c = v ? ptw_unit_steps_fast(d, s, v, u, out, &turn) : ptw_unit_steps(d, s, u, out, &turn);
-        if (!out && (c || turn))
-            return 1;
-    }
+    if (through < 0)
+        through = s->active == u && ptw_passing_through(d, s, u);
+    if (through)                                          /* it may not stop here */
+        return v ? ptw_unit_steps_fast(d, s, v, u, out, NULL)
+                 : ptw_unit_steps(d, s, u, out, NULL);
+    c = v ? ptw_unit_steps_fast(d, s, v, u, out, &turn) : ptw_unit_steps(d, s, u, out, &turn);
+    if (!out && (c || turn))
+        return 1;
     n += c;
     if (turn) {                 /* (out is set: a count has stopped above) */
         int f = s->facing[u];
