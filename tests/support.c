@@ -151,6 +151,24 @@ int t_random_playout(eng_state *s, uint64_t seed, int max_steps)
     return steps;
 }
 
+const char *t_words(const eng_state *s, const char *notation)
+{
+    static char buf[256];
+    eng_action a;
+    eng_error err;
+    if (eng_action_parse(s, notation, &a, &err) != 0)
+        fail_msg("cannot parse %s: %s", notation, err.msg);
+    eng_action_words(s, a, buf, sizeof buf);
+    return buf;
+}
+
+const char *t_ending(const eng_state *s)
+{
+    static char buf[512];
+    eng_ending(s, buf, sizeof buf);
+    return buf;
+}
+
 double t_hint_weight(const eng_state *s, const char *notation)
 {
     eng_action acts[ENG_MAX_ACTIONS], a;

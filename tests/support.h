@@ -32,6 +32,11 @@ void t_refused(eng_state *s, const char *notation, const char *because);
 int t_is_legal(const eng_state *s, const char *notation);
 /* The legal actions now, in notation, joined by "; " (caller frees). */
 char *t_legal_text(const eng_state *s);
+/* The engine's words for a button of the action written at s (a static
+ * buffer, good until the next call). */
+const char *t_words(const eng_state *s, const char *notation);
+/* The result and why the game ended, one line (eng_ending; a static buffer). */
+const char *t_ending(const eng_state *s);
 /* The playout hint's weight for the action written (it must be legal). */
 double t_hint_weight(const eng_state *s, const char *notation);
 /* A JSON value of the omniscient state at a path like "units.0.condition"

@@ -122,47 +122,36 @@ static void test_key_and_field_last(void **unused)
     eng_game_free(g);
 }
 
-/* The words of `notation` for a button at s. */
-static const char *worded(const eng_state *s, const char *notation)
-{
-    eng_action a;
-    eng_error err;
-    if (eng_action_parse(s, notation, &a, &err) != 0)
-        fail_msg("cannot parse %s: %s", notation, err.msg);
-    eng_action_words(s, a, out, sizeof out);
-    return out;
-}
-
 static void test_button_words(void **unused)
 {
     (void)unused;
     eng_game *g = pb_game_choice("orcs", "ORC21+ORC18", "L-front", "elves", "ELV13+ELV28+ELV08",
                                  "R-front", NULL, NULL);
     eng_state *s = eng_state_new(g, 1);
-    T_EXPECT_STR(worded(s, "pass"), "Pass");
-    T_EXPECT_STR(worded(s, "concede"), "Concede the battle");
+    T_EXPECT_STR(t_words(s, "pass"), "Pass");
+    T_EXPECT_STR(t_words(s, "concede"), "Concede the battle");
     /* an order keeps its notation: it is pointed at on the board */
-    T_EXPECT_STR(worded(s, "order A1 charge"), "order A1 charge");
+    T_EXPECT_STR(t_words(s, "order A1 charge"), "order A1 charge");
     t_play(s, "order A1 charge");
-    T_EXPECT_STR(worded(s, "react wait"), "Wait: no reaction to the charge");
+    T_EXPECT_STR(t_words(s, "react wait"), "Wait: no reaction to the charge");
     t_play(s, "react wait");
     t_play(s, "target B1");
     t_play(s, "roll 1");
     t_play(s, "roll 2");
     T_EXPECT_STR(pb_legal(s), "back; hold");
-    T_EXPECT_STR(worded(s, "back"), "Strike back: B1 strikes back at A1");
-    T_EXPECT_STR(worded(s, "hold"), "Hold: B1 does not strike back at A1");
+    T_EXPECT_STR(t_words(s, "back"), "Strike back: B1 strikes back at A1");
+    T_EXPECT_STR(t_words(s, "hold"), "Hold: B1 does not strike back at A1");
     t_play(s, "hold");
     t_play(s, "pass");
     t_play(s, "order A1 fight B1");
     t_play(s, "roll 4");                  /* two hits on B1 */
     T_EXPECT_STR(pb_legal(s), "wound B1 remove ELV08; wound B1 remove ELV13; "
                                "wound B1 remove ELV28; wound B1 ELV13");
-    T_EXPECT_STR(worded(s, "wound B1 remove ELV13"),
+    T_EXPECT_STR(t_words(s, "wound B1 remove ELV13"),
                  "Remove ELV13 Horse Guard 2-3-6: it is destroyed, taking 2 hits");
-    T_EXPECT_STR(worded(s, "wound B1 remove ELV28"),
+    T_EXPECT_STR(t_words(s, "wound B1 remove ELV28"),
                  "Remove ELV28 Spearmen 4-5: it is destroyed, taking 1 hit");
-    T_EXPECT_STR(worded(s, "wound B1 ELV13"), "Wound ELV13 Horse Guard 2-3-6 with an unused token");
+    T_EXPECT_STR(t_words(s, "wound B1 ELV13"), "Wound ELV13 Horse Guard 2-3-6 with an unused token");
     eng_state_free(s);
     eng_game_free(g);
 }

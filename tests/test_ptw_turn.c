@@ -16,26 +16,6 @@
 
 static eng_state *start(eng_game *g) { return eng_state_new(g, 1); }
 
-/* the result and why the battle ended, one line */
-static const char *ending(const eng_state *s)
-{
-    static char buf[512];
-    eng_ending(s, buf, sizeof buf);
-    return buf;
-}
-
-/* notation's words for a button at s */
-static const char *worded(const eng_state *s, const char *notation)
-{
-    static char buf[256];
-    eng_action a;
-    eng_error err;
-    if (eng_action_parse(s, notation, &a, &err) != 0)
-        fail_msg("cannot parse %s: %s", notation, err.msg);
-    eng_action_words(s, a, buf, sizeof buf);
-    return buf;
-}
-
 /* Finishes a turn in which nobody acts after the guns: initiative to Red,
  * both sides end. */
 static void quiet_rest_of_turn(eng_state *s)
@@ -59,8 +39,8 @@ static void test_initiative(void **unused)
     t_play(s, "3");
     t_play(s, "5");
     T_EXPECT_STR(pt_status(s), "Turn 1, side A, Blue to act");
-    T_EXPECT_STR(worded(s, "end"), "End the activation phase");
-    T_EXPECT_STR(ending(s), "*");   /* not over */
+    T_EXPECT_STR(t_words(s, "end"), "End the activation phase");
+    T_EXPECT_STR(t_ending(s), "*");   /* not over */
     T_EXPECT_STR(pt_top(s, "side_a", -1, NULL), "2");
     t_play(s, "end");
     T_EXPECT_STR(pt_status(s), "Turn 1, side B, Red to act");
@@ -112,7 +92,7 @@ static void test_later_exhaustion_wins(void **unused)
     quiet_rest_of_turn(s);
     assert_true(eng_is_terminal(s));
     T_EXPECT_STR(pt_status(s), "Game over after turn 2: Red wins");
-    T_EXPECT_STR(ending(s), "Red wins: both sides exhausted, Red on turn 2 and Blue on turn 1; "
+    T_EXPECT_STR(t_ending(s), "Red wins: both sides exhausted, Red on turn 2 and Blue on turn 1; "
                             "Red reached exhaustion later");
     double ret[2];
     eng_returns(s, ret);
@@ -139,7 +119,7 @@ static void test_same_turn_exhaustion(void **unused)
     char res[64];
     eng_result_text(s, res, sizeof res);
     T_EXPECT_STR(res, "draw");
-    T_EXPECT_STR(ending(s), "draw: both sides exhausted, Red on turn 1 and Blue on turn 1; equal "
+    T_EXPECT_STR(t_ending(s), "draw: both sides exhausted, Red on turn 1 and Blue on turn 1; equal "
                             "shares of units lost (Red 1 of 3 units lost, Blue 1 of 3)");
     double ret[2];
     eng_returns(s, ret);
@@ -158,7 +138,7 @@ static void test_same_turn_exhaustion(void **unused)
     t_play(s, "hit 2/INF1 1");
     quiet_rest_of_turn(s);
     T_EXPECT_STR(pt_status(s), "Game over after turn 1: Blue wins");
-    T_EXPECT_STR(ending(s), "Blue wins: both sides exhausted, Red on turn 1 and Blue on turn 1; "
+    T_EXPECT_STR(t_ending(s), "Blue wins: both sides exhausted, Red on turn 1 and Blue on turn 1; "
                             "the smaller share of units lost wins (Red 2 of 4 units lost, Blue 1 "
                             "of 3)");
     eng_state_free(s);
@@ -174,7 +154,7 @@ static void test_turn_limit(void **unused)
     eng_state *s = start(g);
     quiet_rest_of_turn(s);
     T_EXPECT_STR(pt_status(s), "Game over after turn 1: draw");
-    T_EXPECT_STR(ending(s), "draw: the turn limit (turn 1) was reached; equal shares of units "
+    T_EXPECT_STR(t_ending(s), "draw: the turn limit (turn 1) was reached; equal shares of units "
                             "lost (Red 0 of 1 units lost, Blue 0 of 1)");
     eng_state_free(s);
     eng_game_free(g);
@@ -186,7 +166,7 @@ static void test_turn_limit(void **unused)
     t_play(s, "hit 2/INF1 1");
     quiet_rest_of_turn(s);
     T_EXPECT_STR(pt_status(s), "Game over after turn 1: Red wins");
-    T_EXPECT_STR(ending(s), "Red wins: the turn limit (turn 1) was reached; Blue was exhausted "
+    T_EXPECT_STR(t_ending(s), "Red wins: the turn limit (turn 1) was reached; Blue was exhausted "
                             "(turn 1), Red not");
     eng_state_free(s);
     eng_game_free(g);
@@ -201,9 +181,9 @@ static void test_objectives(void **unused)
     eng_state *s = start(g);
     T_EXPECT_STR(pt_top(s, "victory", -1, "rule"), "objective");
     pt_to_side_a(s);
-    T_EXPECT_STR(worded(s, "move INF1 b3"), "move INF1 b3");   /* pointed at: the notation */
+    T_EXPECT_STR(t_words(s, "move INF1 b3"), "move INF1 b3");   /* pointed at: the notation */
     t_play(s, "move INF1 b3");
-    T_EXPECT_STR(worded(s, "done"), "Unit done");
+    T_EXPECT_STR(t_words(s, "done"), "Unit done");
     t_play(s, "done");
     t_play(s, "end");
     /* b3 is Red's now; a1 was nobody's and nobody stands there */
@@ -214,7 +194,7 @@ static void test_objectives(void **unused)
     assert_true(json_is_null(json_object_get(json_array_get(objs, 1), "holder")));
     json_decref(j);
     T_EXPECT_STR(pt_status(s), "Game over after turn 1: Red wins");
-    T_EXPECT_STR(ending(s), "Red wins: the turn limit (turn 1) was reached; Red holds more "
+    T_EXPECT_STR(t_ending(s), "Red wins: the turn limit (turn 1) was reached; Red holds more "
                             "objectives (1 to 0)");
     eng_state_free(s);
     eng_game_free(g);
@@ -223,7 +203,7 @@ static void test_objectives(void **unused)
     s = start(g);
     quiet_rest_of_turn(s);
     T_EXPECT_STR(pt_status(s), "Game over after turn 1: Blue wins");
-    T_EXPECT_STR(ending(s), "Blue wins: the turn limit (turn 1) was reached; Blue holds more "
+    T_EXPECT_STR(t_ending(s), "Blue wins: the turn limit (turn 1) was reached; Blue holds more "
                             "objectives (1 to 0)");
     eng_state_free(s);
     eng_game_free(g);

@@ -9,26 +9,6 @@
  */
 #include "test_pwg_util.h"
 
-/* the result and why the game ended, one line */
-static const char *ending(const eng_state *s)
-{
-    static char buf[512];
-    eng_ending(s, buf, sizeof buf);
-    return buf;
-}
-
-/* notation's words for a button at s */
-static const char *worded(const eng_state *s, const char *notation)
-{
-    static char buf[256];
-    eng_action a;
-    eng_error err;
-    if (eng_action_parse(s, notation, &a, &err) != 0)
-        fail_msg("cannot parse %s: %s", notation, err.msg);
-    eng_action_words(s, a, buf, sizeof buf);
-    return buf;
-}
-
 static void test_phase_order_first_player_first(void **unused)
 {
     (void)unused;
@@ -175,7 +155,7 @@ static void test_allies_share_the_win(void **unused)
     char res[64];
     eng_result_text(s, res, sizeof res);
     T_EXPECT_STR(res, "Red and Blue share the win");
-    T_EXPECT_STR(ending(s), "Red and Blue share the win: only allied forces have units left, "
+    T_EXPECT_STR(t_ending(s), "Red and Blue share the win: only allied forces have units left, "
                             "after turn 1");
     eng_state_free(s);
     eng_game_free(g);
@@ -194,7 +174,7 @@ static void test_none_left_is_a_draw(void **unused)
     char res[64];
     eng_result_text(s, res, sizeof res);
     T_EXPECT_STR(res, "draw");
-    T_EXPECT_STR(ending(s), "draw: no force has a unit left on the field");
+    T_EXPECT_STR(t_ending(s), "draw: no force has a unit left on the field");
     eng_state_free(s);
     eng_game_free(g);
 }
@@ -333,7 +313,7 @@ static void test_turn_limit_by_strength(void **unused)
     eng_game *g = pw_game("ooo/ooo", "HI@a1 LI@b1~", "HI@c2",
                           ",\"victory\":{\"turn_limit\":2}", NULL);
     eng_state *s = eng_state_new(g, 1);
-    T_EXPECT_STR(worded(s, "end"), "End the movement phase");
+    T_EXPECT_STR(t_words(s, "end"), "End the movement phase");
     t_play_list(s, (const char *const[]){"end", "end", NULL});
     assert_false(eng_is_terminal(s));
     t_play_list(s, (const char *const[]){"end", "end", NULL});
@@ -342,7 +322,7 @@ static void test_turn_limit_by_strength(void **unused)
     eng_result_text(s, res, sizeof res);
     T_EXPECT_STR(res, "Red wins");   /* strength 3 to 2 */
     T_EXPECT_STR(pw_status(s), "Game over after turn 2: Red wins");
-    T_EXPECT_STR(ending(s), "Red wins: the turn limit (turn 2) was reached; the most strength "
+    T_EXPECT_STR(t_ending(s), "Red wins: the turn limit (turn 2) was reached; the most strength "
                             "wins (Red 3, Blue 2)");
     eng_state_free(s);
     eng_game_free(g);
@@ -355,7 +335,7 @@ static void test_turn_limit_by_strength(void **unused)
     assert_true(ret[0] == 0.5 && ret[1] == 0.5);
     eng_result_text(s, res, sizeof res);
     T_EXPECT_STR(res, "draw");
-    T_EXPECT_STR(ending(s), "draw: the turn limit (turn 1) was reached; no force has the most "
+    T_EXPECT_STR(t_ending(s), "draw: the turn limit (turn 1) was reached; no force has the most "
                             "strength (Red 2, Blue 2)");
     eng_state_free(s);
     eng_game_free(g);
@@ -373,7 +353,7 @@ static void test_turn_limit_by_points(void **unused)
     char res[64];
     eng_result_text(s, res, sizeof res);
     T_EXPECT_STR(res, "Blue wins");   /* 1 point to 0, despite strength 2 to 4 */
-    T_EXPECT_STR(ending(s), "Blue wins: the turn limit (turn 1) was reached; the most points, "
+    T_EXPECT_STR(t_ending(s), "Blue wins: the turn limit (turn 1) was reached; the most points, "
                             "then strength, wins (Red 0, Blue 1)");
     eng_state_free(s);
     eng_game_free(g);
@@ -402,7 +382,7 @@ static void test_points_to_win(void **unused)
     char res[64];
     eng_result_text(s, res, sizeof res);
     T_EXPECT_STR(res, "Red wins");
-    T_EXPECT_STR(ending(s), "Red wins: 2 points to win reached after turn 2 (points: Red 2, "
+    T_EXPECT_STR(t_ending(s), "Red wins: 2 points to win reached after turn 2 (points: Red 2, "
                             "Blue 0)");
     assert_int_equal(pw_int(s, "turn"), 2);
     eng_state_free(s);
