@@ -151,6 +151,34 @@ int t_random_playout(eng_state *s, uint64_t seed, int max_steps)
     return steps;
 }
 
+void t_random_game(const char *rules, const char *scenario, const json_t *options,
+                   uint64_t seed, uint64_t pick, size_t max_steps, t_visit visit, void *ctx)
+{
+    eng_error err;
+    eng_match *m = eng_match_new(rules, scenario, options, seed, &err);
+    if (!m)
+        fail_msg("%s: %s", scenario, err.msg);
+    eng_rng r;
+    rng_seed(&r, pick);
+    eng_action acts[ENG_MAX_ACTIONS];
+    while (!eng_is_terminal(m->state)) {
+        if (m->nsteps >= max_steps)
+            fail_msg("%s seed %llu: no end", scenario, (unsigned long long)seed);
+        int player = eng_current_player(m->state);
+        if (player == ENG_CHANCE) {
+            eng_match_apply_chance(m);
+            continue;
+        }
+        int n = eng_legal_actions(m->state, acts);
+        assert_true(n > 0);
+        visit(m, player, acts, n, ctx);
+        if (eng_match_apply(m, acts[rng_below(&r, (uint32_t)n)], false, &err))
+            fail_msg("%s seed %llu step %zu: %s", scenario, (unsigned long long)seed, m->nsteps,
+                     err.msg);
+    }
+    eng_match_free(m);
+}
+
 const char *t_words(const eng_state *s, const char *notation)
 {
     static char buf[256];

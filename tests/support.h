@@ -42,6 +42,16 @@ double t_hint_weight(const eng_state *s, const char *notation);
 /* A JSON value of the omniscient state at a path like "units.0.condition"
  * is not offered: tests read eng_state_json directly with jansson. */
 
+/* One random game of a match (eng_match_new's rules, scenario, options and
+ * seed; players' actions drawn by a generator seeded with pick): at each
+ * player's decision, visit sees the position, the player and the legal
+ * actions before one is played. Fails past max_steps or on a refused action. */
+struct eng_match;
+typedef void (*t_visit)(const struct eng_match *m, int player, const eng_action *acts, int n,
+                        void *ctx);
+void t_random_game(const char *rules, const char *scenario, const json_t *options,
+                   uint64_t seed, uint64_t pick, size_t max_steps, t_visit visit, void *ctx);
+
 /* Plays random legal actions (chance from the state's own generator, players
  * by rng) until terminal or max_steps; returns steps taken. */
 int t_random_playout(eng_state *s, uint64_t seed, int max_steps);

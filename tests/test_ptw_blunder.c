@@ -181,6 +181,14 @@ static void judge_faces(const eng_state *s, int player, const eng_action *acts, 
     json_decref(j);
 }
 
+/* every third decision of a random game judged */
+static void judge_every_third(const eng_match *m, int player, const eng_action *acts, int n,
+                              void *ctx)
+{
+    if (m->nsteps % 3 == 0)
+        judge_faces(m->state, player, acts, n, ctx);
+}
+
 static void test_turning_away_on_real_games(void **unused)
 {
     (void)unused;
@@ -190,31 +198,12 @@ static void test_turning_away_on_real_games(void **unused)
     assert_true(ns >= 3);
     eng_rng seeds;
     rng_seed(&seeds, 20261127);
-    eng_action acts[ENG_MAX_ACTIONS];
     judged c = {0, 0, 0};
     for (int sc = 0; sc < ns; sc++)
         for (int game = 0; game < 2; game++) {
             uint64_t seed = rng_next(&seeds) % 1000000007u;
-            eng_error err;
-            eng_match *m = eng_match_new("portable-wargame", names[sc], NULL, seed, &err);
-            if (!m)
-                fail_msg("%s: %s", names[sc], err.msg);
-            eng_rng pick;
-            rng_seed(&pick, seed ^ 0xb1u);
-            while (!eng_is_terminal(m->state) && m->nsteps < 20000) {
-                int player = eng_current_player(m->state);
-                if (player == ENG_CHANCE) {
-                    eng_match_apply_chance(m);
-                    continue;
-                }
-                int n = eng_legal_actions(m->state, acts);
-                assert_true(n > 0);
-                if (m->nsteps % 3 == 0)
-                    judge_faces(m->state, player, acts, n, &c);
-                if (eng_match_apply(m, acts[rng_below(&pick, (uint32_t)n)], false, &err))
-                    fail_msg("%s: %s", names[sc], err.msg);
-            }
-            eng_match_free(m);
+            t_random_game("portable-wargame", names[sc], NULL, seed, seed ^ 0xb1u, 20000,
+                          judge_every_third, &c);
         }
     eng_names_free(names, ns);
     print_message("%ld turns judged: %ld away from the nearest enemy, %ld not\n", c.faces,

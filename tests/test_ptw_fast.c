@@ -91,6 +91,27 @@ static void check_list(const eng_state *s, const eng_action *acts, int n, const 
     }
 }
 
+/* a random game's decisions: the game named for messages, and what was seen */
+typedef struct game_seen {
+    const char *scenario, *options;
+    uint64_t seed;
+    seen c;
+} game_seen;
+
+static void check_decision(const eng_match *m, int player, const eng_action *acts, int n,
+                           void *ctx)
+{
+    game_seen *g = ctx;
+    /* the debug build compared this listing with the plain rules */
+    char where[160];
+    snprintf(where, sizeof where, "%s %s seed %llu step %zu", g->scenario, g->options,
+             (unsigned long long)g->seed, m->nsteps);
+    check_list(m->state, acts, n, where);
+    g->c.listings++;
+    if (g->c.listings % 4 == 0)
+        note(m->state, player, &g->c);
+}
+
 static void test_fast_listing_on_real_games(void **unused)
 {
     (void)unused;
@@ -101,53 +122,28 @@ static void test_fast_listing_on_real_games(void **unused)
     int nopt = (int)(sizeof option_sets / sizeof option_sets[0]);
     eng_rng seeds;
     rng_seed(&seeds, 20261127);
-    eng_action acts[ENG_MAX_ACTIONS];
-    seen c = {0, 0, 0, 0};
+    game_seen g = {.c = {0, 0, 0, 0}};
     for (int sc = 0; sc < ns; sc++)
         for (int o = 0; o < nopt; o++) {
             json_error_t jerr;
             json_t *opt = json_loads(option_sets[o], 0, &jerr);
             assert_non_null(opt);
             for (int game = 0; game < GAMES_EACH; game++) {
-                uint64_t seed = rng_next(&seeds) % 1000000007u;
-                eng_error err;
-                eng_match *m = eng_match_new("portable-wargame", names[sc], opt, seed, &err);
-                if (!m)
-                    fail_msg("%s: %s", names[sc], err.msg);
-                eng_rng pick;
-                rng_seed(&pick, seed ^ 0xfa57);
-                while (!eng_is_terminal(m->state)) {
-                    if (m->nsteps >= MAX_STEPS)
-                        fail_msg("%s seed %llu: no end", names[sc], (unsigned long long)seed);
-                    int player = eng_current_player(m->state);
-                    if (player == ENG_CHANCE) {
-                        eng_match_apply_chance(m);
-                        continue;
-                    }
-                    /* the debug build compares this listing with the plain rules */
-                    int n = eng_legal_actions(m->state, acts);
-                    assert_true(n > 0);
-                    char where[160];
-                    snprintf(where, sizeof where, "%s %s seed %llu step %zu", names[sc],
-                             option_sets[o], (unsigned long long)seed, m->nsteps);
-                    check_list(m->state, acts, n, where);
-                    c.listings++;
-                    if (c.listings % 4 == 0)
-                        note(m->state, player, &c);
-                    if (eng_match_apply(m, acts[rng_below(&pick, (uint32_t)n)], false, &err))
-                        fail_msg("%s: %s", where, err.msg);
-                }
-                eng_match_free(m);
+                g.scenario = names[sc];
+                g.options = option_sets[o];
+                g.seed = rng_next(&seeds) % 1000000007u;
+                t_random_game("portable-wargame", names[sc], opt, g.seed, g.seed ^ 0xfa57,
+                              MAX_STEPS, check_decision, &g);
             }
             json_decref(opt);
         }
     eng_names_free(names, ns);
     print_message("%ld listings; sampled: %ld by an exhausted side, %ld passing through, "
-                  "%ld units faced\n", c.listings, c.exhausted, c.passing, c.faced);
-    assert_true(c.listings > 10000);
-    assert_true(c.exhausted > 0);
-    assert_true(c.passing > 0);
-    assert_true(c.faced > 0);
+                  "%ld units faced\n", g.c.listings, g.c.exhausted, g.c.passing, g.c.faced);
+    assert_true(g.c.listings > 10000);
+    assert_true(g.c.exhausted > 0);
+    assert_true(g.c.passing > 0);
+    assert_true(g.c.faced > 0);
 }
 
 int main(void)
