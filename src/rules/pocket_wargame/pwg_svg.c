@@ -171,8 +171,11 @@ static void draw_coin(const pwg_data *d, const pwg_state *s, int u, double cx, d
             "text-anchor=\"middle\" fill=\"%s\">", cx, cy - r * 0.05, r * 0.62,
             steady ? "bold" : "normal", ink);
     svg_text(out, lab);
+    /* the coin's value ("50p") is short and reads at half the label's
+     * height even on a phone; "wavering" is eight letters and must stay
+     * inside the circle */
     fprintf(out, "</text><text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" text-anchor=\"middle\" "
-            "fill=\"%s\">", cx, cy + r * 0.55, r * 0.42, ink);
+            "fill=\"%s\">", cx, cy + r * 0.55, r * (steady ? 0.5 : 0.42), ink);
     svg_text(out, steady ? pwg_coin_name(d, u, false) : "wavering");
     fputs("</text>", out);
     svg_owner_mark(out, f, cx + r * 0.78, cy - r * 0.78, r * 0.36, fill);
