@@ -300,6 +300,16 @@ typedef struct pwg_cache {
     /* live: bit u if unit u is on the map (steady or wavering): every
      * writer of s->cond calls pwg_cache_cond */
     uint64_t live;
+    /* movers: in the Cavalry and Movement phases, the units of the force
+     * to act that may still move (on the map, not acted, of the class the
+     * phase moves, with a step open to them), else 0; the listing writes
+     * their moves and nothing else. toss: in a combat, the units still to
+     * toss their coin (PWG_CU_TOSSES without PWG_CU_TOSSED); left: the
+     * units whose heads are not spent (PWG_CU_LEFT). Worked out at the end
+     * of every apply that changes the stage or whose go it is
+     * (pwg_cache_turn); a move takes its unit out of movers, a toss out of
+     * toss, a spent head out of left. */
+    uint64_t movers, toss, left;
     /* the locations whose terrain is a lake, and open ground (terrain
      * flags PWG_TF_LAKE, PWG_TF_OPEN), as sets: init, each card dealt and
      * a position read from JSON set them (pwg_cache_ground) */
@@ -311,6 +321,10 @@ typedef struct pwg_cache {
      * moves during the deal) it stays the starting terrain's, and the end
      * of the deal and a position read from JSON work it out. */
     uint8_t steps[PWG_MAX_LOCS];
+    /* player: pwg_current_player's answer (a force, ENG_CHANCE or
+     * ENG_TERMINAL), set with movers by pwg_cache_turn */
+    int8_t player;
+    uint8_t pad[7];             /* explicit, so the struct has no hidden padding */
 } pwg_cache;
 
 typedef struct pwg_state {
@@ -441,6 +455,14 @@ uint8_t pwg_loc_steps(const pwg_data *d, const pwg_state *s, int loc);
 void pwg_cache_refresh(const pwg_data *d, pwg_state *s);
 void pwg_cache_steps(const pwg_data *d, pwg_state *s);   /* the steps alone */
 void pwg_cache_check(const pwg_data *d, const pwg_state *s);
+/* The bookkeeping of whose go it is (pwg_cache.player and movers), from the
+ * position: the end of every apply, init and a position read (pwg_apply.c). */
+void pwg_cache_turn(const pwg_data *d, pwg_state *s);
+/* The combat's masks (pwg_cache.toss and left) from s->combat.cu. */
+void pwg_cache_combat(const pwg_data *d, pwg_state *s);
+/* The units of force f that may move in the Cavalry or Movement stage
+ * now (pwg_cache.movers' rule), as a mask (pwg_legal.c). */
+uint64_t pwg_movers(const pwg_data *d, const pwg_state *s, int f);
 /* The terrain types with all of `flags`, as "open, hills or mountain". */
 void pwg_terrain_names(const pwg_data *d, int flags, char *buf, size_t n);
 bool pwg_enemy_at(const pwg_data *d, const pwg_state *s, int loc, int force);

@@ -44,10 +44,9 @@ int pwg_actor(const pwg_data *d, const pwg_state *s)
     }
 }
 
-int pwg_current_player(const void *data, const void *st)
+/* Whose decision it is, from the position: a force, chance or nobody. */
+static int plain_player(const pwg_data *d, const pwg_state *s)
 {
-    const pwg_data *d = data;
-    const pwg_state *s = st;
     switch (s->stage) {
     case PWG_S_DEAL:
     case PWG_S_FIRST:
@@ -67,6 +66,22 @@ int pwg_current_player(const void *data, const void *st)
     default:
         return pwg_actor(d, s);
     }
+}
+
+void pwg_cache_turn(const pwg_data *d, pwg_state *s)
+{
+    int p = plain_player(d, s);
+    s->cache.player = (int8_t)p;
+    s->cache.movers = p >= 0 && (s->stage == PWG_S_CAVALRY || s->stage == PWG_S_MOVEMENT)
+                          ? pwg_movers(d, s, p) : 0;
+}
+
+/* Asked several times a step (the engine, the bench, the search): the
+ * bookkeeping's answer, which pwg_cache_turn keeps. */
+int pwg_current_player(const void *data, const void *st)
+{
+    (void)data;
+    return ((const pwg_state *)st)->cache.player;
 }
 
 int pwg_chance_outcomes(const void *data, const void *st, eng_action *out, double *prob)
@@ -288,6 +303,7 @@ static void combat_done(const pwg_data *d, pwg_state *s)
     int kind = s->combat.kind, loc = s->combat.loc;
     memset(&s->combat, 0, sizeof s->combat);
     s->combat.last_unit = PWG_NONE;
+    s->cache.toss = s->cache.left = 0;   /* no coins and no heads outside a combat */
     if (kind == PWG_CB_RANGED) {
         s->stage = PWG_S_RANGED;
     } else {
@@ -317,6 +333,7 @@ void pwg_init(const void *data, void *st)
                 s->dealt |= UINT64_C(1) << s->card[loc];
     s->combat.last_unit = PWG_NONE;
     pwg_recompute_opposed(d, s);
+    s->cache.player = ENG_TERMINAL;   /* for now: pwg_cache_turn sets it below */
     memcpy(s->cache.steps, d->start_steps, sizeof s->cache.steps);   /* the starting terrain's */
     for (int loc = 0; loc < d->nlocs; loc++)
         pwg_cache_ground(d, s, loc);
@@ -324,12 +341,16 @@ void pwg_init(const void *data, void *st)
     s->stage = d->deal ? PWG_S_DEAL : PWG_S_DEPLOY;
     s->deploy_round = 1;
     advance(d, s);
+    pwg_cache_turn(d, s);
 #ifndef NDEBUG
     pwg_cache_check(d, s);
 #endif
 }
 
-static void apply_action(const pwg_data *d, pwg_state *s, eng_action a)
+/* Applies a; returns true if the bookkeeping of whose go it is still holds
+ * (a move after which the same force has units left to move), false if
+ * pwg_cache_turn must work it out again. */
+static bool apply_action(const pwg_data *d, pwg_state *s, eng_action a)
 {
     int fa = PWG_FA(a), fb = PWG_FB(a);
     /* the force acting, asked only by the actions that need it (not by
@@ -366,12 +387,12 @@ static void apply_action(const pwg_data *d, pwg_state *s, eng_action a)
         s->stance[actor] |= (uint8_t)(1 << fa);
         s->changed[actor] |= (uint8_t)(1 << fa);
         pwg_recompute_opposed(d, s);
-        return;   /* the same force goes on declaring */
+        return false;   /* the same force goes on declaring */
     case PWG_A_HOSTILE:
         s->stance[actor] &= (uint8_t)~(1 << fa);
         s->changed[actor] |= (uint8_t)(1 << fa);
         pwg_recompute_opposed(d, s);
-        return;
+        return false;
     case PWG_A_READY:
     case PWG_A_END:
         s->turn_pos++;
@@ -379,30 +400,39 @@ static void apply_action(const pwg_data *d, pwg_state *s, eng_action a)
     case PWG_A_MOVE:
         s->loc[fa] = (uint8_t)fb;
         s->acted |= UINT64_C(1) << fa;
+        /* The units left to move are those of before but this one (the
+         * others' steps depend on where they stand and the terrain, which
+         * are as they were): while there are any the force moves on, and
+         * advance() would change nothing. */
+        s->cache.movers &= ~(UINT64_C(1) << fa);
+        if (s->cache.movers)
+            return true;
         break;
     case PWG_A_SHOOT:
         s->acted |= UINT64_C(1) << fa;
         pwg_combat_ranged(d, s, fa, fb);
-        return;
+        return false;
     case PWG_A_TOSS:
         if (!pwg_combat_tossed(d, s, fa, fb != 0))
             combat_done(d, s);
-        return;
+        return false;
     case PWG_A_DAMAGE:
     case PWG_A_CANCEL:
     case PWG_A_ACCEPT:
         if (!pwg_combat_spend(d, s, a))
             combat_done(d, s);
-        return;
+        return false;
     default:
-        return;
+        return false;
     }
     advance(d, s);
+    return false;
 }
 
 void pwg_apply(const void *data, void *st, eng_action a)
 {
-    apply_action(data, st, a);
+    if (!apply_action(data, st, a))
+        pwg_cache_turn(data, st);
 #ifndef NDEBUG
     pwg_cache_check(data, st);
 #endif

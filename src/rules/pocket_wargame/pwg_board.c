@@ -149,6 +149,8 @@ void pwg_cache_refresh(const pwg_data *d, pwg_state *s)
         pwg_cache_cond(s, u);
     for (int loc = 0; loc < d->nlocs; loc++)
         pwg_cache_ground(d, s, loc);
+    pwg_cache_combat(d, s);
+    pwg_cache_turn(d, s);   /* last: the movers read the units and steps above */
 }
 
 void pwg_cache_check(const pwg_data *d, const pwg_state *s)
@@ -159,8 +161,13 @@ void pwg_cache_check(const pwg_data *d, const pwg_state *s)
     pwg_cache_refresh(d, &ref);
     if (memcmp(&ref.cache, &s->cache, sizeof s->cache) != 0) {
         fprintf(stderr, "pocket-wargame: the bookkeeping differs from the position "
-                "(live %llx, from the position %llx; stage %d)\n",
-                (unsigned long long)s->cache.live, (unsigned long long)ref.cache.live, s->stage);
+                "(live %llx, from the position %llx; movers %llx, %llx; toss %llx, %llx; "
+                "left %llx, %llx; player %d, %d; stage %d)\n",
+                (unsigned long long)s->cache.live, (unsigned long long)ref.cache.live,
+                (unsigned long long)s->cache.movers, (unsigned long long)ref.cache.movers,
+                (unsigned long long)s->cache.toss, (unsigned long long)ref.cache.toss,
+                (unsigned long long)s->cache.left, (unsigned long long)ref.cache.left,
+                s->cache.player, ref.cache.player, s->stage);
         for (int loc = 0; loc < PWG_MAX_LOCS; loc++)
             if (ref.cache.steps[loc] != s->cache.steps[loc])
                 fprintf(stderr, "  steps at %d: %02x, from the position %02x\n", loc,

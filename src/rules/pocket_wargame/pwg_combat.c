@@ -62,9 +62,27 @@ int pwg_next_melee(const pwg_data *d, const pwg_state *s, int from)
     return -1;
 }
 
+/* The bookkeeping's combat masks (pwg_cache.toss, left) from the units'
+ * combat bits: a position read, and the debug builds' check. In play the
+ * combat keeps them as it goes (combat_reset, the two combats' starts,
+ * pwg_combat_tossed, pwg_combat_spend, and combat_done in pwg_apply.c). */
+void pwg_cache_combat(const pwg_data *d, pwg_state *s)
+{
+    (void)d;
+    s->cache.toss = s->cache.left = 0;
+    for (int u = 0; u < PWG_MAX_UNITS; u++) {
+        int cu = s->combat.cu[u];
+        if ((cu & (PWG_CU_TOSSES | PWG_CU_TOSSED)) == PWG_CU_TOSSES)
+            s->cache.toss |= bit(u);
+        if (cu & PWG_CU_LEFT)
+            s->cache.left |= bit(u);
+    }
+}
+
 static void combat_reset(pwg_state *s, int kind)
 {
     memset(&s->combat, 0, sizeof s->combat);
+    s->cache.toss = s->cache.left = 0;
     s->combat.kind = (uint8_t)kind;
     s->combat.last_unit = PWG_NONE;
     s->stage = PWG_S_TOSS;
@@ -80,8 +98,11 @@ void pwg_combat_ranged(const pwg_data *d, pwg_state *s, int shooter, int target)
     c->units = bit(shooter) | bit(target);
     c->cu[shooter] = PWG_CU_IN | PWG_CU_TOSSES | PWG_CU_DAMAGE;
     c->cu[target] = PWG_CU_IN;
-    if (pwg_cancel_capable(d, s, target, true))
+    s->cache.toss = bit(shooter);
+    if (pwg_cancel_capable(d, s, target, true)) {
         c->cu[target] |= PWG_CU_TOSSES | PWG_CU_CANCEL;
+        s->cache.toss |= bit(target);
+    }
     c->forces = (uint8_t)((1 << d->unit[shooter].force) | (1 << d->unit[target].force));
 }
 
@@ -99,20 +120,25 @@ void pwg_combat_melee(const pwg_data *d, pwg_state *s, int loc)
         if (s->loc[u] != loc || !PWG_ON_MAP(s->cond[u]) || !((involved >> d->unit[u].force) & 1))
             continue;
         c->units |= bit(u);
+        s->cache.toss |= bit(u);
         c->cu[u] = PWG_CU_IN | PWG_CU_TOSSES | PWG_CU_DAMAGE;
         if (pwg_cancel_capable(d, s, u, false))
             c->cu[u] |= PWG_CU_CANCEL;
     }
 }
 
+/* Forces in turn order from the first player, and in a force its units
+ * in unit order: the lowest unit of the first force with coins still to
+ * toss (the bookkeeping's mask, pwg_cache.toss). */
 int pwg_combat_next_toss(const pwg_data *d, const pwg_state *s)
 {
-    const pwg_combat *c = &s->combat;
+    uint64_t toss = s->cache.toss;
+    if (!toss)
+        return -1;
     for (int pos = 0; pos < d->nforces; pos++) {
-        const pwg_force *fo = &d->force[pwg_player_force(s, pos, d->nforces)];
-        for (int u = fo->first_unit; u < fo->first_unit + fo->nunits; u++)
-            if ((c->cu[u] & (PWG_CU_TOSSES | PWG_CU_TOSSED)) == PWG_CU_TOSSES)
-                return u;
+        uint64_t m = toss & d->force_units[pwg_player_force(s, pos, d->nforces)];
+        if (m)
+            return __builtin_ctzll(m);
     }
     return -1;
 }
@@ -122,15 +148,19 @@ int pwg_combat_spender(const pwg_state *s)
     return s->combat.order[s->combat.pos];
 }
 
-/* Units of force f in the combat whose heads are left, with all of `need`. */
+/* Units of force f in the combat whose heads are left (the bookkeeping's
+ * mask, pwg_cache.left), with all of `need`. */
 static uint64_t heads_of(const pwg_data *d, const pwg_state *s, int f, int need)
 {
-    const pwg_combat *c = &s->combat;
-    const pwg_force *fo = &d->force[f];
+    uint64_t left = s->cache.left & d->force_units[f];
+    if (!need)
+        return left;
     uint64_t m = 0;
-    for (int u = fo->first_unit; u < fo->first_unit + fo->nunits; u++)
-        if ((c->cu[u] & (PWG_CU_LEFT | need)) == (PWG_CU_LEFT | need))
+    for (; left; left &= left - 1) {
+        int u = __builtin_ctzll(left);
+        if ((s->combat.cu[u] & need) == need)
             m |= bit(u);
+    }
     return m;
 }
 
@@ -291,8 +321,10 @@ bool pwg_combat_tossed(const pwg_data *d, pwg_state *s, int unit, bool heads)
 {
     pwg_combat *c = &s->combat;
     c->cu[unit] |= PWG_CU_TOSSED;
+    s->cache.toss &= ~bit(unit);
     if (heads) {
         c->cu[unit] |= PWG_CU_HEAD | PWG_CU_LEFT;
+        s->cache.left |= bit(unit);
         c->heads[d->unit[unit].force]++;
     }
     if (pwg_combat_next_toss(d, s) >= 0)
@@ -322,6 +354,7 @@ bool pwg_combat_spend(const pwg_data *d, pwg_state *s, eng_action a)
         int x = PWG_FA(a), h = PWG_FB(a) ? PWG_FB(a) - 1 : damage_head(d, s, f);
         assert(h >= 0);   /* legal: the force has a head that may deal damage */
         c->cu[h] &= (uint8_t)~PWG_CU_LEFT;
+        s->cache.left &= ~bit(h);
         c->dmg[x]++;
         c->last_unit = (uint8_t)x;
         c->last_prev = s->cond[x];
@@ -334,6 +367,7 @@ bool pwg_combat_spend(const pwg_data *d, pwg_state *s, eng_action a)
         int h = cancel_head(d, s, f);
         assert(h >= 0);   /* legal: the force has a head that may cancel */
         c->cu[h] &= (uint8_t)~PWG_CU_LEFT;
+        s->cache.left &= ~bit(h);
         s->cond[c->last_unit] = c->last_prev;   /* a destroyed unit returns, wavering */
         pwg_cache_cond(s, c->last_unit);
         if (d->rule1_uncounts_cancel)

@@ -155,19 +155,26 @@ static uint64_t ready_units(const pwg_data *d, const pwg_state *s, int f)
     return m;
 }
 
+uint64_t pwg_movers(const pwg_data *d, const pwg_state *s, int f)
+{
+    uint8_t need = s->stage == PWG_S_CAVALRY ? 0xf0 : 0x0f;
+    uint64_t movers = 0;
+    for (uint64_t m = ready_units(d, s, f); m; m &= m - 1) {
+        int u = __builtin_ctzll(m);
+        if (s->cache.steps[s->loc[u]] & need)
+            movers |= UINT64_C(1) << u;
+    }
+    return movers;
+}
+
 static bool can_act_fast(const pwg_data *d, const pwg_state *s, int f)
 {
     switch (s->stage) {
     case PWG_S_ALLIANCE:
         return pwg_units_left(d, s, f) > 0;
     case PWG_S_CAVALRY:
-    case PWG_S_MOVEMENT: {
-        uint8_t need = s->stage == PWG_S_CAVALRY ? 0xf0 : 0x0f;
-        for (uint64_t m = ready_units(d, s, f); m; m &= m - 1)
-            if (s->cache.steps[s->loc[__builtin_ctzll(m)]] & need)
-                return true;
-        return false;
-    }
+    case PWG_S_MOVEMENT:
+        return pwg_movers(d, s, f) != 0;
     case PWG_S_RANGED: {
         uint64_t m = ready_units(d, s, f);
         if (!m)
@@ -212,15 +219,15 @@ static int list_deploys(const pwg_data *d, const pwg_state *s, int f, eng_action
 /* The moves of the force's units that have not acted (cavalry only in the
  * Cavalry phase), in unit then neighbour order, then `end`. Every listing
  * in the Cavalry and Movement phases comes here, so it is written for
- * speed: the units that may act by mask (the bookkeeping's live units), a
- * unit's steps from the bookkeeping (pwg_cache.steps, a bit per
- * neighbour) and their destinations from the table d->dest; all four are
- * written and only the legal ones counted (no branch per neighbour; out
- * has room: at most 4 a unit). */
-static int list_moves(const pwg_data *d, const pwg_state *s, int f, eng_action *restrict out)
+ * speed: the units that may move from the bookkeeping (pwg_cache.movers,
+ * kept by apply), a unit's steps from the bookkeeping (pwg_cache.steps, a
+ * bit per neighbour) and their destinations from the table d->dest; all
+ * four are written and only the legal ones counted (no branch per
+ * neighbour; out has room: at most 4 a unit). */
+static int list_moves(const pwg_data *d, const pwg_state *s, eng_action *restrict out)
 {
     int shift = s->stage == PWG_S_CAVALRY ? 4 : 0, n = 0;
-    for (uint64_t r = ready_units(d, s, f); r; r &= r - 1) {
+    for (uint64_t r = s->cache.movers; r; r &= r - 1) {
         int u = __builtin_ctzll(r), from = s->loc[u];
         unsigned m = (s->cache.steps[from] >> shift) & 0xf;
         const eng_action *to = d->dest[from][m];
@@ -235,7 +242,7 @@ static int list_moves(const pwg_data *d, const pwg_state *s, int f, eng_action *
 
 static int legal_fast(const pwg_data *d, const pwg_state *s, eng_action *out)
 {
-    int f = pwg_actor(d, s), n = 0;
+    int f = s->cache.player, n = 0;   /* pwg_actor's answer, kept by pwg_cache_turn */
     if (f < 0)
         return 0;
     switch (s->stage) {
@@ -251,7 +258,7 @@ static int legal_fast(const pwg_data *d, const pwg_state *s, eng_action *out)
         return n;
     case PWG_S_CAVALRY:
     case PWG_S_MOVEMENT:
-        return list_moves(d, s, f, out);
+        return list_moves(d, s, out);
     case PWG_S_RANGED: {
         pwg_foes e;
         gather_foes(d, s, f, &e);

@@ -495,6 +495,9 @@ static bool check(const pwg_data *d, pwg_state *s, const json_t *pos, char *why,
                                 "is to spend a head");
     }
     pwg_recompute_opposed(d, s);
+    /* whose go it is (the bookkeeping), now that the units' locations and
+     * the combat's rotation are known to be in range and turn_pos is read */
+    pwg_cache_turn(d, s);
     const json_t *ta = json_object_get(pos, "to_act");
     if (ta) {
         int who = pwg_current_player(d, s);
