@@ -49,6 +49,7 @@
 #define PWG_MAX_SUITS 4
 #define PWG_MAX_RANKS 13
 #define PWG_NONE 0xff           /* no location / unit / card */
+#define PWG_MAX_RANGE 3         /* the longest missile range (pwg_missile_range) */
 #define PWG_NAME 32
 #define PWG_FORCE_NAME 15       /* longest force name: one word of notation */
 
@@ -190,6 +191,12 @@ typedef struct pwg_data {
      * for the hot path: the ranged phase asks it for every shooter and
      * target at every listing */
     uint8_t dist[PWG_MAX_LOCS][PWG_MAX_LOCS];
+    /* within[a][r]: the locations at distance 1 to r from a (r 0 to
+     * PWG_MAX_RANGE), as sets, for the Ranged phase's targets in range;
+     * loc_words: the words of a set of locations that hold any (the rest
+     * are 0) */
+    uint64_t within[PWG_MAX_LOCS][PWG_MAX_RANGE + 1][PWG_LOC_WORDS];
+    int loc_words;
     /* dest[loc][m]: the neighbours of loc whose bits are set in the 4-bit
      * mask m (bit k: the k-th neighbour), in neighbour order, each shifted
      * to a move's destination field (0 past them): the moves a listing
@@ -305,10 +312,11 @@ typedef struct pwg_cache {
      * phase moves, with a step open to them), else 0; the listing writes
      * their moves and nothing else. toss: in a combat, the units still to
      * toss their coin (PWG_CU_TOSSES without PWG_CU_TOSSED); left: the
-     * units whose heads are not spent (PWG_CU_LEFT). Worked out at the end
-     * of every apply that changes the stage or whose go it is
-     * (pwg_cache_turn); a move takes its unit out of movers, a toss out of
-     * toss, a spent head out of left. */
+     * units whose heads are not spent (PWG_CU_LEFT). advance() sets movers
+     * when it stops at a force to move and clears them when the phase
+     * ends, and a move takes its unit out; the combat's starts set toss, a
+     * toss takes its unit out of toss (and a head into left), a spent head
+     * out of left, and the combat's end clears both. */
     uint64_t movers, toss, left;
     /* the locations whose terrain is a lake, and open ground (terrain
      * flags PWG_TF_LAKE, PWG_TF_OPEN), as sets: init, each card dealt and
@@ -322,7 +330,8 @@ typedef struct pwg_cache {
      * of the deal and a position read from JSON work it out. */
     uint8_t steps[PWG_MAX_LOCS];
     /* player: pwg_current_player's answer (a force, ENG_CHANCE or
-     * ENG_TERMINAL), set with movers by pwg_cache_turn */
+     * ENG_TERMINAL), worked out again after every action but a move that
+     * leaves the force units to move */
     int8_t player;
     uint8_t pad[7];             /* explicit, so the struct has no hidden padding */
 } pwg_cache;
@@ -428,7 +437,8 @@ int pwg_dist(const pwg_data *d, int a, int b);
 void pwg_loc_name(const pwg_data *d, int loc, char *buf, size_t n);
 int pwg_loc_parse(const pwg_data *d, const char *text, char *why, size_t n);
 /* The missile range rule, the one place it is written: light 1, heavy 2,
- * one more when the shooter stands higher than the target. */
+ * one more when the shooter stands higher than the target (PWG_MAX_RANGE
+ * at most). */
 static inline int pwg_missile_range(bool heavy, int from_elevation, int to_elevation)
 {
     return (heavy ? 2 : 1) + (from_elevation > to_elevation);

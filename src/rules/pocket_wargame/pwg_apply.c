@@ -9,6 +9,7 @@
  * everything automatic on the way there: forces with nothing they could
  * do in a phase, the melee phase's search for fights, the end phase.
  */
+#include <stdlib.h>
 #include <string.h>
 #include "pwg.h"
 
@@ -68,6 +69,9 @@ static int plain_player(const pwg_data *d, const pwg_state *s)
     }
 }
 
+/* The whole of it from the position; in play pwg_apply sets the player
+ * after each action, and advance() the movers when a force is to move
+ * (and 0 when the phase ends), a move taking its unit out. */
 void pwg_cache_turn(const pwg_data *d, pwg_state *s)
 {
     int p = plain_player(d, s);
@@ -262,10 +266,27 @@ static void advance(const pwg_data *d, pwg_state *s)
             s->first = (uint8_t)d->first;
             start_turn(d, s);
             continue;
-        case PWG_S_ALLIANCE:
         case PWG_S_CAVALRY:
-        case PWG_S_RANGED:
         case PWG_S_MOVEMENT:
+            /* the next force with units that may move, whose movers are
+             * the bookkeeping's (pwg_cache.movers) until the phase ends */
+            for (; s->turn_pos < d->nforces; s->turn_pos++) {
+                int f = pwg_player_force(s, s->turn_pos, d->nforces);
+                uint64_t movers = pwg_movers(d, s, f);
+#ifndef NDEBUG
+                if (pwg_force_can_act(d, s, f) != (movers != 0))   /* the plain rules too */
+                    abort();
+#endif
+                if (movers) {
+                    s->cache.movers = movers;
+                    return;
+                }
+            }
+            s->cache.movers = 0;
+            next_phase(s);
+            continue;
+        case PWG_S_ALLIANCE:
+        case PWG_S_RANGED:
             while (s->turn_pos < d->nforces &&
                    !pwg_force_can_act(d, s, pwg_player_force(s, s->turn_pos, d->nforces)))
                 s->turn_pos++;
@@ -347,10 +368,21 @@ void pwg_init(const void *data, void *st)
 #endif
 }
 
-/* Applies a; returns true if the bookkeeping of whose go it is still holds
- * (a move after which the same force has units left to move), false if
- * pwg_cache_turn must work it out again. */
-static bool apply_action(const pwg_data *d, pwg_state *s, eng_action a)
+/* A move: returns true if the force has units left to move, so that the
+ * force moves on and advance() would change nothing. The units left are
+ * those of before but this one (the bookkeeping's movers: the others'
+ * steps depend on where they stand and the terrain, which are as they
+ * were). */
+static inline bool move_unit(pwg_state *s, int u, int to)
+{
+    s->loc[u] = (uint8_t)to;
+    s->acted |= UINT64_C(1) << u;
+    s->cache.movers &= ~(UINT64_C(1) << u);
+    return s->cache.movers != 0;
+}
+
+/* Applies a (a move: its aftermath, move_unit having moved the unit). */
+static void act(const pwg_data *d, pwg_state *s, eng_action a)
 {
     int fa = PWG_FA(a), fb = PWG_FB(a);
     /* the force acting, asked only by the actions that need it (not by
@@ -387,53 +419,52 @@ static bool apply_action(const pwg_data *d, pwg_state *s, eng_action a)
         s->stance[actor] |= (uint8_t)(1 << fa);
         s->changed[actor] |= (uint8_t)(1 << fa);
         pwg_recompute_opposed(d, s);
-        return false;   /* the same force goes on declaring */
+        return;   /* the same force goes on declaring */
     case PWG_A_HOSTILE:
         s->stance[actor] &= (uint8_t)~(1 << fa);
         s->changed[actor] |= (uint8_t)(1 << fa);
         pwg_recompute_opposed(d, s);
-        return false;
+        return;
     case PWG_A_READY:
     case PWG_A_END:
         s->turn_pos++;
         break;
-    case PWG_A_MOVE:
-        s->loc[fa] = (uint8_t)fb;
-        s->acted |= UINT64_C(1) << fa;
-        /* The units left to move are those of before but this one (the
-         * others' steps depend on where they stand and the terrain, which
-         * are as they were): while there are any the force moves on, and
-         * advance() would change nothing. */
-        s->cache.movers &= ~(UINT64_C(1) << fa);
-        if (s->cache.movers)
-            return true;
+    case PWG_A_MOVE:   /* moved by move_unit, and the force has no more to move */
         break;
     case PWG_A_SHOOT:
         s->acted |= UINT64_C(1) << fa;
         pwg_combat_ranged(d, s, fa, fb);
-        return false;
+        return;
     case PWG_A_TOSS:
         if (!pwg_combat_tossed(d, s, fa, fb != 0))
             combat_done(d, s);
-        return false;
+        return;
     case PWG_A_DAMAGE:
     case PWG_A_CANCEL:
     case PWG_A_ACCEPT:
         if (!pwg_combat_spend(d, s, a))
             combat_done(d, s);
-        return false;
+        return;
     default:
-        return false;
+        return;
     }
     advance(d, s);
-    return false;
+}
+
+/* act, and whose go it is next. Kept out of pwg_apply so that the common
+ * move (move_unit) costs no more than its few writes. */
+__attribute__((noinline)) static void apply_action(const pwg_data *d, pwg_state *s, eng_action a)
+{
+    act(d, s, a);
+    s->cache.player = (int8_t)plain_player(d, s);
 }
 
 void pwg_apply(const void *data, void *st, eng_action a)
 {
-    if (!apply_action(data, st, a))
-        pwg_cache_turn(data, st);
+    pwg_state *s = st;
+    if (PWG_KIND(a) != PWG_A_MOVE || !move_unit(s, PWG_FA(a), PWG_FB(a)))
+        apply_action(data, s, a);
 #ifndef NDEBUG
-    pwg_cache_check(data, st);
+    pwg_cache_check(data, s);
 #endif
 }

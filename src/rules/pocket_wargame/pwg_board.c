@@ -76,7 +76,8 @@ int pwg_move_check(const pwg_data *d, const pwg_state *s, int unit, int to, bool
 static uint8_t steps_of(const pwg_data *d, const uint8_t *terr, int loc);
 
 /* pwg_step_rule for every pair of terrains, as PWG_STEP_* bits, and
- * pwg_dist for every pair of locations; the moves' destinations by mask,
+ * pwg_dist for every pair of locations, and the locations within each
+ * range of each; the moves' destinations by mask,
  * the deal's thresholds and the starting terrain's steps. */
 void pwg_step_table(pwg_data *d)
 {
@@ -91,6 +92,12 @@ void pwg_step_table(pwg_data *d)
     for (int a = 0; a < d->nlocs; a++)
         for (int b = 0; b < d->nlocs; b++)
             d->dist[a][b] = (uint8_t)pwg_dist(d, a, b);
+    d->loc_words = (d->nlocs + 63) / 64;
+    for (int a = 0; a < d->nlocs; a++)
+        for (int r = 1; r <= PWG_MAX_RANGE; r++)
+            for (int b = 0; b < d->nlocs; b++)
+                if (d->dist[a][b] >= 1 && d->dist[a][b] <= r)
+                    d->within[a][r][b >> 6] |= UINT64_C(1) << (b & 63);
     for (int a = 0; a < d->nlocs; a++)
         for (int m = 0; m < 16; m++) {
             for (int k = 0, j = 0; k < d->nnbr[a]; k++)

@@ -40,19 +40,23 @@ bool pwg_cancel_capable(const pwg_data *d, const pwg_state *s, int u, bool range
 int pwg_next_melee(const pwg_data *d, const pwg_state *s, int from)
 {
     /* the locations of each force's units on the map (the bookkeeping's
-     * live mask) as bit sets, and where two opposed forces are both found */
-    enum { WORDS = (PWG_MAX_LOCS + 63) / 64 };
-    uint64_t at[PWG_MAX_FORCES][WORDS] = {{0}}, meet[WORDS] = {0};
-    for (uint64_t r = s->cache.live; r; r &= r - 1) {
-        int u = __builtin_ctzll(r), loc = s->loc[u];
-        at[d->unit[u].force][loc >> 6] |= UINT64_C(1) << (loc & 63);
+     * live mask) as sets, and where two opposed forces are both found;
+     * only the words of a set that hold locations (d->loc_words) */
+    uint64_t at[PWG_MAX_FORCES][PWG_LOC_WORDS] = {{0}}, meet[PWG_LOC_WORDS] = {0};
+    int words = d->loc_words;
+    for (int f = 0; f < d->nforces; f++) {
+        uint64_t *set = at[f];
+        for (uint64_t r = s->cache.live & d->force_units[f]; r; r &= r - 1) {
+            int loc = s->loc[__builtin_ctzll(r)];
+            set[loc >> 6] |= UINT64_C(1) << (loc & 63);
+        }
     }
     for (int f = 0; f < d->nforces; f++)
         for (int g = f + 1; g < d->nforces; g++)
             if (pwg_opposed(s, f, g) || pwg_opposed(s, g, f))
-                for (int w = 0; w < WORDS; w++)
+                for (int w = 0; w < words; w++)
                     meet[w] |= at[f][w] & at[g][w];
-    for (int w = from >> 6; w < WORDS; w++) {
+    for (int w = from >> 6; w < words; w++) {
         uint64_t m = meet[w];
         if (w == from >> 6)
             m &= ~UINT64_C(0) << (from & 63);   /* from `from` on */

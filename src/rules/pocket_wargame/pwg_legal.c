@@ -92,14 +92,16 @@ bool pwg_in_melee(const pwg_data *d, const pwg_state *s, int u)
 }
 
 /* The enemy units a force could shoot at, gathered once per listing so
- * that each shooter scans a short array instead of every unit: units of
+ * that each shooter looks at a short array instead of every unit: units of
  * the forces it is opposed to, on the map, in unit order (forces' units
- * are numbered force by force), with their location and its elevation. */
+ * are numbered force by force), with their locations; and the set of
+ * those locations, which answers "in melee?" and "any target in range?"
+ * for a shooter by a few words of bits (the sets d->within). */
 typedef struct pwg_foes {
     int n;
     uint8_t unit[PWG_MAX_UNITS];
     uint8_t loc[PWG_MAX_UNITS];
-    uint8_t elev[PWG_MAX_UNITS];
+    uint64_t at[PWG_LOC_WORDS];
 } pwg_foes;
 
 static void gather_foes(const pwg_data *d, const pwg_state *s, int f, pwg_foes *e)
@@ -109,38 +111,69 @@ static void gather_foes(const pwg_data *d, const pwg_state *s, int f, pwg_foes *
     for (int g = 0; g < d->nforces; g++)
         if ((opp >> g) & 1)
             foes |= d->force_units[g];
+    memset(e->at, 0, sizeof e->at);
     e->n = 0;
     for (uint64_t m = foes & s->cache.live; m; m &= m - 1) {
-        int t = __builtin_ctzll(m);
+        int t = __builtin_ctzll(m), loc = s->loc[t];
         e->unit[e->n] = (uint8_t)t;
-        e->loc[e->n] = s->loc[t];
-        e->elev[e->n] = pwg_terrain_at(d, s, s->loc[t])->elevation;
+        e->loc[e->n] = (uint8_t)loc;
+        e->at[loc >> 6] |= UINT64_C(1) << (loc & 63);
         e->n++;
     }
 }
 
-/* The shots of missile unit u: writes them into out (if not NULL) in
- * target order and returns the count; 0 if u is in melee (an enemy on its
- * card), which forbids shooting. One pass over the foes answers both. */
+/* The locations holding foes that missile unit u may shoot at, into
+ * `in`; false if u is in melee (a foe on its own card), which forbids
+ * shooting. The range rule (pwg_missile_range) by sets: every foe within
+ * the unit's own range, and one card further those whose ground is lower
+ * than the shooter's. */
+static bool shot_locs(const pwg_data *d, const pwg_state *s, int u, const pwg_foes *e,
+                      uint64_t in[PWG_LOC_WORDS])
+{
+    int from = s->loc[u];
+    if ((e->at[from >> 6] >> (from & 63)) & 1)
+        return false;
+    int base = pwg_missile_range(pwg_type_of(d, u)->heavy, 0, 0);
+    const uint64_t (*within)[PWG_LOC_WORDS] = d->within[from];
+    for (int w = 0; w < d->loc_words; w++) {
+        in[w] = e->at[w] & within[base][w];
+        /* one card further: only from higher ground */
+        for (uint64_t m = e->at[w] & within[base + 1][w] & ~within[base][w]; m; m &= m - 1) {
+            int loc = 64 * w + __builtin_ctzll(m);
+            if (pwg_missile_range(false, pwg_terrain_at(d, s, from)->elevation,
+                                  pwg_terrain_at(d, s, loc)->elevation) > 1)
+                in[w] |= UINT64_C(1) << (loc & 63);
+        }
+    }
+    return true;
+}
+
+/* Has missile unit u anything to shoot at? */
+static bool can_shoot(const pwg_data *d, const pwg_state *s, int u, const pwg_foes *e)
+{
+    uint64_t in[PWG_LOC_WORDS] = {0}, any = 0;
+    if (!shot_locs(d, s, u, e, in))
+        return false;
+    for (int w = 0; w < d->loc_words; w++)
+        any |= in[w];
+    return any != 0;
+}
+
+/* The shots of missile unit u, in target order, into out; their count. */
 static int shoot_targets(const pwg_data *d, const pwg_state *s, int u, const pwg_foes *e,
                          eng_action *out)
 {
-    int from = s->loc[u], n = 0;
-    bool heavy = pwg_type_of(d, u)->heavy;
-    int elev = pwg_terrain_at(d, s, from)->elevation;
-    const uint8_t *dist = d->dist[from];
-    bool any = false;
+    uint64_t in[PWG_LOC_WORDS] = {0};
+    if (!shot_locs(d, s, u, e, in))
+        return 0;
+    int n = 0;
+    eng_action base = PWG_ACT(PWG_A_SHOOT, u, 0);
     for (int i = 0; i < e->n; i++) {
-        int dd = dist[e->loc[i]];
-        if (dd == 0)
-            return 0;
-        if (dd > pwg_missile_range(heavy, elev, e->elev[i]))
-            continue;
-        if (out)
-            out[n++] = PWG_ACT(PWG_A_SHOOT, u, e->unit[i]);
-        any = true;
+        int loc = e->loc[i];
+        out[n] = base | ((eng_action)e->unit[i] << 16);
+        n += (int)((in[loc >> 6] >> (loc & 63)) & 1);   /* written, counted if in range */
     }
-    return out ? n : any;
+    return n;
 }
 
 /* The units of force f that may still act in this phase: on the map (the
@@ -182,7 +215,7 @@ static bool can_act_fast(const pwg_data *d, const pwg_state *s, int f)
         pwg_foes e;
         gather_foes(d, s, f, &e);
         for (; m; m &= m - 1)
-            if (shoot_targets(d, s, __builtin_ctzll(m), &e, NULL) > 0)
+            if (can_shoot(d, s, __builtin_ctzll(m), &e))
                 return true;
         return false;
     }
