@@ -1,7 +1,8 @@
 /*
  * test_bookkeeping.c - each rule set's bookkeeping (what apply keeps up to
  * date beside the position for speed: Pocket Wargame's pwg_cache, the units
- * on the map and each location's steps; Pocket Battles' pkb_state.occ, the
+ * on the map, each location's steps, whose go it is, the units left to
+ * move and the combat's coins and heads; Pocket Battles' pkb_state.occ, the
  * zones holding each side's units; The Portable Wargame's occupancy) against
  * the same positions worked out from scratch. Random games over every
  * shipped scenario; every few steps the position is printed as JSON and read

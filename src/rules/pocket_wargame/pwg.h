@@ -209,6 +209,9 @@ typedef struct pwg_data {
      * thresholds of a uniform draw among n outcomes, so that the deal is
      * sampled without listing the cards left (pwg_chance_sample) */
     double deal_acc[PWG_MAX_CARDS + 1][PWG_MAX_CARDS];
+    /* playout_weight[k]: the playout hint's weight for an action of kind
+     * k, every kind an action's 8 bits can hold (pwg_playout_table) */
+    double playout_weight[256];
     char deck[PWG_NAME];
     char deck_title[PWG_NAME * 2];
     char terrain_set[PWG_NAME];
@@ -568,6 +571,7 @@ void pwg_result_text(const void *data, const void *st, char *buf, size_t n);
 double pwg_heuristic(const void *data, const void *st, int player);
 void pwg_playout_weights(const void *data, const void *st, const eng_action *acts, int n,
                          double *w);
+void pwg_playout_table(pwg_data *d);   /* fills d->playout_weight (pwg_load) */
 /* pwg_blunder.c: sets to 0 the weight of each plainly wrong action */
 void pwg_blunder_weights(const pwg_data *d, const pwg_state *s, const eng_action *acts, int n,
                          double *w);

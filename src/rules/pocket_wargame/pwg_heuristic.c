@@ -43,6 +43,21 @@ double pwg_heuristic(const void *data, const void *st, int player)
     return h;
 }
 
+/* The playout hint's weight by kind of action: 0.3 for `end`, 8 for a
+ * shot, 3 for a cancel, 1 for the rest. */
+static const double by_kind[PWG_A_READY + 1] = {
+    [PWG_A_NONE] = 1, [PWG_A_END] = 0.3, [PWG_A_DEAL] = 1, [PWG_A_FIRST] = 1,
+    [PWG_A_DEPLOY] = 1, [PWG_A_MOVE] = 1, [PWG_A_SHOOT] = 8, [PWG_A_TOSS] = 1,
+    [PWG_A_DAMAGE] = 1, [PWG_A_CANCEL] = 3, [PWG_A_ACCEPT] = 1, [PWG_A_ALLY] = 1,
+    [PWG_A_HOSTILE] = 1, [PWG_A_READY] = 1,
+};
+
+void pwg_playout_table(pwg_data *d)
+{
+    for (int k = 0; k < 256; k++)
+        d->playout_weight[k] = k <= PWG_A_READY ? by_kind[k] : 1;
+}
+
 /* The playout hint: a quick simulated player shoots whenever it can, saves
  * its units with a cancel more often than not, seldom ends a phase before
  * its units have acted, and never makes a plainly wrong deployment
@@ -50,23 +65,21 @@ double pwg_heuristic(const void *data, const void *st, int player)
 void pwg_playout_weights(const void *data, const void *st, const eng_action *acts, int n,
                          double *w)
 {
-    /* a weight by kind of action, looked up rather than switched on: the
-     * search asks this at every step of every playout */
-    static const double by_kind[PWG_A_READY + 1] = {
-        [PWG_A_NONE] = 1, [PWG_A_END] = 0.3, [PWG_A_DEAL] = 1, [PWG_A_FIRST] = 1,
-        [PWG_A_DEPLOY] = 1, [PWG_A_MOVE] = 1, [PWG_A_SHOOT] = 8, [PWG_A_TOSS] = 1,
-        [PWG_A_DAMAGE] = 1, [PWG_A_CANCEL] = 3, [PWG_A_ACCEPT] = 1, [PWG_A_ALLY] = 1,
-        [PWG_A_HOSTILE] = 1, [PWG_A_READY] = 1,
-    };
-    bool shot = false;     /* a shot only the target can suffer from */
-    for (int i = 0; i < n; i++) {
-        int k = PWG_KIND(acts[i]);
-        shot |= k == PWG_A_SHOOT;
-        w[i] = k <= PWG_A_READY ? by_kind[k] : 1;
+    /* a weight by kind of action, looked up (d->playout_weight, every
+     * kind's) rather than switched on: the search asks this at every step
+     * of every playout */
+    const pwg_data *d = data;
+    for (int i = 0; i < n; i++)
+        w[i] = d->playout_weight[PWG_KIND(acts[i])];
+    /* ending the phase with a shot to be had is plainly wrong: no weight
+     * (shots are listed in the Ranged phase alone) */
+    if (((const pwg_state *)st)->stage == PWG_S_RANGED) {
+        bool shot = false;
+        for (int i = 0; i < n; i++)
+            shot |= PWG_KIND(acts[i]) == PWG_A_SHOOT;
+        for (int i = 0; shot && i < n; i++)
+            if (PWG_KIND(acts[i]) == PWG_A_END)
+                w[i] = 0;
     }
-    /* ending the phase with a shot to be had is plainly wrong: no weight */
-    for (int i = 0; shot && i < n; i++)
-        if (PWG_KIND(acts[i]) == PWG_A_END)
-            w[i] = 0;
     pwg_blunder_weights(data, st, acts, n, w);
 }

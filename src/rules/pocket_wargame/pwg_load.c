@@ -120,6 +120,7 @@ static bool load_all(pwg_loader *l, const json_t *sc, const json_t *options)
         return false;
     pwg_load_order_units(d);
     pwg_step_table(d);
+    pwg_playout_table(d);
     for (int f = 0; f < d->nforces; f++)
         if (d->force[f].nunits == 0)
             return pwg_load_fail(l, "forces[%d]: has no units (give \"units\" or \"placed\")", f);
