@@ -274,7 +274,8 @@ static void advance(const pwg_data *d, pwg_state *s)
                 int f = pwg_player_force(s, s->turn_pos, d->nforces);
                 uint64_t movers = pwg_movers(d, s, f);
 #ifndef NDEBUG
-                if (pwg_force_can_act(d, s, f) != (movers != 0))   /* the plain rules too */
+                /* debug builds: pwg_force_can_act also asks the plain rules */
+                if (pwg_force_can_act(d, s, f) != (movers != 0))
                     abort();
 #endif
                 if (movers) {
