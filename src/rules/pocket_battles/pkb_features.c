@@ -67,12 +67,21 @@ static float cap(double v, double hi)
 
 static double share(double a, double b) { return b > 0 ? a / b : 0; }
 
-/* the mean hits one die of g scores with dice of kind */
+/* the mean hits one die of g scores with dice of kind: the sum over the
+ * faces of pkb_hits_for, from each troop's sum made at load
+ * (pkb_data.hitsum; debug builds compare it with the faces') */
 static double mean_hits(const pkb_data *d, const pkb_state *s, int g, int kind)
 {
-    int sum = 0;
+    int p = pkb_owner(g), sum = 0;
+    const uint16_t *hs = d->hitsum[p][kind];
+    for (uint32_t t = pkb_u(s, g)->troops; t; t &= t - 1)
+        sum += hs[pkb_ctz(t)];
+#ifndef NDEBUG
+    int plain = 0;
     for (int face = 1; face <= 6; face++)
-        sum += pkb_hits_for(d, s, g, kind, face);
+        plain += pkb_hits_for(d, s, g, kind, face);
+    assert(plain == sum);
+#endif
     return sum / 6.0;
 }
 
@@ -106,6 +115,7 @@ static void side_block(const pkb_data *d, const pkb_state *s, const pkb_occ *o, 
     double eng_hits = 0, shoot_hits = 0;
     uint8_t buf[PKB_Q];   /* the lists the debug checks compare with */
     (void)buf;
+    unsigned ecols = pkb_enemy_cols(o, side);   /* columns with an enemy */
     for (int u = 0; u < sd->nunits; u++) {
         const pkb_unit *un = &sd->unit[u];
         if (!un->troops || un->zone == PKB_NONE)
@@ -125,9 +135,13 @@ static void side_block(const pkb_data *d, const pkb_state *s, const pkb_occ *o, 
             contact++;
             eng_hits += mean_hits(d, s, g, PKB_K_ENGAGE);
         }
-        if (kind == PKB_FRONT && pkb_can_engage(d, s, g) &&
-            pkb_charge_case(s, o, g) != PKB_CH_NONE)
+        /* engagement dice (the bookkeeping, pkb_state.ub) and an enemy
+         * in its sector or one beside it: pkb_charge_case is not PKB_CH_NONE */
+        if (kind == PKB_FRONT && (s->ub[side][u].can & PKB_CAN_ENGAGE) &&
+            (ecols & pkb_near_cols(pkb_zcol(un->zone)))) {
+            assert(pkb_charge_case(s, o, g) != PKB_CH_NONE);
             charge++;
+        }
         bool target = pkb_has_shoot_target(d, s, o, g);
         assert(target == (pkb_shoot_targets(d, s, o, g, buf) > 0));
         if (target) {

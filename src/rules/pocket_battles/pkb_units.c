@@ -50,6 +50,43 @@ int pkb_order_cost(const pkb_data *d, const pkb_state *s, int g)
     return cost < 1 ? 1 : cost;
 }
 
+/* The bookkeeping of a unit (pkb_state.ub): its cost and abilities from
+ * the tables made at load (pkb_data.traits8, eng_troops, shoot_troops),
+ * the same as pkb_unit_book_plain's walk over its troops. Called by every
+ * change of a unit's troops or orders, so that the turn's listing and the
+ * features read them. */
+void pkb_unit_refresh(const pkb_data *d, pkb_state *s, int g)
+{
+    int p = pkb_owner(g);
+    const pkb_unit *un = pkb_u(s, g);
+    uint32_t m = un->troops;
+    const uint32_t (*t8)[256] = d->traits8[p];
+    uint32_t tr = t8[0][m & 0xff] | t8[1][(m >> 8) & 0xff] | t8[2][(m >> 16) & 0xff] |
+                  t8[3][m >> 24];
+    int cost = un->orders + 1 - ((tr & d->fx[PKB_FX_DISCOUNT]) ?
+                                 pkb_fx(d, tr, PKB_FX_DISCOUNT) : 0);
+    pkb_unit_book *b = &s->ub[p][pkb_local(g)];
+    b->cost = (uint8_t)(cost < 1 ? 1 : cost);
+    b->can = (uint8_t)(((m & d->eng_troops[p]) ? PKB_CAN_ENGAGE : 0) |
+                       ((m & d->shoot_troops[p]) ? PKB_CAN_SHOOT : 0) |
+                       ((tr & d->fx[PKB_FX_SHOOT_REAR]) ? PKB_CAN_SHOOT_REAR : 0) |
+                       ((tr & d->fx[PKB_FX_RALLY]) ? PKB_CAN_RALLY : 0) |
+                       ((tr & d->fx[PKB_FX_HEX]) ? PKB_CAN_HEX : 0));
+}
+
+pkb_unit_book pkb_unit_book_plain(const pkb_data *d, const pkb_state *s, int g)
+{
+    uint32_t tr = pkb_unit_traits(d, s, g);
+    return (pkb_unit_book){
+        .cost = (uint8_t)pkb_order_cost(d, s, g),
+        .can = (uint8_t)((pkb_can_engage(d, s, g) ? PKB_CAN_ENGAGE : 0) |
+                         (pkb_can_shoot(d, s, g) ? PKB_CAN_SHOOT : 0) |
+                         (pkb_fx(d, tr, PKB_FX_SHOOT_REAR) ? PKB_CAN_SHOOT_REAR : 0) |
+                         (pkb_fx(d, tr, PKB_FX_RALLY) ? PKB_CAN_RALLY : 0) |
+                         (pkb_fx(d, tr, PKB_FX_HEX) ? PKB_CAN_HEX : 0)),
+    };
+}
+
 int pkb_hits_for(const pkb_data *d, const pkb_state *s, int g, int kind, int face)
 {
     int p = pkb_owner(g), hits = 0;
@@ -110,12 +147,16 @@ static int enemies_in(const pkb_state *s, int p, int col, unsigned kinds, uint8_
  * answers for (enemies_in looks at nothing else) */
 bool pkb_has_shoot_target(const pkb_data *d, const pkb_state *s, const pkb_occ *o, int g)
 {
-    int col = pkb_shoot_col(d, s, g);
-    if (col < 0 || !pkb_can_shoot(d, s, g))
+    (void)d;
+    /* what pkb_shoot_col and pkb_can_shoot ask, from the bookkeeping (pkb_state.ub) */
+    int p = pkb_owner(g), z = pkb_u(s, g)->zone;
+    unsigned can = s->ub[p][pkb_local(g)].can;
+    if (z == PKB_NONE || !(can & PKB_CAN_SHOOT))
         return false;
-    int p = pkb_owner(g);
-    return pkb_enemy_in_col(o, p, col) || (col > 0 && pkb_enemy_in_col(o, p, col - 1)) ||
-           (col < PKB_COLS - 1 && pkb_enemy_in_col(o, p, col + 1));
+    int kind = pkb_zone_kind(p, z);
+    if (kind != PKB_FRONT && !(kind == PKB_REAR && (can & PKB_CAN_SHOOT_REAR)))
+        return false;
+    return (pkb_enemy_cols(o, p) & pkb_near_cols(pkb_zcol(z))) != 0;
 }
 
 int pkb_shoot_targets(const pkb_data *d, const pkb_state *s, const pkb_occ *o, int g, uint8_t *out)
