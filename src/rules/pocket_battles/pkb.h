@@ -456,8 +456,6 @@ int pkb_shoot_col(const pkb_data *d, const pkb_state *s, int g);
 bool pkb_react_shoot_from(const pkb_data *d, const pkb_state *s, int g, int col);
 /* the units it may shoot at (global), returns the count */
 int pkb_shoot_targets(const pkb_data *d, const pkb_state *s, const pkb_occ *o, int g, uint8_t *out);
-/* has it any? (the count above is not 0) */
-bool pkb_has_shoot_target(const pkb_data *d, const pkb_state *s, const pkb_occ *o, int g);
 /* charge: the case and the units it may charge after a wait */
 enum { PKB_CH_NONE, PKB_CH_NORMAL, PKB_CH_REAR, PKB_CH_FLANK };
 int pkb_charge_case(const pkb_state *s, const pkb_occ *o, int g);

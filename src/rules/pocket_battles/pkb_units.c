@@ -142,23 +142,6 @@ static int enemies_in(const pkb_state *s, int p, int col, unsigned kinds, uint8_
 #define K_R (1u << PKB_REAR)
 #define K_ALL (K_FE | K_R)
 
-/* pkb_shoot_targets(...) > 0 without the list: the targets are the enemy
- * units in the zones of col, or of a column beside it, that the occupancy
- * answers for (enemies_in looks at nothing else) */
-bool pkb_has_shoot_target(const pkb_data *d, const pkb_state *s, const pkb_occ *o, int g)
-{
-    (void)d;
-    /* what pkb_shoot_col and pkb_can_shoot ask, from the bookkeeping (pkb_state.ub) */
-    int p = pkb_owner(g), z = pkb_u(s, g)->zone;
-    unsigned can = s->ub[p][pkb_local(g)].can;
-    if (z == PKB_NONE || !(can & PKB_CAN_SHOOT))
-        return false;
-    int kind = pkb_zone_kind(p, z);
-    if (kind != PKB_FRONT && !(kind == PKB_REAR && (can & PKB_CAN_SHOOT_REAR)))
-        return false;
-    return (pkb_enemy_cols(o, p) & pkb_near_cols(pkb_zcol(z))) != 0;
-}
-
 int pkb_shoot_targets(const pkb_data *d, const pkb_state *s, const pkb_occ *o, int g, uint8_t *out)
 {
     int col = pkb_shoot_col(d, s, g);
