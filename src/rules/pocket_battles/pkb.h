@@ -146,6 +146,7 @@ typedef struct pkb_data {
      * with engagement dice and with shooting dice */
     uint32_t traits8[PKB_SIDES][PKB_MAX_TROOPS / 8][256];
     uint32_t eng_troops[PKB_SIDES], shoot_troops[PKB_SIDES];
+    uint32_t regen_troops[PKB_SIDES];   /* p's troops with a regenerate trait */
     /* hitsum[p][kind][t]: the hits p's troop t scores with dice of kind
      * (PKB_K_*) summed over the six faces, for the features' mean hits */
     uint16_t hitsum[PKB_SIDES][2][PKB_MAX_TROOPS];
@@ -381,6 +382,15 @@ static inline int pkb_zone_kind(int p, int z)
         {PKB_REAR, PKB_FRONT, PKB_ENG, -1, -1},
         {-1, -1, PKB_ENG, PKB_FRONT, PKB_REAR},
     };
+    /* the same for z below 16 without the division (the listing asks it
+     * of every unit): row z % 5 of each */
+    enum { R = PKB_REAR, F = PKB_FRONT, E = PKB_ENG };
+    static const int8_t by_zone[2][16] = {
+        {R, F, E, -1, -1, R, F, E, -1, -1, R, F, E, -1, -1, R},
+        {-1, -1, E, F, R, -1, -1, E, F, R, -1, -1, E, F, R, -1},
+    };
+    if ((unsigned)z < 16)
+        return by_zone[p][z];
     return kinds[p][pkb_zrow(z)];
 }
 
@@ -468,7 +478,8 @@ int pkb_tokens_in_use(const pkb_state *s, int p, int *orders, int *wounds);
 
 /* pkb_legal.c */
 int pkb_legal_actions(const void *data, const void *st, eng_action *out);
-/* Fills pkb_data.adj, traits8, eng_troops, shoot_troops and hitsum (at load). */
+/* Fills pkb_data.adj, traits8, eng_troops, shoot_troops, regen_troops and
+ * hitsum (at load). */
 void pkb_adjacent_table(pkb_data *d);
 void pkb_explain_illegal(const void *data, const void *st, eng_action a, char *why, size_t n);
 

@@ -59,7 +59,8 @@ static void recover(const pkb_data *d, pkb_state *s, int p)
          * so its abilities are unchanged */
         s->ub[p][u].cost = 1;
     }
-    for (uint32_t t = sd->army & ~sd->dead; t; t &= t - 1) {
+    /* only troops that regenerate heal (pkb_data.regen_troops) */
+    for (uint32_t t = sd->army & ~sd->dead & d->regen_troops[p]; t; t &= t - 1) {
         int k = pkb_ctz(t);
         int heal = pkb_fx(d, pkb_def(d, p, k)->traits, PKB_FX_REGENERATE);
         if (heal > sd->wounds[k])

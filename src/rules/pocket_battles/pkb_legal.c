@@ -65,6 +65,8 @@ void pkb_adjacent_table(pkb_data *d)
                 d->eng_troops[p] |= UINT32_C(1) << t;
             if (f->troop[t].nshoot)
                 d->shoot_troops[p] |= UINT32_C(1) << t;
+            if (f->troop[t].traits & d->fx[PKB_FX_REGENERATE])
+                d->regen_troops[p] |= UINT32_C(1) << t;
         }
         /* each mask's traits: those of the mask less its lowest troop, and that troop's */
         for (int k = 0; k < PKB_MAX_TROOPS / 8; k++) {

@@ -13,7 +13,6 @@
  * Every other action is alike.
  */
 #include <assert.h>
-#include <string.h>
 #include "pkb.h"
 
 /* Is a listed? */
@@ -30,45 +29,35 @@ void pkb_playout_weights(const void *data, const void *st, const eng_action *act
 {
     (void)data;
     (void)st;
-    /* the legal list starts with the redeployments, if any: the zones each
-     * unit may be redeployed to (bit z of to[g]) from that leading run, so
-     * that a tactical move asks a mask instead of the whole list (the same
-     * answer as listed(): the turn's listing puts every redeployment first);
-     * the leading run itself weighs 1 */
+    /* The turn's listing puts the redeployments first, and lists them only
+     * while nothing has been redeployed this turn; then every tactical move
+     * it lists is also listed as a redeployment: the same unit (standing,
+     * deployed, not in an engagement) to the same zone (the same table of
+     * adjacent zones, pkb_data.adj). So a tactical move weighs 0 exactly
+     * when the list starts with a redeployment (debug builds check it
+     * against the list itself). */
     bool redeploys = n > 0 && PKB_KIND(acts[0]) == PKB_A_REDEPLOY;
-    uint16_t to[PKB_SIDES * PKB_MAX_UNITS];
-    int i = 0;
-    if (redeploys) {
-        memset(to, 0, sizeof to);
-        for (; i < n && PKB_KIND(acts[i]) == PKB_A_REDEPLOY; i++) {
-            to[PKB_FA(acts[i])] |= (uint16_t)(1u << (PKB_FB(acts[i]) & 15));
-            w[i] = 1;
-        }
-    }
     int back = -1;   /* is "strike back" listed: not asked yet */
     int zeros = 0;   /* the weights of 0 so far */
-    /* the rest, mostly orders (the search weighs every list of every
-     * playout): a tactical move the redeployment makes as well, conceding
-     * and holding back a strike back weigh 0, everything else 1 */
-    for (; i < n; i++) {
+    /* mostly orders (the search weighs every list of every playout): a
+     * tactical move the redeployment makes as well, conceding and holding
+     * back a strike back weigh 0, everything else 1 */
+    for (int i = 0; i < n; i++) {
         eng_action a = acts[i];
-        int zero;
-        if ((a & 0x00ff00ffu) == PKB_ACT(PKB_A_ORDER, 0, PKB_O_MOVE, 0)) {
-            zero = redeploys && ((to[PKB_FA(a)] >> (PKB_FC(a) & 15)) & 1);
-            assert(zero == (redeploys && listed(acts, n, PKB_ACT(PKB_A_REDEPLOY, PKB_FA(a),
-                                                                 PKB_FC(a), 0))));
-        } else {
-            zero = PKB_KIND(a) == PKB_A_CONCEDE;
-            if (PKB_KIND(a) == PKB_A_BACK && PKB_FA(a) == 0) {
-                if (back < 0)
-                    back = listed(acts, n, PKB_ACT(PKB_A_BACK, 1, 0, 0));
-                zero = back;
-            }
+        int zero = (redeploys && (a & 0x00ff00ffu) == PKB_ACT(PKB_A_ORDER, 0, PKB_O_MOVE, 0)) |
+                   (PKB_KIND(a) == PKB_A_CONCEDE);
+        assert(!((a & 0x00ff00ffu) == PKB_ACT(PKB_A_ORDER, 0, PKB_O_MOVE, 0)) ||
+               zero == (redeploys && listed(acts, n, PKB_ACT(PKB_A_REDEPLOY, PKB_FA(a),
+                                                             PKB_FC(a), 0))));
+        if (PKB_KIND(a) == PKB_A_BACK && PKB_FA(a) == 0) {
+            if (back < 0)
+                back = listed(acts, n, PKB_ACT(PKB_A_BACK, 1, 0, 0));
+            zero = back;
         }
         w[i] = zero ? 0 : 1;
         zeros += zero;
     }
     if (zeros == n)   /* never all 0 */
-        for (i = 0; i < n; i++)
+        for (int i = 0; i < n; i++)
             w[i] = 1;
 }

@@ -10,16 +10,30 @@
  * engagement zone, or the rear when those are empty, as the Russian
  * edition adds).
  */
+#include <assert.h>
 #include <string.h>
 #include "pkb.h"
 
-uint32_t pkb_unit_traits(const pkb_data *d, const pkb_state *s, int g)
+/* the traits of g's living troops, one by one (the plain way) */
+static uint32_t traits_walk(const pkb_data *d, const pkb_state *s, int g)
 {
     int p = pkb_owner(g);
     uint32_t m = 0;
     for (uint32_t t = pkb_u(s, g)->troops; t; t &= t - 1)
         m |= pkb_def(d, p, pkb_ctz(t))->traits;
     return m;
+}
+
+/* the same from the table of each byte of a troop mask made at load
+ * (pkb_data.traits8) */
+uint32_t pkb_unit_traits(const pkb_data *d, const pkb_state *s, int g)
+{
+    uint32_t m = pkb_u(s, g)->troops;
+    const uint32_t (*t8)[256] = d->traits8[pkb_owner(g)];
+    uint32_t tr = t8[0][m & 0xff] | t8[1][(m >> 8) & 0xff] | t8[2][(m >> 16) & 0xff] |
+                  t8[3][m >> 24];
+    assert(tr == traits_walk(d, s, g));
+    return tr;
 }
 
 int pkb_fx(const pkb_data *d, uint32_t traits, int fx)
@@ -59,10 +73,7 @@ void pkb_unit_refresh(const pkb_data *d, pkb_state *s, int g)
 {
     int p = pkb_owner(g);
     const pkb_unit *un = pkb_u(s, g);
-    uint32_t m = un->troops;
-    const uint32_t (*t8)[256] = d->traits8[p];
-    uint32_t tr = t8[0][m & 0xff] | t8[1][(m >> 8) & 0xff] | t8[2][(m >> 16) & 0xff] |
-                  t8[3][m >> 24];
+    uint32_t m = un->troops, tr = pkb_unit_traits(d, s, g);
     int cost = un->orders + 1 - ((tr & d->fx[PKB_FX_DISCOUNT]) ?
                                  pkb_fx(d, tr, PKB_FX_DISCOUNT) : 0);
     pkb_unit_book *b = &s->ub[p][pkb_local(g)];
@@ -76,9 +87,10 @@ void pkb_unit_refresh(const pkb_data *d, pkb_state *s, int g)
 
 pkb_unit_book pkb_unit_book_plain(const pkb_data *d, const pkb_state *s, int g)
 {
-    uint32_t tr = pkb_unit_traits(d, s, g);
+    uint32_t tr = traits_walk(d, s, g);
+    int cost = pkb_u(s, g)->orders + 1 - pkb_fx(d, tr, PKB_FX_DISCOUNT);
     return (pkb_unit_book){
-        .cost = (uint8_t)pkb_order_cost(d, s, g),
+        .cost = (uint8_t)(cost < 1 ? 1 : cost),
         .can = (uint8_t)((pkb_can_engage(d, s, g) ? PKB_CAN_ENGAGE : 0) |
                          (pkb_can_shoot(d, s, g) ? PKB_CAN_SHOOT : 0) |
                          (pkb_fx(d, tr, PKB_FX_SHOOT_REAR) ? PKB_CAN_SHOOT_REAR : 0) |
