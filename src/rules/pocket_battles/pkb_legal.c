@@ -121,6 +121,23 @@ static int legal_deploy(const pkb_state *s, eng_action *out)
     return n;
 }
 
+/* out[n..]: base with each zone of adj (pkb_data.adj: the count, then the
+ * zones) in the field at shift; returns the new count. A zone has 0, 2 or
+ * 3 adjacent zones (adjacent_zones), written without a loop. */
+static inline int put_zones(eng_action *restrict out, int n, eng_action base,
+                            const uint8_t *adj, int shift)
+{
+    int na = adj[0];
+    assert(na == 0 || na == 2 || na == 3);
+    if (na) {
+        out[n] = base | (eng_action)adj[1] << shift;
+        out[n + 1] = base | (eng_action)adj[2] << shift;
+        if (na == 3)
+            out[n + 2] = base | (eng_action)adj[3] << shift;
+    }
+    return n + na;
+}
+
 /* The search lists a turn at nearly every step of a playout: out is
  * restrict (it aliases neither the data nor the state), so the compiler
  * keeps what it read across the writes. */
@@ -134,10 +151,8 @@ static int legal_turn(const pkb_data *d, const pkb_state *s, eng_action *restric
         for (int u = 0; u < sd->nunits; u++) {
             if (!sd->unit[u].troops || sd->unit[u].zone == PKB_NONE)
                 continue;
-            const uint8_t *adj = d->adj[p][sd->unit[u].zone];
-            eng_action base = PKB_ACT(PKB_A_REDEPLOY, pkb_global(p, u), 0, 0);
-            for (int i = 1, na = adj[0]; i <= na; i++)
-                out[n++] = base | ((eng_action)adj[i] << 16);
+            n = put_zones(out, n, PKB_ACT(PKB_A_REDEPLOY, pkb_global(p, u), 0, 0),
+                          d->adj[p][sd->unit[u].zone], 16);
         }
     /* special actions, if allowed; the columns with an enemy, whom a charge
      * or a shooting from a column beside them reaches */
@@ -165,10 +180,7 @@ static int legal_turn(const pkb_data *d, const pkb_state *s, eng_action *restric
             }
             out[n++] = PKB_ACT(PKB_A_ORDER, g, PKB_O_LEAVE, 0);
         } else {
-            const uint8_t *adj = d->adj[p][un->zone];
-            eng_action base = PKB_ACT(PKB_A_ORDER, g, PKB_O_MOVE, 0);
-            for (int i = 1, na = adj[0]; i <= na; i++)
-                out[n++] = base | ((eng_action)adj[i] << 24);
+            n = put_zones(out, n, PKB_ACT(PKB_A_ORDER, g, PKB_O_MOVE, 0), d->adj[p][un->zone], 24);
             /* a charge has a target when an enemy stands in its sector or
              * one beside it (pkb_charge_case is not PKB_CH_NONE) */
             assert(!(kind == PKB_FRONT && eng) ||
