@@ -18,7 +18,9 @@
  *              afterwards: traits and their effects, each player's faction
  *              (its troop tiles), a ready-made army and deployment if given.
  *   pkb_state  the position: a flat struct with no pointers and no padding,
- *              cloned by memcpy; init memsets it.
+ *              cloned by memcpy; init memsets it. After the position, the
+ *              bookkeeping derived from it for speed (pkb_position_size:
+ *              left out of hashing and equality).
  *
  * Players are 0 and 1 inside the code, 1 and 2 outside. Units are numbered
  * per player in the order they were formed; a "global" unit index is
