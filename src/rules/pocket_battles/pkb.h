@@ -18,7 +18,9 @@
  *              afterwards: traits and their effects, each player's faction
  *              (its troop tiles), a ready-made army and deployment if given.
  *   pkb_state  the position: a flat struct with no pointers and no padding,
- *              cloned by memcpy; init memsets it.
+ *              cloned by memcpy; init memsets it. After the position, the
+ *              bookkeeping derived from it for speed (pkb_position_size:
+ *              left out of hashing and equality).
  *
  * Players are 0 and 1 inside the code, 1 and 2 outside. Units are numbered
  * per player in the order they were formed; a "global" unit index is
@@ -146,6 +148,10 @@ typedef struct pkb_data {
      * with engagement dice and with shooting dice */
     uint32_t traits8[PKB_SIDES][PKB_MAX_TROOPS / 8][256];
     uint32_t eng_troops[PKB_SIDES], shoot_troops[PKB_SIDES];
+    uint32_t regen_troops[PKB_SIDES];   /* p's troops with a regenerate trait */
+    /* hitsum[p][kind][t]: the hits p's troop t scores with dice of kind
+     * (PKB_K_*) summed over the six faces, for the features' mean hits */
+    uint16_t hitsum[PKB_SIDES][2][PKB_MAX_TROOPS];
 
     char description[1024];     /* the scenario's flavour text (briefing), cut to fit */
     /* readings as options */
@@ -236,6 +242,16 @@ typedef struct pkb_occ {
 } pkb_occ;
 _Static_assert(PKB_ZONES <= 16, "pkb_occ.at: a bit per zone");
 
+/* What the turn's listing asks of a unit, kept per unit as bookkeeping
+ * (pkb_state.ub): the order's cost now (pkb_order_cost), and what its living
+ * troops let it do (PKB_CAN_*: dice of each kind, traits with those effects) */
+enum { PKB_CAN_ENGAGE = 1, PKB_CAN_SHOOT = 2, PKB_CAN_SHOOT_REAR = 4, PKB_CAN_RALLY = 8,
+       PKB_CAN_HEX = 16 };
+typedef struct pkb_unit_book {
+    uint8_t cost;
+    uint8_t can;
+} pkb_unit_book;
+
 typedef struct pkb_state {
     pkb_side side[PKB_SIDES];
     uint32_t strikers;          /* leaving: enemy units still to strike (their mask) */
@@ -259,20 +275,30 @@ typedef struct pkb_state {
     uint8_t rolled[PKB_MAX_DICE];
     uint8_t wq_unit[PKB_Q], wq_hits[PKB_Q];
     /* ---- bookkeeping, after the position (pkb_position_size): derived from
-     * it, left out of hashing and equality. occ: the occupancy, kept up to
-     * date by every change of a unit's zone (pkb_set_zone) and worked out
-     * whole (pkb_occ_refresh) by init, a position read from JSON and a
-     * hidden army dealt again; debug builds check it after every apply. */
+     * it, left out of hashing and equality, worked out whole
+     * (pkb_book_refresh) by init, a position read from JSON and a hidden
+     * army dealt again; debug builds check all of it after every apply
+     * (pkb_book_check).
+     * occ: the occupancy, and zcount: the units of each side in each zone,
+     * kept up to date by every change of a unit's zone (pkb_set_zone).
+     * ub: each unit's order cost and abilities, kept up to date by every
+     * change of its troops or its orders (pkb_unit_refresh: a troop formed
+     * into it or destroyed, an order paid, an order token taken for a
+     * wound, the round's end). */
     pkb_occ occ;
+    uint8_t zcount[PKB_SIDES][16];
+    pkb_unit_book ub[PKB_SIDES][PKB_MAX_UNITS];
 } pkb_state;
 
 /* no hidden padding: bytewise equality is positional equality */
 _Static_assert(sizeof(pkb_unit) == 8, "pkb_unit has padding");
 _Static_assert(sizeof(pkb_side) == 8 * PKB_MAX_UNITS + 12 + 2 * PKB_MAX_TROOPS + 8,
                "pkb_side has padding");
+#define PKB_BOOK_SIZE (sizeof(pkb_occ) + PKB_SIDES * 16 + \
+                       PKB_SIDES * PKB_MAX_UNITS * sizeof(pkb_unit_book))
 _Static_assert(sizeof(pkb_state) == 2 * sizeof(pkb_side) + 8 + 24 + PKB_MAX_DICE + 2 * PKB_Q +
-               sizeof(pkb_occ), "pkb_state has padding");
-_Static_assert(offsetof(pkb_state, occ) == sizeof(pkb_state) - sizeof(pkb_occ),
+               PKB_BOOK_SIZE, "pkb_state has padding");
+_Static_assert(offsetof(pkb_state, occ) == sizeof(pkb_state) - PKB_BOOK_SIZE,
                "the bookkeeping is last");
 
 /* ---- actions ----------------------------------------------------------------- */
@@ -358,6 +384,15 @@ static inline int pkb_zone_kind(int p, int z)
         {PKB_REAR, PKB_FRONT, PKB_ENG, -1, -1},
         {-1, -1, PKB_ENG, PKB_FRONT, PKB_REAR},
     };
+    /* the same for z below 16 without the division (the listing asks it
+     * of every unit): row z % 5 of each */
+    enum { R = PKB_REAR, F = PKB_FRONT, E = PKB_ENG };
+    static const int8_t by_zone[2][16] = {
+        {R, F, E, -1, -1, R, F, E, -1, -1, R, F, E, -1, -1, R},
+        {-1, -1, E, F, R, -1, -1, E, F, R, -1, -1, E, F, R, -1},
+    };
+    if ((unsigned)z < 16)
+        return by_zone[p][z];
     return kinds[p][pkb_zrow(z)];
 }
 
@@ -366,12 +401,26 @@ void pkb_zone_name(int p, int z, char *buf, size_t n);   /* "L-front", as p sees
 int pkb_zone_parse(int p, const char *text, char *why, size_t n);
 /* the occupancy worked out from the units (the plain way) */
 void pkb_occupancy(const pkb_state *s, pkb_occ *o);
-/* s->occ worked out whole; and, in debug builds, compared with the plain
- * way (aborts if it differs; nothing without NDEBUG unset) */
-void pkb_occ_refresh(pkb_state *s);
-void pkb_occ_check(const pkb_state *s);
-/* unit g put in zone z (PKB_NONE: off the field), s->occ kept up to date */
+/* the whole bookkeeping (occ, zcount, ub) worked out; and, in debug
+ * builds, compared with the plain way (aborts if it differs; nothing with
+ * NDEBUG set) */
+void pkb_book_refresh(const pkb_data *d, pkb_state *s);
+void pkb_book_check(const pkb_data *d, const pkb_state *s);
+/* unit g put in zone z (PKB_NONE: off the field), s->occ and s->zcount
+ * kept up to date */
 void pkb_set_zone(pkb_state *s, int g, int z);
+/* Which columns hold an enemy of p: bit c set when pkb_enemy_in_col(o, p, c)
+ * (below), all three asked at once */
+static inline unsigned pkb_enemy_cols(const pkb_occ *o, int p)
+{
+    /* the enemy's rear, front and engagement zone: rows 0-2 or 2-4 */
+    unsigned at = o->at[1 - p], rows = p == 1 ? 0x07u : 0x1cu, m = 0;
+    for (int c = 0; c < PKB_COLS; c++)
+        m |= ((at >> (c * PKB_ROWS)) & rows ? 1u : 0u) << c;
+    return m;
+}
+/* the columns a charge or a shooting from col may reach: its own and those beside it */
+static inline unsigned pkb_near_cols(int col) { return (7u << col >> 1) & 7u; }
 /* Has p's enemy a unit in its front zone or the engagement zone of col? */
 static inline bool pkb_enemy_front_or_eng(const pkb_occ *o, int p, int col)
 {
@@ -409,14 +458,16 @@ int pkb_fx(const pkb_data *d, uint32_t traits, int fx);   /* summed amount */
 bool pkb_can_engage(const pkb_data *d, const pkb_state *s, int g);
 bool pkb_can_shoot(const pkb_data *d, const pkb_state *s, int g);
 int pkb_order_cost(const pkb_data *d, const pkb_state *s, int g);
+/* s->ub for unit g worked out from its troops and orders; and the plain
+ * way, which the debug check compares it with */
+void pkb_unit_refresh(const pkb_data *d, pkb_state *s, int g);
+pkb_unit_book pkb_unit_book_plain(const pkb_data *d, const pkb_state *s, int g);
 int pkb_hits_for(const pkb_data *d, const pkb_state *s, int g, int kind, int face);
 /* the sector column a unit shoots in (front, or rear with artillery), or -1 */
 int pkb_shoot_col(const pkb_data *d, const pkb_state *s, int g);
 bool pkb_react_shoot_from(const pkb_data *d, const pkb_state *s, int g, int col);
 /* the units it may shoot at (global), returns the count */
 int pkb_shoot_targets(const pkb_data *d, const pkb_state *s, const pkb_occ *o, int g, uint8_t *out);
-/* has it any? (the count above is not 0) */
-bool pkb_has_shoot_target(const pkb_data *d, const pkb_state *s, const pkb_occ *o, int g);
 /* charge: the case and the units it may charge after a wait */
 enum { PKB_CH_NONE, PKB_CH_NORMAL, PKB_CH_REAR, PKB_CH_FLANK };
 int pkb_charge_case(const pkb_state *s, const pkb_occ *o, int g);
@@ -429,7 +480,8 @@ int pkb_tokens_in_use(const pkb_state *s, int p, int *orders, int *wounds);
 
 /* pkb_legal.c */
 int pkb_legal_actions(const void *data, const void *st, eng_action *out);
-/* Fills pkb_data.adj, traits8, eng_troops and shoot_troops (at load). */
+/* Fills pkb_data.adj, traits8, eng_troops, shoot_troops, regen_troops and
+ * hitsum (at load). */
 void pkb_adjacent_table(pkb_data *d);
 void pkb_explain_illegal(const void *data, const void *st, eng_action a, char *why, size_t n);
 

@@ -47,7 +47,7 @@ void pkb_init(const void *data, void *st)
         sd->nunits = (uint8_t)pl->nunits;
         sd->built = 1;
     }
-    pkb_occ_refresh(s);   /* the bookkeeping: a given deployment's occupancy */
+    pkb_book_refresh(d, s);   /* the bookkeeping: a given army and deployment */
     s->attacker = d->attacker >= 0 ? (uint8_t)d->attacker : PKB_NONE;
     s->first = s->active = PKB_NONE;
     s->winner = PKB_NONE;
@@ -131,6 +131,7 @@ static void apply_build(const pkb_data *d, pkb_state *s, eng_action a)
     sd->army |= 1u << t;
     sd->unit_of[t] = (uint8_t)u;
     sd->points = (uint16_t)(sd->points + pkb_def(d, p, t)->points);
+    pkb_unit_refresh(d, s, pkb_global(p, u));   /* the bookkeeping: its troops */
 }
 
 static void apply_roll_for_attacker(const pkb_data *d, pkb_state *s, int face)
@@ -164,10 +165,11 @@ static void apply_deploy(const pkb_data *d, pkb_state *s, int g, int zone)
 
 static void pay(const pkb_data *d, pkb_state *s, int g)
 {
-    int cost = pkb_order_cost(d, s, g);
+    int cost = s->ub[pkb_owner(g)][pkb_local(g)].cost;   /* the bookkeeping: pkb_order_cost */
     pkb_side *sd = &s->side[pkb_owner(g)];
     sd->unused = (uint8_t)(sd->unused - cost);
     pkb_um(s, g)->orders = (uint8_t)(pkb_u(s, g)->orders + cost);
+    pkb_unit_refresh(d, s, g);   /* the bookkeeping: its next order's cost */
 }
 
 /* Can the other player intercept or shoot at charger g? */
@@ -399,6 +401,6 @@ void pkb_apply(const void *data, void *st, eng_action a)
 {
     apply_action(data, st, a);
 #ifndef NDEBUG
-    pkb_occ_check(st);   /* debug builds: the bookkeeping against the plain way */
+    pkb_book_check(data, st);   /* debug builds: the bookkeeping against the plain way */
 #endif
 }

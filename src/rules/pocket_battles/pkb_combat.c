@@ -134,6 +134,7 @@ void pkb_kill_troop(const pkb_data *d, pkb_state *s, int p, int t)
         pkb_break_contacts(s, pkb_global(p, u));
         pkb_set_zone(s, pkb_global(p, u), PKB_NONE);
     }
+    pkb_unit_refresh(d, s, pkb_global(p, u));   /* the bookkeeping: its troops and orders */
 }
 
 void pkb_wound(const pkb_data *d, pkb_state *s, int g, int t, int mode)
@@ -150,8 +151,10 @@ void pkb_wound(const pkb_data *d, pkb_state *s, int g, int t, int mode)
             sd->unused--;
         else if (mode == PKB_W_PASS)
             sd->passed--;
-        else
+        else {
             pkb_um(s, mode - PKB_W_UNIT)->orders--;
+            pkb_unit_refresh(d, s, mode - PKB_W_UNIT);   /* the bookkeeping: its order cost */
+        }
         sd->wounds[t]++;
         h--;
     }

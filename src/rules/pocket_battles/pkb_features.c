@@ -67,12 +67,21 @@ static float cap(double v, double hi)
 
 static double share(double a, double b) { return b > 0 ? a / b : 0; }
 
-/* the mean hits one die of g scores with dice of kind */
+/* the mean hits one die of g scores with dice of kind: the sum over the
+ * faces of pkb_hits_for, from each troop's sum made at load
+ * (pkb_data.hitsum; debug builds compare it with the faces') */
 static double mean_hits(const pkb_data *d, const pkb_state *s, int g, int kind)
 {
-    int sum = 0;
+    int p = pkb_owner(g), sum = 0;
+    const uint16_t *hs = d->hitsum[p][kind];
+    for (uint32_t t = pkb_u(s, g)->troops; t; t &= t - 1)
+        sum += hs[pkb_ctz(t)];
+#ifndef NDEBUG
+    int plain = 0;
     for (int face = 1; face <= 6; face++)
-        sum += pkb_hits_for(d, s, g, kind, face);
+        plain += pkb_hits_for(d, s, g, kind, face);
+    assert(plain == sum);
+#endif
     return sum / 6.0;
 }
 
@@ -82,6 +91,10 @@ static void side_block(const pkb_data *d, const pkb_state *s, const pkb_occ *o, 
     const pkb_side *sd = &s->side[side];
     int wp_all = 0, wp_left = 0, eng_all = 0, eng_now = 0, sh_all = 0, sh_now = 0;
     int living = 0, wounded = 0, at_risk = 0, in_sector[PKB_COLS] = {0};
+    /* the wound tokens on its living troops and the order tokens on its
+     * units: pkb_tokens_in_use's, less those set aside (debug builds
+     * compare) */
+    int wounds_on = 0, orders_on = 0;
     for (uint32_t t = sd->army; t; t &= t - 1) {
         int k = pkb_ctz(t);
         const pkb_troop_def *td = pkb_def(d, side, k);
@@ -91,6 +104,7 @@ static void side_block(const pkb_data *d, const pkb_state *s, const pkb_occ *o, 
         if (sd->dead & (1u << k))
             continue;
         living++;
+        wounds_on += sd->wounds[k];
         wp_left += td->wp - sd->wounds[k];
         eng_now += td->neng;
         sh_now += td->nshoot;
@@ -106,8 +120,10 @@ static void side_block(const pkb_data *d, const pkb_state *s, const pkb_occ *o, 
     double eng_hits = 0, shoot_hits = 0;
     uint8_t buf[PKB_Q];   /* the lists the debug checks compare with */
     (void)buf;
+    unsigned ecols = pkb_enemy_cols(o, side);   /* columns with an enemy */
     for (int u = 0; u < sd->nunits; u++) {
         const pkb_unit *un = &sd->unit[u];
+        orders_on += un->orders;
         if (!un->troops || un->zone == PKB_NONE)
             continue;
         int g = pkb_global(side, u);
@@ -125,18 +141,32 @@ static void side_block(const pkb_data *d, const pkb_state *s, const pkb_occ *o, 
             contact++;
             eng_hits += mean_hits(d, s, g, PKB_K_ENGAGE);
         }
-        if (kind == PKB_FRONT && pkb_can_engage(d, s, g) &&
-            pkb_charge_case(s, o, g) != PKB_CH_NONE)
+        /* engagement dice (the bookkeeping, pkb_state.ub) and an enemy
+         * in its sector or one beside it: pkb_charge_case is not PKB_CH_NONE */
+        if (kind == PKB_FRONT && (s->ub[side][u].can & PKB_CAN_ENGAGE) &&
+            (ecols & pkb_near_cols(pkb_zcol(un->zone)))) {
+            assert(pkb_charge_case(s, o, g) != PKB_CH_NONE);
             charge++;
-        bool target = pkb_has_shoot_target(d, s, o, g);
+        }
+        /* a shooting has a target: shooting dice, in its front (or its rear
+         * with a trait to shoot from there), and an enemy in its sector or
+         * one beside it (the bookkeeping, pkb_state.ub, and the occupancy) */
+        unsigned can = s->ub[side][u].can;
+        bool target = (can & PKB_CAN_SHOOT) &&
+                      (kind == PKB_FRONT || (kind == PKB_REAR && (can & PKB_CAN_SHOOT_REAR))) &&
+                      (ecols & pkb_near_cols(pkb_zcol(un->zone)));
         assert(target == (pkb_shoot_targets(d, s, o, g, buf) > 0));
         if (target) {
             shoot++;
             shoot_hits += mean_hits(d, s, g, PKB_K_SHOOT);
         }
     }
+#ifndef NDEBUG
     int orders, wounds;
     (void)pkb_tokens_in_use(s, side, &orders, &wounds);
+    assert(wounds - sd->aside_wounds == wounds_on);
+    assert(orders - sd->passed - sd->aside_orders == orders_on);
+#endif
     double a = alive ? alive : 1, tok = d->tokens ? d->tokens : 1;
     double pts = sd->points ? sd->points : 1;
     f[0] = cap(1 - sd->lost / pts, 1);
@@ -144,9 +174,9 @@ static void side_block(const pkb_data *d, const pkb_state *s, const pkb_occ *o, 
     f[2] = sd->points && 2 * (int)sd->lost >= (int)sd->points;
     f[3] = cap(share(alive, sd->nunits), 1);
     f[4] = cap(share(wp_left, wp_all), 1);
-    f[5] = cap((wounds - sd->aside_wounds) / tok, 1);
+    f[5] = cap(wounds_on / tok, 1);
     f[6] = cap(sd->unused / tok, 1);
-    f[7] = cap((orders - sd->passed - sd->aside_orders) / tok, 1);
+    f[7] = cap(orders_on / tok, 1);
     f[8] = cap((sd->passed + sd->aside_orders + sd->aside_wounds) / tok, 1);
     f[9] = cap(share(eng_now, eng_all), 1);
     f[10] = cap(share(sh_now, sh_all), 1);

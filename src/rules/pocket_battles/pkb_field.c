@@ -80,12 +80,29 @@ void pkb_occupancy(const pkb_state *s, pkb_occ *o)
         o->at[p] = side_at(&s->side[p]);
 }
 
-void pkb_occ_refresh(pkb_state *s)
+/* the units of each side in each zone, the plain way */
+static void zone_counts(const pkb_state *s, uint8_t count[PKB_SIDES][16])
 {
-    pkb_occupancy(s, &s->occ);
+    memset(count, 0, PKB_SIDES * 16);
+    for (int p = 0; p < PKB_SIDES; p++)
+        for (int u = 0; u < s->side[p].nunits; u++)
+            if (s->side[p].unit[u].zone < PKB_ZONES)
+                count[p][s->side[p].unit[u].zone]++;
 }
 
-void pkb_occ_check(const pkb_state *s)
+void pkb_book_refresh(const pkb_data *d, pkb_state *s)
+{
+    /* units not formed keep zeros, so that the same position always has the
+     * same bookkeeping, byte for byte (tests/test_bookkeeping.c) */
+    memset(s->ub, 0, sizeof s->ub);
+    pkb_occupancy(s, &s->occ);
+    zone_counts(s, s->zcount);
+    for (int p = 0; p < PKB_SIDES; p++)
+        for (int u = 0; u < s->side[p].nunits; u++)
+            pkb_unit_refresh(d, s, pkb_global(p, u));
+}
+
+void pkb_book_check(const pkb_data *d, const pkb_state *s)
 {
 #ifndef NDEBUG
     pkb_occ o;
@@ -95,19 +112,43 @@ void pkb_occ_check(const pkb_state *s)
                 "units' zones (%04x %04x)\n", s->occ.at[0], s->occ.at[1], o.at[0], o.at[1]);
         abort();
     }
+    uint8_t count[PKB_SIDES][16];
+    zone_counts(s, count);
+    if (memcmp(count, s->zcount, sizeof count) != 0) {
+        fprintf(stderr, "pocket-battles: the units counted per zone differ from the units' "
+                "zones\n");
+        abort();
+    }
+    for (int p = 0; p < PKB_SIDES; p++)
+        for (int u = 0; u < s->side[p].nunits; u++) {
+            pkb_unit_book b = pkb_unit_book_plain(d, s, pkb_global(p, u));
+            const pkb_unit_book *k = &s->ub[p][u];
+            if (b.cost != k->cost || b.can != k->can) {
+                fprintf(stderr, "pocket-battles: unit %c%d's order cost and abilities kept "
+                        "(%d, %02x) differ from its troops' (%d, %02x)\n", 'A' + p, u + 1,
+                        k->cost, k->can, b.cost, b.can);
+                abort();
+            }
+        }
 #else
+    (void)d;
     (void)s;
 #endif
 }
 
-/* The one way a unit changes zone in play: the occupancy of its side is
- * worked out again with it (a dozen units), so the listing reads it. */
+/* The one way a unit changes zone in play: the count of its side's units
+ * in the zone it leaves and the zone it enters, and the occupancy's bits
+ * for those two zones, kept up to date (s->zcount, s->occ). */
 void pkb_set_zone(pkb_state *s, int g, int z)
 {
     int p = pkb_owner(g);
-    pkb_side *sd = &s->side[p];
-    sd->unit[pkb_local(g)].zone = (uint8_t)z;
-    s->occ.at[p] = side_at(sd);
+    pkb_unit *un = &s->side[p].unit[pkb_local(g)];
+    int old = un->zone;
+    un->zone = (uint8_t)z;
+    if (old < PKB_ZONES && --s->zcount[p][old] == 0)
+        s->occ.at[p] = (uint16_t)(s->occ.at[p] & ~(1u << old));
+    if (z < PKB_ZONES && s->zcount[p][z]++ == 0)
+        s->occ.at[p] = (uint16_t)(s->occ.at[p] | 1u << z);
 }
 
 void pkb_label(int g, char *buf, size_t n)

@@ -145,7 +145,7 @@ void pkb_random_army(const pkb_data *d, pkb_state *s, int p, int max_troops, uin
         taken++;
     }
     *rng = r.s;
-    pkb_occ_refresh(s);   /* the bookkeeping: p's units are new */
+    pkb_book_refresh(d, s);   /* the bookkeeping: p's units are new */
 }
 
 /* New troops under the known tops of p's stacks: each stack keeps its
@@ -254,5 +254,5 @@ void pkb_resample_hidden(const void *data, void *st, int viewer, uint64_t *rng)
             redeal_below_tops(d, s, p, rng);
         }
     }
-    pkb_occ_refresh(s);   /* the bookkeeping: the units dealt again */
+    pkb_book_refresh(d, s);   /* the bookkeeping: the units dealt again */
 }

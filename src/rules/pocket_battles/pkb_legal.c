@@ -6,6 +6,7 @@
  * occupancy counted once), in a fixed order: for a turn, redeployments,
  * then each unit's orders, then pass and concede.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 #include "english.h"
@@ -64,14 +65,24 @@ void pkb_adjacent_table(pkb_data *d)
                 d->eng_troops[p] |= UINT32_C(1) << t;
             if (f->troop[t].nshoot)
                 d->shoot_troops[p] |= UINT32_C(1) << t;
+            if (f->troop[t].traits & d->fx[PKB_FX_REGENERATE])
+                d->regen_troops[p] |= UINT32_C(1) << t;
         }
-        for (int k = 0; k < PKB_MAX_TROOPS / 8; k++)
-            for (int m = 0; m < 256; m++) {
-                uint32_t tr = 0;
-                for (int b = 0; b < 8; b++)
-                    if (((m >> b) & 1) && 8 * k + b < f->ntroops)
-                        tr |= f->troop[8 * k + b].traits;
-                d->traits8[p][k][m] = tr;
+        /* each mask's traits: those of the mask less its lowest troop, and that troop's */
+        for (int k = 0; k < PKB_MAX_TROOPS / 8; k++) {
+            uint32_t *t8 = d->traits8[p][k];
+            t8[0] = 0;
+            for (int m = 1; m < 256; m++) {
+                int t = 8 * k + pkb_ctz((uint32_t)m);
+                t8[m] = t8[m & (m - 1)] | (t < f->ntroops ? f->troop[t].traits : 0);
+            }
+        }
+        for (int t = 0; t < f->ntroops; t++)
+            for (int face = 1; face <= 6; face++) {
+                d->hitsum[p][PKB_K_ENGAGE][t] =
+                    (uint16_t)(d->hitsum[p][PKB_K_ENGAGE][t] + f->troop[t].eng[face]);
+                d->hitsum[p][PKB_K_SHOOT][t] =
+                    (uint16_t)(d->hitsum[p][PKB_K_SHOOT][t] + f->troop[t].shoot[face]);
             }
     }
 }
@@ -110,6 +121,23 @@ static int legal_deploy(const pkb_state *s, eng_action *out)
     return n;
 }
 
+/* out[n..]: base with each zone of adj (pkb_data.adj: the count, then the
+ * zones) in the field at shift; returns the new count. A zone has 0, 2 or
+ * 3 adjacent zones (adjacent_zones), written without a loop. */
+static inline int put_zones(eng_action *restrict out, int n, eng_action base,
+                            const uint8_t *adj, int shift)
+{
+    int na = adj[0];
+    assert(na == 0 || na == 2 || na == 3);
+    if (na) {
+        out[n] = base | (eng_action)adj[1] << shift;
+        out[n + 1] = base | (eng_action)adj[2] << shift;
+        if (na == 3)
+            out[n + 2] = base | (eng_action)adj[3] << shift;
+    }
+    return n + na;
+}
+
 /* The search lists a turn at nearly every step of a playout: out is
  * restrict (it aliases neither the data nor the state), so the compiler
  * keeps what it read across the writes. */
@@ -123,28 +151,27 @@ static int legal_turn(const pkb_data *d, const pkb_state *s, eng_action *restric
         for (int u = 0; u < sd->nunits; u++) {
             if (!sd->unit[u].troops || sd->unit[u].zone == PKB_NONE)
                 continue;
-            const uint8_t *adj = d->adj[p][sd->unit[u].zone];
-            eng_action base = PKB_ACT(PKB_A_REDEPLOY, pkb_global(p, u), 0, 0);
-            for (int i = 1, na = adj[0]; i <= na; i++)
-                out[n++] = base | ((eng_action)adj[i] << 16);
+            n = put_zones(out, n, PKB_ACT(PKB_A_REDEPLOY, pkb_global(p, u), 0, 0),
+                          d->adj[p][sd->unit[u].zone], 16);
         }
-    bool special = !pkb_special_barred(d, s);
+    /* special actions, if allowed; the columns with an enemy, whom a charge
+     * or a shooting from a column beside them reaches */
+    unsigned special = pkb_special_barred(d, s) ? 0 : PKB_CAN_RALLY | PKB_CAN_HEX;
+    unsigned ecols = pkb_enemy_cols(&o, p);
+    const pkb_unit_book *ub = s->ub[p];
     for (int u = 0; u < sd->nunits; u++) {
         int g = pkb_global(p, u);
         const pkb_unit *un = &sd->unit[u];
         if (!un->troops || un->zone == PKB_NONE || g == s->redeployed)
             continue;
-        /* what its troops give it, from the tables made at load */
-        uint32_t m = un->troops;
-        const uint32_t (*t8)[256] = d->traits8[p];
-        uint32_t tr = t8[0][m & 0xff] | t8[1][(m >> 8) & 0xff] | t8[2][(m >> 16) & 0xff] |
-                      t8[3][m >> 24];
-        bool eng = (m & d->eng_troops[p]) != 0, sh = (m & d->shoot_troops[p]) != 0;
-        int cost = un->orders + 1 -
-                   ((tr & d->fx[PKB_FX_DISCOUNT]) ? pkb_fx(d, tr, PKB_FX_DISCOUNT) : 0);
-        if ((cost < 1 ? 1 : cost) > sd->unused)
+        /* its order cost and what its troops let it do: the bookkeeping
+         * (pkb_state.ub) */
+        if (ub[u].cost > sd->unused)
             continue;
+        unsigned can = ub[u].can;
+        bool eng = can & PKB_CAN_ENGAGE;
         int kind = pkb_zone_kind(p, un->zone), col = pkb_zcol(un->zone);
+        bool near = (ecols & pkb_near_cols(col)) != 0;
         if (kind == PKB_ENG) {
             if (eng) {
                 int nc = pkb_contacts(s, g, list);
@@ -153,23 +180,23 @@ static int legal_turn(const pkb_data *d, const pkb_state *s, eng_action *restric
             }
             out[n++] = PKB_ACT(PKB_A_ORDER, g, PKB_O_LEAVE, 0);
         } else {
-            const uint8_t *adj = d->adj[p][un->zone];
-            eng_action base = PKB_ACT(PKB_A_ORDER, g, PKB_O_MOVE, 0);
-            for (int i = 1, na = adj[0]; i <= na; i++)
-                out[n++] = base | ((eng_action)adj[i] << 24);
-            if (kind == PKB_FRONT && eng && pkb_charge_case(s, &o, g) != PKB_CH_NONE)
+            n = put_zones(out, n, PKB_ACT(PKB_A_ORDER, g, PKB_O_MOVE, 0), d->adj[p][un->zone], 24);
+            /* a charge has a target when an enemy stands in its sector or
+             * one beside it (pkb_charge_case is not PKB_CH_NONE) */
+            assert(!(kind == PKB_FRONT && eng) ||
+                   near == (pkb_charge_case(s, &o, g) != PKB_CH_NONE));
+            if (kind == PKB_FRONT && eng && near)
                 out[n++] = PKB_ACT(PKB_A_ORDER, g, PKB_O_CHARGE, 0);
         }
         /* a shooting has a target when an enemy stands in its sector or one beside it */
-        if (sh && (kind == PKB_FRONT || (kind == PKB_REAR && (tr & d->fx[PKB_FX_SHOOT_REAR]))) &&
-            (pkb_enemy_in_col(&o, p, col) || (col > 0 && pkb_enemy_in_col(&o, p, col - 1)) ||
-             (col < PKB_COLS - 1 && pkb_enemy_in_col(&o, p, col + 1))))
+        if ((can & PKB_CAN_SHOOT) &&
+            (kind == PKB_FRONT || (kind == PKB_REAR && (can & PKB_CAN_SHOOT_REAR))) && near)
             out[n++] = PKB_ACT(PKB_A_ORDER, g, PKB_O_SHOOT, 0);
-        if (special && (tr & (d->fx[PKB_FX_RALLY] | d->fx[PKB_FX_HEX]))) {
+        if (can & special) {
             uint16_t rl[PKB_MAX_TROOPS];
-            if ((tr & d->fx[PKB_FX_RALLY]) && pkb_rally_targets(d, s, g, rl) > 0)
+            if ((can & PKB_CAN_RALLY) && pkb_rally_targets(d, s, g, rl) > 0)
                 out[n++] = PKB_ACT(PKB_A_ORDER, g, PKB_O_RALLY, 0);
-            if ((tr & d->fx[PKB_FX_HEX]) && pkb_enemy_front_or_eng(&o, p, col))
+            if ((can & PKB_CAN_HEX) && pkb_enemy_front_or_eng(&o, p, col))
                 out[n++] = PKB_ACT(PKB_A_ORDER, g, PKB_O_HEX, 0);
         }
     }

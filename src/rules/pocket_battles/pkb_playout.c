@@ -13,7 +13,6 @@
  * Every other action is alike.
  */
 #include <assert.h>
-#include <string.h>
 #include "pkb.h"
 
 /* Is a listed? */
@@ -30,44 +29,49 @@ void pkb_playout_weights(const void *data, const void *st, const eng_action *act
 {
     (void)data;
     (void)st;
-    bool other = false;
-    /* the legal list starts with the redeployments, if any: the zones each
-     * unit may be redeployed to (bit z of to[g]) from that leading run, so
-     * that a tactical move asks a mask instead of the whole list (the same
-     * answer as listed(): the turn's listing puts every redeployment first) */
+    /* The turn's listing puts the redeployments first, and lists them only
+     * while nothing has been redeployed this turn; then every tactical move
+     * it lists is also listed as a redeployment: the same unit (standing,
+     * deployed, not in an engagement) to the same zone (the same table of
+     * adjacent zones, pkb_data.adj). So a tactical move weighs 0 exactly
+     * when the list starts with a redeployment (debug builds check it
+     * against the list itself). */
     bool redeploys = n > 0 && PKB_KIND(acts[0]) == PKB_A_REDEPLOY;
-    uint16_t to[PKB_SIDES * PKB_MAX_UNITS];
-    if (redeploys) {
-        memset(to, 0, sizeof to);
-        for (int i = 0; i < n && PKB_KIND(acts[i]) == PKB_A_REDEPLOY; i++)
-            to[PKB_FA(acts[i])] |= (uint16_t)(1u << (PKB_FB(acts[i]) & 15));
-    }
-    int back = -1;   /* is "strike back" listed: not asked yet */
-    /* orders first: they are most of a turn's list (the search weighs every
-     * list of every playout) */
-    for (int i = 0; i < n; i++) {
-        eng_action a = acts[i];
-        int k = PKB_KIND(a);
-        double wi = 1;
-        if (k == PKB_A_ORDER) {
-            if (redeploys && PKB_FB(a) == PKB_O_MOVE) {
-                bool again = (to[PKB_FA(a)] >> (PKB_FC(a) & 15)) & 1;
-                assert(again == listed(acts, n, PKB_ACT(PKB_A_REDEPLOY, PKB_FA(a), PKB_FC(a),
-                                                         0)));
-                if (again)
-                    wi = 0;
-            }
-        } else if (k == PKB_A_CONCEDE) {
-            wi = 0;
-        } else if (k == PKB_A_BACK && PKB_FA(a) == 0) {
-            if (back < 0)
-                back = listed(acts, n, PKB_ACT(PKB_A_BACK, 1, 0, 0));
-            wi = back ? 0 : 1;
+    int zeros = 0;   /* the weights of 0 */
+    if (n > 0 && PKB_KIND(acts[0]) == PKB_A_BACK) {
+        /* strike back or hold (the listing lists them alone): holding
+         * weighs 0 while striking back is listed */
+        bool back = listed(acts, n, PKB_ACT(PKB_A_BACK, 1, 0, 0));
+        for (int i = 0; i < n; i++) {
+            eng_action a = acts[i];
+            int zero = (PKB_KIND(a) == PKB_A_BACK && PKB_FA(a) == 0 && back) ||
+                       PKB_KIND(a) == PKB_A_CONCEDE;
+            w[i] = zero ? 0 : 1;
+            zeros += zero;
         }
-        w[i] = wi;
-        other |= wi > 0;
+    } else {
+        /* every other list, mostly orders (the search weighs every list
+         * of every playout): a tactical move the redeployment makes as
+         * well and conceding weigh 0, everything else 1. move: a tactical
+         * move's kind and order fields, or (no redeployment first) a
+         * value no action has. */
+        const eng_action move = redeploys ? PKB_ACT(PKB_A_ORDER, 0, PKB_O_MOVE, 0) : 0xffffffffu;
+        for (int i = 0; i < n; i++) {
+            eng_action a = acts[i];
+            bool zero = (a & 0x00ff00ffu) == move || PKB_KIND(a) == PKB_A_CONCEDE;
+            assert(!((a & 0x00ff00ffu) == PKB_ACT(PKB_A_ORDER, 0, PKB_O_MOVE, 0)) ||
+                   zero == (redeploys && listed(acts, n, PKB_ACT(PKB_A_REDEPLOY, PKB_FA(a),
+                                                                 PKB_FC(a), 0))));
+            assert(PKB_KIND(a) != PKB_A_BACK);
+            if (zero) {
+                w[i] = 0;
+                zeros++;
+            } else {
+                w[i] = 1;
+            }
+        }
     }
-    if (!other)   /* never all 0 */
+    if (zeros == n)   /* never all 0 */
         for (int i = 0; i < n; i++)
             w[i] = 1;
 }

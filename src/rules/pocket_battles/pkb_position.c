@@ -605,6 +605,6 @@ bool pkb_from_json(const void *data, void *st, const json_t *pos, char *why, siz
             placed += sd->unit[u].zone != PKB_NONE || sd->unit[u].troops == 0;
         sd->deployed = (uint8_t)placed;
     }
-    pkb_occ_refresh(s);   /* the bookkeeping from the units read */
+    pkb_book_refresh(d, s);   /* the bookkeeping from the units read */
     return check(d, s, pos, why, n);
 }

@@ -10,16 +10,30 @@
  * engagement zone, or the rear when those are empty, as the Russian
  * edition adds).
  */
+#include <assert.h>
 #include <string.h>
 #include "pkb.h"
 
-uint32_t pkb_unit_traits(const pkb_data *d, const pkb_state *s, int g)
+/* the traits of g's living troops, one by one (the plain way) */
+static uint32_t traits_walk(const pkb_data *d, const pkb_state *s, int g)
 {
     int p = pkb_owner(g);
     uint32_t m = 0;
     for (uint32_t t = pkb_u(s, g)->troops; t; t &= t - 1)
         m |= pkb_def(d, p, pkb_ctz(t))->traits;
     return m;
+}
+
+/* the same from the table of each byte of a troop mask made at load
+ * (pkb_data.traits8) */
+uint32_t pkb_unit_traits(const pkb_data *d, const pkb_state *s, int g)
+{
+    uint32_t m = pkb_u(s, g)->troops;
+    const uint32_t (*t8)[256] = d->traits8[pkb_owner(g)];
+    uint32_t tr = t8[0][m & 0xff] | t8[1][(m >> 8) & 0xff] | t8[2][(m >> 16) & 0xff] |
+                  t8[3][m >> 24];
+    assert(tr == traits_walk(d, s, g));
+    return tr;
 }
 
 int pkb_fx(const pkb_data *d, uint32_t traits, int fx)
@@ -48,6 +62,41 @@ int pkb_order_cost(const pkb_data *d, const pkb_state *s, int g)
 {
     int cost = pkb_u(s, g)->orders + 1 - pkb_fx(d, pkb_unit_traits(d, s, g), PKB_FX_DISCOUNT);
     return cost < 1 ? 1 : cost;
+}
+
+/* The bookkeeping of a unit (pkb_state.ub): its cost and abilities from
+ * the tables made at load (pkb_data.traits8, eng_troops, shoot_troops),
+ * the same as pkb_unit_book_plain's walk over its troops. Called by every
+ * change of a unit's troops or orders, so that the turn's listing and the
+ * features read them. */
+void pkb_unit_refresh(const pkb_data *d, pkb_state *s, int g)
+{
+    int p = pkb_owner(g);
+    const pkb_unit *un = pkb_u(s, g);
+    uint32_t m = un->troops, tr = pkb_unit_traits(d, s, g);
+    int cost = un->orders + 1 - ((tr & d->fx[PKB_FX_DISCOUNT]) ?
+                                 pkb_fx(d, tr, PKB_FX_DISCOUNT) : 0);
+    pkb_unit_book *b = &s->ub[p][pkb_local(g)];
+    b->cost = (uint8_t)(cost < 1 ? 1 : cost);
+    b->can = (uint8_t)(((m & d->eng_troops[p]) ? PKB_CAN_ENGAGE : 0) |
+                       ((m & d->shoot_troops[p]) ? PKB_CAN_SHOOT : 0) |
+                       ((tr & d->fx[PKB_FX_SHOOT_REAR]) ? PKB_CAN_SHOOT_REAR : 0) |
+                       ((tr & d->fx[PKB_FX_RALLY]) ? PKB_CAN_RALLY : 0) |
+                       ((tr & d->fx[PKB_FX_HEX]) ? PKB_CAN_HEX : 0));
+}
+
+pkb_unit_book pkb_unit_book_plain(const pkb_data *d, const pkb_state *s, int g)
+{
+    uint32_t tr = traits_walk(d, s, g);
+    int cost = pkb_u(s, g)->orders + 1 - pkb_fx(d, tr, PKB_FX_DISCOUNT);
+    return (pkb_unit_book){
+        .cost = (uint8_t)(cost < 1 ? 1 : cost),
+        .can = (uint8_t)((pkb_can_engage(d, s, g) ? PKB_CAN_ENGAGE : 0) |
+                         (pkb_can_shoot(d, s, g) ? PKB_CAN_SHOOT : 0) |
+                         (pkb_fx(d, tr, PKB_FX_SHOOT_REAR) ? PKB_CAN_SHOOT_REAR : 0) |
+                         (pkb_fx(d, tr, PKB_FX_RALLY) ? PKB_CAN_RALLY : 0) |
+                         (pkb_fx(d, tr, PKB_FX_HEX) ? PKB_CAN_HEX : 0)),
+    };
 }
 
 int pkb_hits_for(const pkb_data *d, const pkb_state *s, int g, int kind, int face)
@@ -104,19 +153,6 @@ static int enemies_in(const pkb_state *s, int p, int col, unsigned kinds, uint8_
 #define K_FE ((1u << PKB_FRONT) | (1u << PKB_ENG))
 #define K_R (1u << PKB_REAR)
 #define K_ALL (K_FE | K_R)
-
-/* pkb_shoot_targets(...) > 0 without the list: the targets are the enemy
- * units in the zones of col, or of a column beside it, that the occupancy
- * answers for (enemies_in looks at nothing else) */
-bool pkb_has_shoot_target(const pkb_data *d, const pkb_state *s, const pkb_occ *o, int g)
-{
-    int col = pkb_shoot_col(d, s, g);
-    if (col < 0 || !pkb_can_shoot(d, s, g))
-        return false;
-    int p = pkb_owner(g);
-    return pkb_enemy_in_col(o, p, col) || (col > 0 && pkb_enemy_in_col(o, p, col - 1)) ||
-           (col < PKB_COLS - 1 && pkb_enemy_in_col(o, p, col + 1));
-}
 
 int pkb_shoot_targets(const pkb_data *d, const pkb_state *s, const pkb_occ *o, int g, uint8_t *out)
 {
