@@ -68,12 +68,17 @@ typedef struct mcts_slot {
     int index;
 } mcts_slot;
 
+/* The natural logarithms of the availabilities below this, kept as the
+ * selection rule first asks for each (log is most of its cost). */
+#define MCTS_LOGS 4096
+
 typedef struct mcts_tree {
     mcts_node *nodes;      /* nodes[0] is the root */
     uint32_t count, cap;
     uint32_t max_nodes;    /* when full, iterations go on without growing */
     mcts_slot slots[MCTS_SLOTS];
     uint32_t gen;
+    double log_of[MCTS_LOGS];  /* log(k), or -1 until first asked */
 } mcts_tree;
 
 /* The move-average table (mcts_mast.c). */

@@ -34,15 +34,20 @@ static bool settled(const mcts_tree *t, long left)
     return (long)first - (long)second > left;
 }
 
-static void trail_push(mcts_trail *tr, int player, eng_action a)
+/* The trail's room doubled (kept apart, so that trail_push inlines). */
+static void trail_grow(mcts_trail *tr)
 {
-    if (tr->n == tr->cap) {
-        tr->cap = tr->cap ? 2 * tr->cap : 512;
-        tr->player = realloc(tr->player, tr->cap * sizeof *tr->player);
-        tr->action = realloc(tr->action, tr->cap * sizeof *tr->action);
-        if (!tr->player || !tr->action)
-            abort();
-    }
+    tr->cap = tr->cap ? 2 * tr->cap : 512;
+    tr->player = realloc(tr->player, tr->cap * sizeof *tr->player);
+    tr->action = realloc(tr->action, tr->cap * sizeof *tr->action);
+    if (!tr->player || !tr->action)
+        abort();
+}
+
+static inline void trail_push(mcts_trail *tr, int player, eng_action a)
+{
+    if (tr->n == tr->cap)
+        trail_grow(tr);
     tr->player[tr->n] = player;
     tr->action[tr->n] = a;
     tr->n++;
@@ -64,6 +69,7 @@ typedef struct playout_ctx {
     const mcts_params *par;
     mcts_mast *mast;
     mcts_trail *tr;
+    const ai_hints_weigher *hint;   /* the rule set's playout hint, looked up once */
 } playout_ctx;
 
 /* A simulated player's action: the best by the move-average table among a
@@ -87,7 +93,7 @@ static eng_action playout_choice(void *ctx, const eng_state *s, int who,
                 a = x;
             }
         }
-    } else if (n > 1 && par->hint && ai_hints_playout_weights(s, acts, n, w)) {
+    } else if (n > 1 && par->hint && ai_hints_weigh(c->hint, s, acts, n, w)) {
         a = ai_weighted_pick(acts, w, n, rng);
     } else {
         a = acts[ai_rand_below(rng, (uint32_t)n)];
@@ -99,10 +105,11 @@ static eng_action playout_choice(void *ctx, const eng_state *s, int who,
 /* Leaves out of acts[0..n-1] the actions the rule set's playout hint gives
  * no weight, its plainly wrong moves, unless that leaves none; returns the
  * count left. */
-static int prune_blunders(const eng_state *s, eng_action *acts, int n)
+static int prune_blunders(const ai_hints_weigher *hint, const eng_state *s, eng_action *acts,
+                          int n)
 {
     double w[ENG_MAX_ACTIONS];
-    if (n < 2 || !ai_hints_playout_weights(s, acts, n, w))
+    if (n < 2 || !ai_hints_weigh(hint, s, acts, n, w))
         return n;
     int k = 0;
     for (int i = 0; i < n; i++)
@@ -128,9 +135,10 @@ static void final_result(const eng_state *s, const mcts_params *par, int me, dou
 /* The playout: to the horizon, where the heuristic judges; then, if the
  * final result has a weight, on to the end, blending the two. */
 static void playout(eng_state *s, const mcts_params *par, int me, mcts_mast *mast,
-                    uint64_t *rng, mcts_trail *tr, eng_action *acts, double *value)
+                    const ai_hints_weigher *hint, uint64_t *rng, mcts_trail *tr,
+                    eng_action *acts, double *value)
 {
-    playout_ctx ctx = {par, mast, tr};
+    playout_ctx ctx = {par, mast, tr, hint};
     ai_play_on_seeing(s, par->horizon, rng, acts, playout_choice, &ctx, par->oracle);
     final_result(s, par, me, value);
     if (par->finish <= 0 || eng_is_terminal(s))
@@ -210,6 +218,7 @@ void mcts_search(const eng_state *root, const mcts_params *par, mcts_root *out)
         abort();
     mcts_mast_clear(mast);
     mcts_trail tr = {0};
+    const ai_hints_weigher hint = ai_hints_playout_weigher(eng_state_game(root));
     seed_root(t, par, out, me);
 
     long it = 0;
@@ -242,7 +251,7 @@ void mcts_search(const eng_state *root, const mcts_params *par, mcts_root *out)
                 int k = ai_sample_chance_of(work, dp, &o);
                 if (par->oracle)
                     o = eng_chance_sample(work);
-                eng_apply_fast(work, o);
+                eng_apply_fast_by(work, ENG_CHANCE, o);
                 if (k > par->chance_branch)
                     continue;             /* wide: open loop */
                 uint32_t c = mcts_tree_chance_child(t, node, o);
@@ -255,26 +264,26 @@ void mcts_search(const eng_state *root, const mcts_params *par, mcts_root *out)
             }
             if (who == ENG_TERMINAL)
                 break;
-            int n = eng_legal_actions(work, acts);
+            int n = eng_legal_actions_by(work, who, acts);
             if (par->prune)
-                n = prune_blunders(work, acts, n);
+                n = prune_blunders(&hint, work, acts, n);
             eng_action fallback;
             uint32_t c = mcts_tree_select(t, node, who, acts, n, par, &rng, &fallback);
             if (c == MCTS_NONE) {
                 trail_push(&tr, who, fallback);
-                eng_apply_fast(work, fallback);
+                eng_apply_fast_by(work, who, fallback);
                 break;
             }
             trail_push(&tr, who, t->nodes[c].action);
             grown = t->nodes[c].visits == 0;
             if (depth == 1 && par->crn)
                 dice = rng_mix(par->seed ^ rng_mix(t->nodes[c].visits + UINT64_C(1)));
-            eng_apply_fast(work, t->nodes[c].action);
+            eng_apply_fast_by(work, who, t->nodes[c].action);
             path_push(&path, &path_cap, depth++, c);
             node = c;
         }
         double value[ENG_MAX_PLAYERS];
-        playout(work, par, me, mast, dp, &tr, acts, value);
+        playout(work, par, me, mast, &hint, dp, &tr, acts, value);
         mcts_tree_backup(t, path, depth, value, &tr, par);
         if (par->mast_greedy > 0)
             for (size_t k = 0; k < tr.n; k++)

@@ -22,6 +22,19 @@ void mcts_tree_init(mcts_tree *t, uint32_t expect_nodes, uint32_t max_nodes)
         abort();
     t->nodes[0] = (mcts_node){.player = -1, .first_child = MCTS_NONE, .next_sibling = MCTS_NONE};
     t->count = 1;
+    for (int k = 0; k < MCTS_LOGS; k++)
+        t->log_of[k] = -1;
+}
+
+/* log(k) for an availability k >= 1: the same bits as log's, computed
+ * once per tree for the small ones. */
+static inline double log_avail(mcts_tree *t, uint32_t k)
+{
+    if (k >= MCTS_LOGS)
+        return log((double)k);
+    if (t->log_of[k] < 0)
+        t->log_of[k] = log((double)k);
+    return t->log_of[k];
 }
 
 void mcts_tree_free(mcts_tree *t)
@@ -103,7 +116,7 @@ static uint32_t select_uct(mcts_tree *t, uint32_t node, int who, const eng_actio
         ch->avail++;
         double score = ch->visits == 0 ? 1e300
                      : ch->value / ch->visits
-                       + par->explore * sqrt(log((double)ch->avail) / ch->visits);
+                       + par->explore * sqrt(log_avail(t, ch->avail) / ch->visits);
         if (score > best_score) {
             best_score = score;
             best = c;
@@ -177,7 +190,7 @@ static uint32_t select_rave(mcts_tree *t, uint32_t node, int who, const eng_acti
             double beta = sqrt(par->rave_k / (3.0 * ch->visits + par->rave_k));
             v = ch->visits ? (1 - beta) * ch->value / ch->visits + beta * a : a;
         }
-        double score = v + par->explore * sqrt(log((double)ch->avail) / (ch->visits + 1));
+        double score = v + par->explore * sqrt(log_avail(t, ch->avail) / (ch->visits + 1));
         if (ch->visits == 0)
             score += ai_rand_fraction(rng) * 1e-9;   /* ties among the untried: at random */
         if (score > best_score) {
