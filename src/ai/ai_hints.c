@@ -48,19 +48,11 @@ bool ai_hints_playout_weights(const eng_state *s, const eng_action *acts, int n,
     return true;
 }
 
-ai_hints_weigher ai_hints_playout_weigher(const eng_game *g)
+ai_hints_weigher ai_hints_playout_weigher(const eng_state *s)
 {
+    const eng_game *g = eng_state_game(s);
     return (ai_hints_weigher){.fn = hints_of(eng_game_rules(g))->playout_weights,
-                              .data = eng_game_data(g)};
-}
-
-bool ai_hints_weigh(const ai_hints_weigher *h, const eng_state *s, const eng_action *acts,
-                    int n, double *w)
-{
-    if (!h->fn || n <= 0)
-        return false;
-    h->fn(h->data, eng_state_cbody(s), acts, n, w);
-    return true;
+                              .data = eng_game_data(g), .body = eng_state_cbody(s)};
 }
 
 /* ---- a learned evaluation ---------------------------------------------------- */

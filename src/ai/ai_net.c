@@ -82,18 +82,22 @@ static net_f4 net_load4(const float *p)
 double ai_net_eval(const ai_net *net, const float *x)
 {
     int hid = net->hidden;
-    int on[AI_NET_MAX_INPUTS], m = 0;
+    const float *row[AI_NET_MAX_INPUTS];   /* the inputs not zero: their weights */
+    float val[AI_NET_MAX_INPUTS];          /* ... and their values */
+    int m = 0;
     for (int i = 0; i < net->inputs; i++)
-        if (x[i] != 0)
-            on[m++] = i;
+        if (x[i] != 0) {
+            row[m] = net->w1t + (size_t)i * (size_t)hid;
+            val[m++] = x[i];
+        }
     float a[AI_NET_MAX_HIDDEN];
     int j = 0;
     for (; j + 16 <= hid; j += 16) {
         net_f4 s0 = net_load4(net->b1 + j), s1 = net_load4(net->b1 + j + 4);
         net_f4 s2 = net_load4(net->b1 + j + 8), s3 = net_load4(net->b1 + j + 12);
         for (int k = 0; k < m; k++) {
-            const float *w = net->w1t + (size_t)on[k] * (size_t)hid + j;
-            const float xk = x[on[k]];
+            const float *w = row[k] + j;
+            const float xk = val[k];
             const net_f4 xi = {xk, xk, xk, xk};
             s0 += net_load4(w) * xi;
             s1 += net_load4(w + 4) * xi;
@@ -108,7 +112,7 @@ double ai_net_eval(const ai_net *net, const float *x)
     for (; j < hid; j++) {
         float sum = net->b1[j];
         for (int k = 0; k < m; k++)
-            sum += net->w1t[(size_t)on[k] * (size_t)hid + (size_t)j] * x[on[k]];
+            sum += row[k][j] * val[k];
         a[j] = sum;
     }
     float out = net->b2;

@@ -54,6 +54,8 @@ typedef struct mcts_node {
     uint32_t visits;       /* iterations through this node */
     uint32_t avail;        /* iterations that reached the parent with this action legal */
     uint32_t amaf_n;       /* iterations in which the mover took this action later on */
+    uint32_t at;           /* where the action stood in the legal list when last
+                              matched (a guess: the list is often the same) */
     double value;          /* sum of the mover's results over the visits */
     double amaf_value;     /* sum of the mover's results over those iterations */
 } mcts_node;

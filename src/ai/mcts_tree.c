@@ -4,6 +4,7 @@
  * index; a child list is walked once per visit, matching children to the
  * legal actions of this iteration's position through a small hash table.
  */
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,19 +97,49 @@ uint32_t mcts_tree_add_child(mcts_tree *t, uint32_t parent, int who, eng_action 
 
 #define TRIED(i) (tried[(i) >> 6] >> ((i) & 63) & 1)
 
+/* Where child ch's action stands in acts[0..n-1], or -1 if not there: at
+ * its place the last time if it is still there (the legal list of a node
+ * is often the same from one visit to the next), else by the table, which
+ * is filled at the first child not found at its old place. The same answer
+ * as the table's alone while the list holds each action once, which debug
+ * builds check. */
+static int place_of(mcts_tree *t, mcts_node *ch, const eng_action *acts, int n, bool *indexed)
+{
+    int i = (int)ch->at;
+    if (i < n && acts[i] == ch->action) {
+#ifndef NDEBUG
+        if (!*indexed) {
+            index_actions(t, acts, n);
+            *indexed = true;
+        }
+        assert(lookup(t, ch->action) == i);
+#endif
+        return i;
+    }
+    if (!*indexed) {
+        index_actions(t, acts, n);
+        *indexed = true;
+    }
+    i = lookup(t, ch->action);
+    if (i >= 0)
+        ch->at = (uint32_t)i;
+    return i;
+}
+
 /* Classic UCT over availability: untried actions first. */
 static uint32_t select_uct(mcts_tree *t, uint32_t node, int who, const eng_action *acts,
                            int n, const mcts_params *par, uint64_t *rng, eng_action *fallback)
 {
     uint64_t tried[ENG_MAX_ACTIONS / 64] = {0};
     int matched = 0;
+    bool indexed = false;
     uint32_t best = MCTS_NONE;
     double best_score = -1e300;
     for (uint32_t c = t->nodes[node].first_child; c != MCTS_NONE; c = t->nodes[c].next_sibling) {
         mcts_node *ch = &t->nodes[c];
         if (ch->player != who)
             continue;
-        int i = lookup(t, ch->action);
+        int i = place_of(t, ch, acts, n, &indexed);
         if (i < 0)
             continue;                     /* not legal in this world */
         tried[i >> 6] |= UINT64_C(1) << (i & 63);
@@ -136,7 +167,9 @@ static uint32_t select_uct(mcts_tree *t, uint32_t node, int who, const eng_actio
         *fallback = acts[pick];
         return MCTS_NONE;
     }
-    return mcts_tree_add_child(t, node, who, acts[pick]);
+    uint32_t c = mcts_tree_add_child(t, node, who, acts[pick]);
+    t->nodes[c].at = (uint32_t)pick;
+    return c;
 }
 
 /* UCT-RAVE (Gelly and Silver, 2007): every legal action has its child,
@@ -204,9 +237,10 @@ static uint32_t select_rave(mcts_tree *t, uint32_t node, int who, const eng_acti
 uint32_t mcts_tree_select(mcts_tree *t, uint32_t node, int who, const eng_action *acts,
                           int n, const mcts_params *par, uint64_t *rng, eng_action *fallback)
 {
+    if (par->rave_k <= 0)
+        return select_uct(t, node, who, acts, n, par, rng, fallback);
     index_actions(t, acts, n);
-    return par->rave_k > 0 ? select_rave(t, node, who, acts, n, par, rng, fallback)
-                           : select_uct(t, node, who, acts, n, par, rng, fallback);
+    return select_rave(t, node, who, acts, n, par, rng, fallback);
 }
 
 uint32_t mcts_tree_chance_child(mcts_tree *t, uint32_t node, eng_action a)
