@@ -2,7 +2,8 @@
  * mcts_tree.c - the nodes of one search tree and the selection rule (see
  * mcts.h): nodes live in one growing array and refer to each other by
  * index; a child list is walked once per visit, matching children to the
- * legal actions of this iteration's position through a small hash table.
+ * legal actions of this iteration's position at their places in the last
+ * visit's list, or through a small hash table where the list has changed.
  */
 #include <assert.h>
 #include <math.h>
