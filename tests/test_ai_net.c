@@ -138,13 +138,15 @@ static void test_net_arithmetic(void **unused)
     ai_net_free(net);
 }
 
-/* ai_net_eval works on eight hidden units at a time from transposed
- * weights: the result is the plain sum's to the last bit, the units past
- * the last eight included (13 = 8 + 5). */
+/* ai_net_eval works on sixteen hidden units at a time from transposed
+ * weights and leaves out the inputs that are zero: the result is the plain
+ * sum's to the last bit, the units past the last sixteen included (37 = 2
+ * x 16 + 5), with some inputs 0 or -0 (every third, and all of them in
+ * the last round, where each unit's sum is its bias alone). */
 static void test_net_eval_is_the_plain_sum(void **unused)
 {
     (void)unused;
-    enum { IN = 7, HID = 13 };
+    enum { IN = 7, HID = 37 };
     ai_net *net = ai_net_new("portable-wargame", IN, HID);
     uint64_t r = 99;
     for (int q = 0; q < IN * HID; q++)
@@ -158,7 +160,8 @@ static void test_net_eval_is_the_plain_sum(void **unused)
     for (int k = 0; k < 20; k++) {
         float x[IN];
         for (int i = 0; i < IN; i++)
-            x[i] = (float)(ai_rand_fraction(&r) * 4 - 2);
+            x[i] = (k + i) % 3 == 0 || k == 19 ? (i % 2 ? -0.0f : 0.0f)
+                                              : (float)(ai_rand_fraction(&r) * 4 - 2);
         float out = net->b2;
         for (int j = 0; j < HID; j++) {
             float a = net->b1[j];

@@ -2,14 +2,19 @@
  * test_ai_search.c - the tree-search player as a whole: with a fixed seed,
  * an iteration budget and one thread it makes the same choice with the
  * same counts every time; with two threads its choice is legal and the
- * visits of its candidates add up to the iterations run; a forced move is
+ * visits of its candidates add up to the iterations run, with a time limit
+ * too (the threads then drawing from one budget, which a test of two
+ * searches one after the other shows shared); a forced move is
  * answered without searching; a time budget alone works and stops the
  * search by its deadline (with a margin no loaded machine reaches); three Pocket
  * Wargame forces (three-kingdoms) play a whole game with it; it beats
  * the random player; and the experiment settings chance (a tree child per
  * toss or roll), crn (common random numbers), contempt (a drawn ending
  * worth less to the searcher) and prior (the root's actions
- * started at the rule of thumb's values) keep it legal and counted.
+ * started at the rule of thumb's values) keep it legal and counted; the
+ * selection finds children in reordered legal lists; the playouts' weighted
+ * pick is the plain loops' pick; the engine's calls by a known player give
+ * the plain calls' lists and positions.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +23,7 @@
 #include "ai.h"
 #include "rng.h"
 #include "mcts.h"
+#include "ai_private.h"
 
 static ai_player *mcts(uint64_t seed, int iterations, int threads)
 {
@@ -96,6 +102,59 @@ static void test_two_threads_add_up(void **unused)
     eng_game_free(g);
 }
 
+/* With a time limit as well as iterations, the threads draw from one
+ * budget: their iterations add up to it (or less, where the search stopped
+ * early with its choice settled) and each went one way at the root. */
+static void test_two_threads_share_a_budget(void **unused)
+{
+    (void)unused;
+    eng_game *g = t_game_named("pocket-wargame", "meeting", NULL);
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        eng_state *s = position_with(g, seed, 2, AI_EXPLAIN_MAX);
+        ai_config cfg = {.seed = seed, .iterations = 300, .time_ms = 600000, .threads = 2};
+        ai_player *p = ai_new(ai_kind_find("mcts"), &cfg);
+        ai_explanation why;
+        eng_action a = ai_choose(p, s, &why);
+        assert_true(eng_is_legal(s, a, NULL));
+        assert_int_equal(why.threads, 2);
+        assert_true(why.iterations > 0 && why.iterations <= 300);
+        long sum = 0;
+        for (int i = 0; i < why.count; i++)
+            sum += why.best[i].visits;
+        assert_int_equal(sum, why.iterations);
+        ai_free(p);
+        eng_state_free(s);
+    }
+    eng_game_free(g);
+}
+
+/* One shared budget, two searches one after the other: the first takes it
+ * all, the second finds none left. */
+static void test_pool_is_shared(void **unused)
+{
+    (void)unused;
+    eng_game *g = t_game_named("pocket-wargame", "meeting", NULL);
+    eng_state *s = position_with(g, 4, 2, AI_EXPLAIN_MAX);
+    mcts_pool pool = {.total = 120};
+    mcts_params par = {.iterations = 120, .pool = &pool, .explore = 0.7, .horizon = 40,
+                       .seed = 7, .trees = 2, .hint = true, .mast_pool = 3};
+    mcts_root *first = malloc(sizeof *first), *second = malloc(sizeof *second);
+    assert_true(first && second);
+    mcts_search(s, &par, first);
+    assert_int_equal(first->iterations, 120);
+    par.seed = 8;
+    mcts_search(s, &par, second);
+    assert_int_equal(second->iterations, 0);
+    long sum = 0;
+    for (int i = 0; i < first->n; i++)
+        sum += first->visits[i] + second->visits[i];
+    assert_int_equal(sum, 120);
+    free(first);
+    free(second);
+    eng_state_free(s);
+    eng_game_free(g);
+}
+
 /* The tree's chance children: one per outcome seen, found again when the
  * same outcome comes up; adding an iteration's results passes over them
  * (a chance outcome has no mover) and over them in the AMAF counts. */
@@ -135,6 +194,126 @@ static void test_chance_children(void **unused)
     assert_int_equal(mcts_tree_chance_child(t, 0, 9), MCTS_NONE);
     mcts_tree_free(t);
     free(t);
+}
+
+/* The selection rule finds each child's action in the legal list of the
+ * visit, wherever it now stands: the list reordered, an action missing, a
+ * new one (the only untried, so it is the one chosen). Each child's
+ * availability counts the visits whose list held its action. */
+static void test_children_found_in_changed_lists(void **unused)
+{
+    (void)unused;
+    mcts_tree *t = malloc(sizeof *t);
+    assert_non_null(t);
+    mcts_tree_init(t, 64, 64);
+    mcts_params par = {.explore = 0.7};
+    uint64_t rng = 3;
+    eng_action fallback;
+    const eng_action first[3] = {10, 20, 30};
+    uint32_t child[3];
+    for (int k = 0; k < 3; k++) {            /* each visit tries an untried one */
+        child[k] = mcts_tree_select(t, 0, 0, first, 3, &par, &rng, &fallback);
+        assert_true(child[k] != MCTS_NONE);
+    }
+    uint32_t by_action[4] = {0};
+    for (int k = 0; k < 3; k++)
+        by_action[t->nodes[child[k]].action / 10] = child[k];
+    assert_true(by_action[1] && by_action[2] && by_action[3]);
+    uint32_t avail[4];
+    for (int a = 1; a <= 3; a++)
+        avail[a] = t->nodes[by_action[a]].avail;
+
+    const eng_action shuffled[3] = {30, 10, 20}, fewer[2] = {30, 10};
+    uint32_t c = mcts_tree_select(t, 0, 0, shuffled, 3, &par, &rng, &fallback);
+    assert_true(c == by_action[1] || c == by_action[2] || c == by_action[3]);
+    c = mcts_tree_select(t, 0, 0, fewer, 2, &par, &rng, &fallback);
+    assert_true(c == by_action[1] || c == by_action[3]);
+    assert_int_equal(t->nodes[by_action[1]].avail, avail[1] + 2);
+    assert_int_equal(t->nodes[by_action[2]].avail, avail[2] + 1);
+    assert_int_equal(t->nodes[by_action[3]].avail, avail[3] + 2);
+
+    const eng_action more[4] = {20, 40, 30, 10};
+    c = mcts_tree_select(t, 0, 0, more, 4, &par, &rng, &fallback);
+    assert_true(c != MCTS_NONE);
+    assert_int_equal(t->nodes[c].action, 40);
+    assert_int_equal(t->nodes[by_action[2]].avail, avail[2] + 2);
+    assert_int_equal(t->count, 5);
+    mcts_tree_free(t);
+    free(t);
+}
+
+/* The weighted pick adds and takes off the weights in the list's order, as
+ * the plain loops do: the same pick from the same generator, over lists
+ * of every length to 11 (the rounds of four and the rest), with zeros. */
+static void test_weighted_pick_as_plain(void **unused)
+{
+    (void)unused;
+    uint64_t r = 17;
+    for (int n = 1; n <= 11; n++)
+        for (int round = 0; round < 200; round++) {
+            eng_action acts[11];
+            double w[11];
+            for (int i = 0; i < n; i++) {
+                acts[i] = (eng_action)(100 + i);
+                w[i] = (i + round) % 4 == 0 ? 0 : ai_rand_fraction(&r) * (i + 1);
+            }
+            if (round % 7 == 0)
+                w[n - 1] = 1e-300;      /* a weight that vanishes beside the others */
+            uint64_t mine = r, plain_rng = r;
+            eng_action got = ai_weighted_pick(acts, w, n, &mine);
+            double total = 0;
+            for (int i = 0; i < n; i++)
+                total += w[i];
+            if (total == 0)
+                continue;
+            double x = ai_rand_fraction(&plain_rng) * total;
+            eng_action want = acts[n - 1];
+            for (int i = 0; i < n; i++) {
+                if (x < w[i]) {
+                    want = acts[i];
+                    break;
+                }
+                x -= w[i];
+            }
+            assert_int_equal(got, want);
+            assert_true(mine == plain_rng);
+            r = mine;
+        }
+}
+
+/* The engine's calls for a caller that knows the player to move give what
+ * the plain calls give, along random games of every rule set: the same
+ * legal list, the same position after the action. */
+static void test_calls_by_player(void **unused)
+{
+    (void)unused;
+    const eng_rules *const *r = eng_registry();
+    for (int k = 0; r[k]; k++) {
+        eng_game *g = t_game_named(eng_rules_name(r[k]), eng_rules_default_scenario(r[k]), NULL);
+        for (uint64_t seed = 1; seed <= 2; seed++) {
+            eng_state *s = eng_state_new(g, seed), *plain = eng_state_clone(s);
+            eng_action acts[ENG_MAX_ACTIONS], again[ENG_MAX_ACTIONS];
+            eng_rng pick;
+            rng_seed(&pick, seed);
+            for (int step = 0; step < 20000 && !eng_is_terminal(s); step++) {
+                int who = eng_current_player(s);
+                int n = eng_legal_actions_by(s, who, acts);
+                assert_int_equal(n, eng_legal_actions(s, again));
+                assert_memory_equal(acts, again, (size_t)n * sizeof *acts);
+                eng_action a = who == ENG_CHANCE ? eng_chance_sample(s)
+                                                 : acts[rng_below(&pick, (uint32_t)n)];
+                eng_apply_fast_by(s, who, a);
+                eng_apply_fast(plain, a);
+                assert_true(eng_state_equal(s, plain));
+                assert_int_equal(eng_state_steps(s), eng_state_steps(plain));
+                assert_true(eng_state_hash(s) == eng_state_hash(plain));
+            }
+            assert_true(eng_is_terminal(s));
+            eng_state_free(plain);
+            eng_state_free(s);
+        }
+        eng_game_free(g);
+    }
 }
 
 /* The experiment settings on every rule set's default scenario: a legal
@@ -299,11 +478,16 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reproducible_with_one_thread),
         cmocka_unit_test(test_two_threads_add_up),
+        cmocka_unit_test(test_two_threads_share_a_budget),
+        cmocka_unit_test(test_pool_is_shared),
         cmocka_unit_test(test_forced_move_needs_no_search),
         cmocka_unit_test(test_time_budget),
         cmocka_unit_test(test_three_forces),
         cmocka_unit_test(test_beats_random),
         cmocka_unit_test(test_chance_children),
+        cmocka_unit_test(test_children_found_in_changed_lists),
+        cmocka_unit_test(test_weighted_pick_as_plain),
+        cmocka_unit_test(test_calls_by_player),
         cmocka_unit_test(test_chance_and_crn_settings),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

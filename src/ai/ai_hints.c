@@ -48,6 +48,13 @@ bool ai_hints_playout_weights(const eng_state *s, const eng_action *acts, int n,
     return true;
 }
 
+ai_hints_weigher ai_hints_playout_weigher(const eng_state *s)
+{
+    const eng_game *g = eng_state_game(s);
+    return (ai_hints_weigher){.fn = hints_of(eng_game_rules(g))->playout_weights,
+                              .data = eng_game_data(g), .body = eng_state_cbody(s)};
+}
+
 /* ---- a learned evaluation ---------------------------------------------------- */
 
 int ai_hints_feature_count(const eng_rules *r)

@@ -54,6 +54,8 @@ typedef struct mcts_node {
     uint32_t visits;       /* iterations through this node */
     uint32_t avail;        /* iterations that reached the parent with this action legal */
     uint32_t amaf_n;       /* iterations in which the mover took this action later on */
+    uint32_t at;           /* where the action stood in the legal list when last
+                              matched (a guess: the list is often the same) */
     double value;          /* sum of the mover's results over the visits */
     double amaf_value;     /* sum of the mover's results over those iterations */
 } mcts_node;
@@ -68,12 +70,17 @@ typedef struct mcts_slot {
     int index;
 } mcts_slot;
 
+/* The natural logarithms of the availabilities below this, kept as the
+ * selection rule first asks for each (log is most of its cost). */
+#define MCTS_LOGS 4096
+
 typedef struct mcts_tree {
     mcts_node *nodes;      /* nodes[0] is the root */
     uint32_t count, cap;
     uint32_t max_nodes;    /* when full, iterations go on without growing */
     mcts_slot slots[MCTS_SLOTS];
     uint32_t gen;
+    double log_of[MCTS_LOGS];  /* log(k), or -1 until first asked */
 } mcts_tree;
 
 /* The move-average table (mcts_mast.c). */
@@ -90,8 +97,22 @@ typedef struct mcts_mast {
     uint32_t used;
 } mcts_mast;
 
+/* An iteration budget that the threads of one decision draw from as they
+ * go, so that they finish together however their speeds differ: only for
+ * a search with a time limit too, whose choice depends on timing anyway
+ * (with iterations alone each thread keeps its fixed share, so that the
+ * same seed gives the same choice). Its counter has a cache line to
+ * itself: the only thing the threads write in common, once an iteration. */
+typedef struct mcts_pool {
+    _Alignas(64) _Atomic long taken;    /* iterations begun, by every thread */
+    char pad[64 - sizeof(long)];
+    long total;
+} mcts_pool;
+
 typedef struct mcts_params {
     long iterations;       /* 0 = until the deadline */
+    mcts_pool *pool;       /* NULL, or the budget shared with the other threads
+                              (iterations is then its total) */
     double deadline;       /* ai_now() time to stop; 0 = none */
     double explore;
     int horizon;           /* playout steps before the heuristic judges */

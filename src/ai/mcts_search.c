@@ -6,6 +6,7 @@
  * adds one decision node, plays out at random to the horizon and adds
  * the results to the nodes it passed.
  */
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include "mcts.h"
@@ -34,15 +35,31 @@ static bool settled(const mcts_tree *t, long left)
     return (long)first - (long)second > left;
 }
 
-static void trail_push(mcts_trail *tr, int player, eng_action a)
+/* The iterations the budget has left after this search's first `it`: with
+ * a shared budget, those no thread has begun (any of them may go to this
+ * tree). */
+static long left_of(const mcts_params *par, long it)
 {
-    if (tr->n == tr->cap) {
-        tr->cap = tr->cap ? 2 * tr->cap : 512;
-        tr->player = realloc(tr->player, tr->cap * sizeof *tr->player);
-        tr->action = realloc(tr->action, tr->cap * sizeof *tr->action);
-        if (!tr->player || !tr->action)
-            abort();
-    }
+    if (!par->pool)
+        return par->iterations - it;
+    long taken = atomic_load_explicit(&par->pool->taken, memory_order_relaxed);
+    return taken < par->pool->total ? par->pool->total - taken : 0;
+}
+
+/* The trail's room doubled (kept apart, so that trail_push inlines). */
+static void trail_grow(mcts_trail *tr)
+{
+    tr->cap = tr->cap ? 2 * tr->cap : 512;
+    tr->player = realloc(tr->player, tr->cap * sizeof *tr->player);
+    tr->action = realloc(tr->action, tr->cap * sizeof *tr->action);
+    if (!tr->player || !tr->action)
+        abort();
+}
+
+static inline void trail_push(mcts_trail *tr, int player, eng_action a)
+{
+    if (tr->n == tr->cap)
+        trail_grow(tr);
     tr->player[tr->n] = player;
     tr->action[tr->n] = a;
     tr->n++;
@@ -59,22 +76,23 @@ static void path_push(uint32_t **path, size_t *cap, int depth, uint32_t node)
     (*path)[depth] = node;
 }
 
-/* What the playout's simulated players go by (ai_play_on's chooser). */
+/* What the playout's simulated players go by (play_on's chooser). */
 typedef struct playout_ctx {
     const mcts_params *par;
     mcts_mast *mast;
     mcts_trail *tr;
+    const ai_hints_weigher *hint;   /* the rule set's playout hint, bound to the work state */
+    double *w;                      /* room for ENG_MAX_ACTIONS weights */
 } playout_ctx;
 
 /* A simulated player's action: the best by the move-average table among a
  * few random legal ones, one drawn by the rule set's playout hint, or one
  * at random; noted in the iteration's trail. */
-static eng_action playout_choice(void *ctx, const eng_state *s, int who,
-                                 const eng_action *acts, int n, uint64_t *rng)
+static inline eng_action playout_choice(const playout_ctx *c, const eng_state *s, int who,
+                                        const eng_action *acts, int n, uint64_t *rng)
 {
-    const playout_ctx *c = ctx;
     const mcts_params *par = c->par;
-    double w[ENG_MAX_ACTIONS];
+    double *w = c->w;
     eng_action a;
     if (n > 1 && par->mast_greedy > 0 && ai_rand_fraction(rng) < par->mast_greedy) {
         double best = -1;
@@ -87,7 +105,7 @@ static eng_action playout_choice(void *ctx, const eng_state *s, int who,
                 a = x;
             }
         }
-    } else if (n > 1 && par->hint && ai_hints_playout_weights(s, acts, n, w)) {
+    } else if (n > 1 && par->hint && ai_hints_weigh(c->hint, acts, n, w)) {
         a = ai_weighted_pick(acts, w, n, rng);
     } else {
         a = acts[ai_rand_below(rng, (uint32_t)n)];
@@ -96,13 +114,14 @@ static eng_action playout_choice(void *ctx, const eng_state *s, int who,
     return a;
 }
 
-/* Leaves out of acts[0..n-1] the actions the rule set's playout hint gives
+/* Leaves out of acts[0..n-1] (the legal actions in the position of the
+ * state the hint is bound to) the actions the rule set's playout hint gives
  * no weight, its plainly wrong moves, unless that leaves none; returns the
  * count left. */
-static int prune_blunders(const eng_state *s, eng_action *acts, int n)
+static int prune_blunders(const ai_hints_weigher *hint, eng_action *acts, int n)
 {
     double w[ENG_MAX_ACTIONS];
-    if (n < 2 || !ai_hints_playout_weights(s, acts, n, w))
+    if (n < 2 || !ai_hints_weigh(hint, acts, n, w))
         return n;
     int k = 0;
     for (int i = 0; i < n; i++)
@@ -125,18 +144,39 @@ static void final_result(const eng_state *s, const mcts_params *par, int me, dou
     value[me] -= par->contempt;
 }
 
+/* ai_play_on_seeing with playout_choice as the chooser, written out here
+ * so that the choice inlines into the loop (a playout's every step) and
+ * the rule set is asked for the player to move once a step. */
+static void play_on(eng_state *s, int steps, playout_ctx *c, uint64_t *rng, eng_action *acts)
+{
+    const bool foresee = c->par->oracle;
+    for (int h = 0; h < steps; h++) {
+        int who = eng_current_player(s);
+        if (who == ENG_TERMINAL)
+            break;
+        eng_action a;
+        if (who == ENG_CHANCE) {
+            a = foresee ? eng_chance_sample(s) : ai_sample_chance(s, rng);
+        } else {
+            int n = eng_legal_actions_by(s, who, acts);
+            a = playout_choice(c, s, who, acts, n, rng);
+        }
+        eng_apply_fast_by(s, who, a);
+    }
+}
+
 /* The playout: to the horizon, where the heuristic judges; then, if the
  * final result has a weight, on to the end, blending the two. */
-static void playout(eng_state *s, const mcts_params *par, int me, mcts_mast *mast,
-                    uint64_t *rng, mcts_trail *tr, eng_action *acts, double *value)
+static void playout(eng_state *s, playout_ctx *ctx, int me, uint64_t *rng,
+                    eng_action *acts, double *value)
 {
-    playout_ctx ctx = {par, mast, tr};
-    ai_play_on_seeing(s, par->horizon, rng, acts, playout_choice, &ctx, par->oracle);
+    const mcts_params *par = ctx->par;
+    play_on(s, par->horizon, ctx, rng, acts);
     final_result(s, par, me, value);
     if (par->finish <= 0 || eng_is_terminal(s))
         return;
     double end[ENG_MAX_PLAYERS];
-    ai_play_on_seeing(s, MCTS_PLAYOUT_MAX, rng, acts, playout_choice, &ctx, par->oracle);
+    play_on(s, MCTS_PLAYOUT_MAX, ctx, rng, acts);
     final_result(s, par, me, end);
     int np = eng_game_players(eng_state_game(s));
     for (int p = 0; p < np; p++)
@@ -210,16 +250,26 @@ void mcts_search(const eng_state *root, const mcts_params *par, mcts_root *out)
         abort();
     mcts_mast_clear(mast);
     mcts_trail tr = {0};
+    const ai_hints_weigher hint = ai_hints_playout_weigher(work);   /* work's positions */
+    double *weights = malloc(ENG_MAX_ACTIONS * sizeof *weights);
+    if (!weights)
+        abort();
+    playout_ctx ctx = {.par = par, .mast = mast, .tr = &tr, .hint = &hint, .w = weights};
     seed_root(t, par, out, me);
 
     long it = 0;
     for (;; it++) {
-        if (par->iterations > 0 && it >= par->iterations)
+        if (par->pool) {
+            if (atomic_fetch_add_explicit(&par->pool->taken, 1, memory_order_relaxed)
+                >= par->pool->total)
+                break;
+        } else if (par->iterations > 0 && it >= par->iterations) {
             break;
+        }
         if (it % MCTS_CHECK_EVERY == 0 && it > 0) {
             if (par->deadline > 0 && ai_now() >= par->deadline)
                 break;
-            if (par->early_stop && par->iterations > 0 && settled(t, par->iterations - it))
+            if (par->early_stop && par->iterations > 0 && settled(t, left_of(par, it)))
                 break;
         }
         eng_state_copy(work, base);
@@ -242,7 +292,7 @@ void mcts_search(const eng_state *root, const mcts_params *par, mcts_root *out)
                 int k = ai_sample_chance_of(work, dp, &o);
                 if (par->oracle)
                     o = eng_chance_sample(work);
-                eng_apply_fast(work, o);
+                eng_apply_fast_by(work, ENG_CHANCE, o);
                 if (k > par->chance_branch)
                     continue;             /* wide: open loop */
                 uint32_t c = mcts_tree_chance_child(t, node, o);
@@ -255,26 +305,26 @@ void mcts_search(const eng_state *root, const mcts_params *par, mcts_root *out)
             }
             if (who == ENG_TERMINAL)
                 break;
-            int n = eng_legal_actions(work, acts);
+            int n = eng_legal_actions_by(work, who, acts);
             if (par->prune)
-                n = prune_blunders(work, acts, n);
+                n = prune_blunders(&hint, acts, n);
             eng_action fallback;
             uint32_t c = mcts_tree_select(t, node, who, acts, n, par, &rng, &fallback);
             if (c == MCTS_NONE) {
                 trail_push(&tr, who, fallback);
-                eng_apply_fast(work, fallback);
+                eng_apply_fast_by(work, who, fallback);
                 break;
             }
             trail_push(&tr, who, t->nodes[c].action);
             grown = t->nodes[c].visits == 0;
             if (depth == 1 && par->crn)
                 dice = rng_mix(par->seed ^ rng_mix(t->nodes[c].visits + UINT64_C(1)));
-            eng_apply_fast(work, t->nodes[c].action);
+            eng_apply_fast_by(work, who, t->nodes[c].action);
             path_push(&path, &path_cap, depth++, c);
             node = c;
         }
         double value[ENG_MAX_PLAYERS];
-        playout(work, par, me, mast, dp, &tr, acts, value);
+        playout(work, &ctx, me, dp, acts, value);
         mcts_tree_backup(t, path, depth, value, &tr, par);
         if (par->mast_greedy > 0)
             for (size_t k = 0; k < tr.n; k++)
@@ -284,6 +334,7 @@ void mcts_search(const eng_state *root, const mcts_params *par, mcts_root *out)
     out->iterations = it;
     report(t, par, out);
 
+    free(weights);
     free(tr.player);
     free(tr.action);
     free(mast);

@@ -2,8 +2,10 @@
  * mcts_tree.c - the nodes of one search tree and the selection rule (see
  * mcts.h): nodes live in one growing array and refer to each other by
  * index; a child list is walked once per visit, matching children to the
- * legal actions of this iteration's position through a small hash table.
+ * legal actions of this iteration's position at their places in the last
+ * visit's list, or through a small hash table where the list has changed.
  */
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +24,19 @@ void mcts_tree_init(mcts_tree *t, uint32_t expect_nodes, uint32_t max_nodes)
         abort();
     t->nodes[0] = (mcts_node){.player = -1, .first_child = MCTS_NONE, .next_sibling = MCTS_NONE};
     t->count = 1;
+    for (int k = 0; k < MCTS_LOGS; k++)
+        t->log_of[k] = -1;
+}
+
+/* log(k) for an availability k >= 1: the same bits as log's, computed
+ * once per tree for the small ones. */
+static inline double log_avail(mcts_tree *t, uint32_t k)
+{
+    if (k >= MCTS_LOGS)
+        return log((double)k);
+    if (t->log_of[k] < 0)
+        t->log_of[k] = log((double)k);
+    return t->log_of[k];
 }
 
 void mcts_tree_free(mcts_tree *t)
@@ -83,19 +98,49 @@ uint32_t mcts_tree_add_child(mcts_tree *t, uint32_t parent, int who, eng_action 
 
 #define TRIED(i) (tried[(i) >> 6] >> ((i) & 63) & 1)
 
+/* Where child ch's action stands in acts[0..n-1], or -1 if not there: at
+ * its place the last time if it is still there (the legal list of a node
+ * is often the same from one visit to the next), else by the table, which
+ * is filled at the first child not found at its old place. The same answer
+ * as the table's alone while the list holds each action once, which debug
+ * builds check. */
+static int place_of(mcts_tree *t, mcts_node *ch, const eng_action *acts, int n, bool *indexed)
+{
+    int i = (int)ch->at;
+    if (i < n && acts[i] == ch->action) {
+#ifndef NDEBUG
+        if (!*indexed) {
+            index_actions(t, acts, n);
+            *indexed = true;
+        }
+        assert(lookup(t, ch->action) == i);
+#endif
+        return i;
+    }
+    if (!*indexed) {
+        index_actions(t, acts, n);
+        *indexed = true;
+    }
+    i = lookup(t, ch->action);
+    if (i >= 0)
+        ch->at = (uint32_t)i;
+    return i;
+}
+
 /* Classic UCT over availability: untried actions first. */
 static uint32_t select_uct(mcts_tree *t, uint32_t node, int who, const eng_action *acts,
                            int n, const mcts_params *par, uint64_t *rng, eng_action *fallback)
 {
     uint64_t tried[ENG_MAX_ACTIONS / 64] = {0};
     int matched = 0;
+    bool indexed = false;
     uint32_t best = MCTS_NONE;
     double best_score = -1e300;
     for (uint32_t c = t->nodes[node].first_child; c != MCTS_NONE; c = t->nodes[c].next_sibling) {
         mcts_node *ch = &t->nodes[c];
         if (ch->player != who)
             continue;
-        int i = lookup(t, ch->action);
+        int i = place_of(t, ch, acts, n, &indexed);
         if (i < 0)
             continue;                     /* not legal in this world */
         tried[i >> 6] |= UINT64_C(1) << (i & 63);
@@ -103,7 +148,7 @@ static uint32_t select_uct(mcts_tree *t, uint32_t node, int who, const eng_actio
         ch->avail++;
         double score = ch->visits == 0 ? 1e300
                      : ch->value / ch->visits
-                       + par->explore * sqrt(log((double)ch->avail) / ch->visits);
+                       + par->explore * sqrt(log_avail(t, ch->avail) / ch->visits);
         if (score > best_score) {
             best_score = score;
             best = c;
@@ -123,7 +168,9 @@ static uint32_t select_uct(mcts_tree *t, uint32_t node, int who, const eng_actio
         *fallback = acts[pick];
         return MCTS_NONE;
     }
-    return mcts_tree_add_child(t, node, who, acts[pick]);
+    uint32_t c = mcts_tree_add_child(t, node, who, acts[pick]);
+    t->nodes[c].at = (uint32_t)pick;
+    return c;
 }
 
 /* UCT-RAVE (Gelly and Silver, 2007): every legal action has its child,
@@ -177,7 +224,7 @@ static uint32_t select_rave(mcts_tree *t, uint32_t node, int who, const eng_acti
             double beta = sqrt(par->rave_k / (3.0 * ch->visits + par->rave_k));
             v = ch->visits ? (1 - beta) * ch->value / ch->visits + beta * a : a;
         }
-        double score = v + par->explore * sqrt(log((double)ch->avail) / (ch->visits + 1));
+        double score = v + par->explore * sqrt(log_avail(t, ch->avail) / (ch->visits + 1));
         if (ch->visits == 0)
             score += ai_rand_fraction(rng) * 1e-9;   /* ties among the untried: at random */
         if (score > best_score) {
@@ -191,9 +238,10 @@ static uint32_t select_rave(mcts_tree *t, uint32_t node, int who, const eng_acti
 uint32_t mcts_tree_select(mcts_tree *t, uint32_t node, int who, const eng_action *acts,
                           int n, const mcts_params *par, uint64_t *rng, eng_action *fallback)
 {
+    if (par->rave_k <= 0)
+        return select_uct(t, node, who, acts, n, par, rng, fallback);
     index_actions(t, acts, n);
-    return par->rave_k > 0 ? select_rave(t, node, who, acts, n, par, rng, fallback)
-                           : select_uct(t, node, who, acts, n, par, rng, fallback);
+    return select_rave(t, node, who, acts, n, par, rng, fallback);
 }
 
 uint32_t mcts_tree_chance_child(mcts_tree *t, uint32_t node, eng_action a)

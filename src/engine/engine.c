@@ -265,8 +265,14 @@ bool eng_is_terminal(const eng_state *s)
 
 int eng_legal_actions(const eng_state *s, eng_action *out)
 {
+    return eng_legal_actions_by(s, eng_current_player(s), out);
+}
+
+int eng_legal_actions_by(const eng_state *s, int who, eng_action *out)
+{
+    assert(who == eng_current_player(s));
     int n;
-    if (eng_current_player(s) == ENG_CHANCE) {
+    if (who == ENG_CHANCE) {
         double prob[ENG_MAX_ACTIONS];
         n = RULES(s)->core->chance_outcomes(DATA(s), CBODY(s), out, prob);
     } else {
@@ -346,9 +352,10 @@ bool eng_is_legal(const eng_state *s, eng_action a, eng_error *why)
     return false;
 }
 
-static void apply_unchecked(eng_state *s, eng_action a)
+/* Applies a for who, the player to move (or ENG_CHANCE). */
+static void apply_as(eng_state *s, int who, eng_action a)
 {
-    if (eng_current_player(s) == ENG_CHANCE)
+    if (who == ENG_CHANCE)
         (void)rng_next(&s->rng);   /* one draw per chance point, sampled or not */
     RULES(s)->core->apply(DATA(s), BODY(s), a);
     s->steps++;
@@ -358,20 +365,26 @@ int eng_apply(eng_state *s, eng_action a, eng_error *why)
 {
     if (!eng_is_legal(s, a, why))
         return -1;
-    apply_unchecked(s, a);
+    apply_as(s, eng_current_player(s), a);
     return 0;
 }
 
 void eng_apply_fast(eng_state *s, eng_action a)
 {
+    eng_apply_fast_by(s, eng_current_player(s), a);
+}
+
+void eng_apply_fast_by(eng_state *s, int who, eng_action a)
+{
 #ifndef NDEBUG
+    assert(who == eng_current_player(s));
     eng_error why;
     if (!eng_is_legal(s, a, &why)) {
         fprintf(stderr, "eng_apply_fast: illegal action %u: %s\n", a, why.msg);
         abort();
     }
 #endif
-    apply_unchecked(s, a);
+    apply_as(s, who, a);
 }
 
 void eng_returns(const eng_state *s, double *out)

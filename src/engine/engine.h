@@ -136,6 +136,13 @@ int eng_apply(eng_state *s, eng_action a, eng_error *why);
  * search and self-play. Checked only in debug builds. */
 void eng_apply_fast(eng_state *s, eng_action a);
 
+/* eng_legal_actions and eng_apply_fast for a caller that has just asked
+ * eng_current_player(s) and passes its answer `who` (a player or
+ * ENG_CHANCE), so that the rule set is not asked again: a search's
+ * playouts ask it once a step, not three times. Debug builds check who. */
+int eng_legal_actions_by(const eng_state *s, int who, eng_action *out);
+void eng_apply_fast_by(eng_state *s, int who, eng_action a);
+
 /* Each player's result once terminal, in [0,1]: 1 won, 0 lost; shared
  * results (draws, allied wins) split between the players who share them. */
 void eng_returns(const eng_state *s, double *out);
