@@ -2,9 +2,7 @@
  * test_ai_search.c - the tree-search player as a whole: with a fixed seed,
  * an iteration budget and one thread it makes the same choice with the
  * same counts every time; with two threads its choice is legal and the
- * visits of its candidates add up to the iterations run, with a time limit
- * too (the threads then drawing from one budget, which a test of two
- * searches one after the other shows shared); a forced move is
+ * visits of its candidates add up to the iterations run; a forced move is
  * answered without searching; a time budget alone works and stops the
  * search by its deadline (with a margin no loaded machine reaches); three Pocket
  * Wargame forces (three-kingdoms) play a whole game with it; it beats
@@ -99,59 +97,6 @@ static void test_two_threads_add_up(void **unused)
         ai_free(p);
         eng_state_free(s);
     }
-    eng_game_free(g);
-}
-
-/* With a time limit as well as iterations, the threads draw from one
- * budget: their iterations add up to it (or less, where the search stopped
- * early with its choice settled) and each went one way at the root. */
-static void test_two_threads_share_a_budget(void **unused)
-{
-    (void)unused;
-    eng_game *g = t_game_named("pocket-wargame", "meeting", NULL);
-    for (uint64_t seed = 1; seed <= 3; seed++) {
-        eng_state *s = position_with(g, seed, 2, AI_EXPLAIN_MAX);
-        ai_config cfg = {.seed = seed, .iterations = 300, .time_ms = 600000, .threads = 2};
-        ai_player *p = ai_new(ai_kind_find("mcts"), &cfg);
-        ai_explanation why;
-        eng_action a = ai_choose(p, s, &why);
-        assert_true(eng_is_legal(s, a, NULL));
-        assert_int_equal(why.threads, 2);
-        assert_true(why.iterations > 0 && why.iterations <= 300);
-        long sum = 0;
-        for (int i = 0; i < why.count; i++)
-            sum += why.best[i].visits;
-        assert_int_equal(sum, why.iterations);
-        ai_free(p);
-        eng_state_free(s);
-    }
-    eng_game_free(g);
-}
-
-/* One shared budget, two searches one after the other: the first takes it
- * all, the second finds none left. */
-static void test_pool_is_shared(void **unused)
-{
-    (void)unused;
-    eng_game *g = t_game_named("pocket-wargame", "meeting", NULL);
-    eng_state *s = position_with(g, 4, 2, AI_EXPLAIN_MAX);
-    mcts_pool pool = {.total = 120};
-    mcts_params par = {.iterations = 120, .pool = &pool, .explore = 0.7, .horizon = 40,
-                       .seed = 7, .trees = 2, .hint = true, .mast_pool = 3};
-    mcts_root *first = malloc(sizeof *first), *second = malloc(sizeof *second);
-    assert_true(first && second);
-    mcts_search(s, &par, first);
-    assert_int_equal(first->iterations, 120);
-    par.seed = 8;
-    mcts_search(s, &par, second);
-    assert_int_equal(second->iterations, 0);
-    long sum = 0;
-    for (int i = 0; i < first->n; i++)
-        sum += first->visits[i] + second->visits[i];
-    assert_int_equal(sum, 120);
-    free(first);
-    free(second);
-    eng_state_free(s);
     eng_game_free(g);
 }
 
@@ -478,8 +423,6 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reproducible_with_one_thread),
         cmocka_unit_test(test_two_threads_add_up),
-        cmocka_unit_test(test_two_threads_share_a_budget),
-        cmocka_unit_test(test_pool_is_shared),
         cmocka_unit_test(test_forced_move_needs_no_search),
         cmocka_unit_test(test_time_budget),
         cmocka_unit_test(test_three_forces),

@@ -3,11 +3,8 @@
  * hard are it with a budget): runs one search tree per thread, each with
  * its own generator seeded from the player's and the thread's number (root
  * parallelism), adds up the root counts and plays the most visited action.
- * With a fixed seed and an iteration budget without a time limit its
- * choices are reproducible, on any number of threads: each thread has its
- * fixed share of the iterations. With a time limit too, the threads draw
- * the iterations from one budget as they go (mcts_pool), so that one that
- * runs slower, its core shared, does fewer and they finish together.
+ * With one thread, a fixed seed and an iteration budget (no time limit) its
+ * choices are reproducible.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -89,17 +86,11 @@ eng_action ai_mcts_decide(ai_player *p, const eng_state *s, ai_explanation *why,
     job *jobs = calloc((size_t)threads, sizeof *jobs);
     if (!jobs)
         abort();
-    /* with a time limit as well as iterations the threads draw from one
-     * budget as they go, and finish together; with iterations alone each
-     * has its share, and the same seed gives the same choice */
-    const bool pooled = threads > 1 && c->iterations > 0 && c->time_ms > 0;
-    mcts_pool pool = {.total = c->iterations};
     for (int t = 0; t < threads; t++) {
         jobs[t].root = s;
         jobs[t].par = (mcts_params){
-            .iterations = pooled ? c->iterations
-                : c->iterations > 0 ? c->iterations / threads + (t < c->iterations % threads) : 0,
-            .pool = pooled ? &pool : NULL,
+            .iterations = c->iterations > 0
+                ? c->iterations / threads + (t < c->iterations % threads) : 0,
             .deadline = c->time_ms > 0 ? t0 + c->time_ms / 1000.0 : 0,
             .explore = c->explore > 0 ? c->explore : MCTS_DEFAULT_EXPLORE,
             .horizon = c->horizon > 0 ? c->horizon : MCTS_DEFAULT_HORIZON,

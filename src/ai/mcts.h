@@ -97,22 +97,8 @@ typedef struct mcts_mast {
     uint32_t used;
 } mcts_mast;
 
-/* An iteration budget that the threads of one decision draw from as they
- * go, so that they finish together however their speeds differ: only for
- * a search with a time limit too, whose choice depends on timing anyway
- * (with iterations alone each thread keeps its fixed share, so that the
- * same seed gives the same choice). Its counter has a cache line to
- * itself: the only thing the threads write in common, once an iteration. */
-typedef struct mcts_pool {
-    _Alignas(64) _Atomic long taken;    /* iterations begun, by every thread */
-    char pad[64 - sizeof(long)];
-    long total;
-} mcts_pool;
-
 typedef struct mcts_params {
     long iterations;       /* 0 = until the deadline */
-    mcts_pool *pool;       /* NULL, or the budget shared with the other threads
-                              (iterations is then its total) */
     double deadline;       /* ai_now() time to stop; 0 = none */
     double explore;
     int horizon;           /* playout steps before the heuristic judges */

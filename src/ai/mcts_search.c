@@ -6,7 +6,6 @@
  * adds one decision node, plays out at random to the horizon and adds
  * the results to the nodes it passed.
  */
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include "mcts.h"
@@ -33,17 +32,6 @@ static bool settled(const mcts_tree *t, long left)
         }
     }
     return (long)first - (long)second > left;
-}
-
-/* The iterations the budget has left after this search's first `it`: with
- * a shared budget, those no thread has begun (any of them may go to this
- * tree). */
-static long left_of(const mcts_params *par, long it)
-{
-    if (!par->pool)
-        return par->iterations - it;
-    long taken = atomic_load_explicit(&par->pool->taken, memory_order_relaxed);
-    return taken < par->pool->total ? par->pool->total - taken : 0;
 }
 
 /* The trail's room doubled (kept apart, so that trail_push inlines). */
@@ -259,17 +247,12 @@ void mcts_search(const eng_state *root, const mcts_params *par, mcts_root *out)
 
     long it = 0;
     for (;; it++) {
-        if (par->pool) {
-            if (atomic_fetch_add_explicit(&par->pool->taken, 1, memory_order_relaxed)
-                >= par->pool->total)
-                break;
-        } else if (par->iterations > 0 && it >= par->iterations) {
+        if (par->iterations > 0 && it >= par->iterations)
             break;
-        }
         if (it % MCTS_CHECK_EVERY == 0 && it > 0) {
             if (par->deadline > 0 && ai_now() >= par->deadline)
                 break;
-            if (par->early_stop && par->iterations > 0 && settled(t, left_of(par, it)))
+            if (par->early_stop && par->iterations > 0 && settled(t, par->iterations - it))
                 break;
         }
         eng_state_copy(work, base);
