@@ -435,6 +435,7 @@ static bool check_units(const ptw_data *d, ptw_state *s, char *why, size_t n)
             seen[sq][side][role] = (uint8_t)u;
     }
     ptw_occ_rebuild(d, s);
+    ptw_book_rebuild(d, s);
     return true;
 }
 
