@@ -171,7 +171,8 @@ typedef struct ptw_data {
     ptw_ray fan[PTW_MAX_SQ][4][PTW_FAN_MAX];
     uint64_t fan_mask[PTW_MAX_SQ][4][4];  /* the fan's squares as a bit set */
     uint64_t sight[PTW_MAX_SQ][4];       /* ptw_terrain_sight of every pair, a bit each */
-    uint8_t dist[PTW_MAX_SQ][PTW_MAX_SQ];   /* ptw_dist of every pair (the bookkeeping) */
+    uint8_t dist[PTW_MAX_SQ][PTW_MAX_SQ];   /* ptw_dist of every pair, 15 at most (for
+                                               the bookkeeping's reach, ptw_book.c) */
 
     /* units */
     int ntypes;
@@ -282,7 +283,8 @@ typedef struct ptw_state {
         uint64_t fired, wire[4];   /* as when last brought up to date */
         uint8_t loc[PTW_MAX_UNITS], facing[PTW_MAX_UNITS], towed_by[PTW_MAX_UNITS];
         uint8_t steps[PTW_MAX_UNITS];   /* bit k: a step in direction k; PTW_BOOK_* */
-        uint8_t reach[PTW_MAX_UNITS];   /* how far off the squares its steps read lie */
+        uint8_t reach[PTW_MAX_UNITS];   /* how far off the squares its steps read lie: its
+                                           own side's (bits 0-3), the enemy's (4-7) */
         uint8_t exhausted[2];
         uint8_t pad[6];
     } book;
@@ -418,11 +420,12 @@ int ptw_listing_near(const ptw_data *d, const ptw_state *s, ptw_listing *v, int 
 int ptw_unit_steps_fast(const ptw_data *d, const ptw_state *s, ptw_listing *v, int u,
                         eng_action *out, bool *may_turn);
 /* the same as a mask: bit k for a step in direction k; and how far off
- * the squares whose units, facings or wire it read lie (for the
- * bookkeeping, ptw_book.c; an exhausted side's distances to the enemy
- * aside) */
+ * lie the squares where it read who of its own side stands and the wire
+ * (reach[0]) and who of the enemy stands and which way they face
+ * (reach[1]), for the bookkeeping (ptw_book.c; an exhausted side's
+ * distances to the enemy aside) */
 unsigned ptw_unit_step_dirs(const ptw_data *d, const ptw_state *s, ptw_listing *v, int u,
-                            bool *may_turn, int *reach);
+                            bool *may_turn, int reach[2]);
 bool ptw_fire_fits_move(const ptw_data *d, const ptw_state *s, int u);
 bool ptw_passing_through(const ptw_data *d, const ptw_state *s, int u);
 void ptw_step(const ptw_data *d, ptw_state *s, int u, int to);

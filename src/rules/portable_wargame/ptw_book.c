@@ -7,31 +7,32 @@
  *
  * What a unit's steps read (ptw_unit_step_dirs, a unit not in its
  * activation): its own square, type and fired bit; who stands in the
- * squares next to it, and which way an enemy there faces (rule g's enemy
- * squares, rule f's friendly ones, whether it is faced: rule i); if it is
- * faced, rule i's fronts 2 squares off; through a square it may not stop
- * in (rule f's look ahead), who stands, enemy facings and barbed wire as
- * far as its allowance + 1; and for an exhausted side, where every enemy
- * stands. work_out records that reach with the steps.
+ * squares next to it, and whether an enemy next to it faces it (rule g's
+ * enemy squares, rule f's friendly ones, rule i); if it is faced, rule i's
+ * fronts, enemies 2 squares off; through a square it may not stop in
+ * (rule f's look ahead), who of its side stands and the wire as far as its
+ * allowance, enemies one further; and for an exhausted side, where every
+ * enemy stands. work_out keeps those two reaches with the steps (never an
+ * own unit's facing: the steps read the enemy's only).
  *
  * The book keeps a copy of those parts of the position (each unit's
  * square, facing and tower, the fired bits, the wire, exhaustion) as they
  * were when it was last brought up to date. ptw_book_update compares them
- * with the position: what changed between the two is exactly where a unit
- * was and is now, whom it tows, which way it faces, where the wire is; an
- * entry whose reach takes in none of those squares (an enemy's facing only
- * for the other side's units) read the same then as now and stays; the
- * others are dropped (every unit of an exhausted side when an enemy came
- * or went; a unit whose fired bit changed), and the acting side's eligible
- * units are worked out again. So no writer of the position has to know
- * about it: ptw_continue brings it up to date whenever a side is acting
- * and no unit is in its activation, the only time the listing reads it
- * (ptw_legal.c), and init and the position reader build it from nothing.
- * Debug builds check, after every action that leaves a side acting with
- * no unit active, that the copy equals the position, that the acting
- * side's eligible units are all worked out, and every entry of an eligible
- * unit against its steps worked out afresh (ptw_book_check); and the
- * listing that reads it is compared with the plain rules at every listing.
+ * with the position: what differs between the two is exactly where a unit
+ * was and is now, whom it tows, which way it faces, where the wire is. An
+ * entry none of whose reaches takes in a square where that changed read
+ * the same then as now and stays; the others are dropped (and every unit
+ * of an exhausted side when an enemy came or went, and a unit whose fired
+ * bit changed), and the acting side's eligible units not known are worked
+ * out again. So no writer of the position has to know about it:
+ * ptw_continue brings it up to date whenever a side is acting and no unit
+ * is in its activation, the only time the listing reads it (ptw_legal.c),
+ * and init and the position reader build it from nothing. Debug builds
+ * check, after every action that leaves a side acting with no unit active,
+ * that the copy equals the position, that the acting side's eligible units
+ * are all known, and every entry of an eligible unit against its steps
+ * worked out afresh (ptw_book_check); and the listing that reads it is
+ * compared with the plain rules at every listing.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,10 +53,12 @@ static bool eligible(const ptw_state *s, int u)
 static void work_out(const ptw_data *d, ptw_state *s, ptw_listing *v, int u)
 {
     bool turn;
-    int reach;
-    unsigned m = ptw_unit_step_dirs(d, s, v, u, &turn, &reach);
+    int reach[2];
+    unsigned m = ptw_unit_step_dirs(d, s, v, u, &turn, reach);
     s->book.steps[u] = (uint8_t)(m | (turn ? PTW_BOOK_TURN : 0));
-    s->book.reach[u] = (uint8_t)(reach < 1 ? 1 : reach);
+    /* (15: any distance; the distances kept at load stop at 15) */
+    s->book.reach[u] = (uint8_t)((reach[0] < 15 ? reach[0] : 15) |
+                                 (reach[1] < 15 ? reach[1] : 15) << 4);
     s->book.known |= bit_of(u);
 }
 
@@ -106,10 +109,13 @@ static inline uint64_t word(const uint8_t *a, int w)
     return x;
 }
 
-/* A square where something a unit's steps read changed, and the sides
- * whose units read it there (bit t: side t). */
+/* A square where something a unit's steps read changed, and whose reach
+ * takes it in for a unit of side t (sel[t]: 0 none, 1 its own side's reach,
+ * 2 the enemy's): a unit of its own side that came or went, or the wire,
+ * within its own reach; an enemy that came, went or turned, within the
+ * enemy's; its own side's turning never. */
 typedef struct change {
-    uint8_t sq, sides;
+    uint8_t sq, sel[2];
 } change;
 
 /* The most changes kept apart; past that, every entry is dropped. */
@@ -128,10 +134,8 @@ void ptw_book_update(const ptw_data *d, ptw_state *s)
         b->exhausted[0] = s->exhausted[0];
         b->exhausted[1] = s->exhausted[1];
     }
-    /* the squares where a unit came, went, limbered or unlimbered (read by
-     * both sides), or turned (read by the enemy's units only: a unit's
-     * steps read the facing of enemies, rule i), or the wire changed; and
-     * the sides whose units came or went */
+    /* the squares where a unit came, went, limbered or unlimbered, or
+     * turned, or the wire changed; and the sides whose units came or went */
     change chg[MAX_CHANGES];
     int n = 0;
     bool moved[2] = {false, false};
@@ -144,14 +148,18 @@ void ptw_book_update(const ptw_data *d, ptw_state *s)
             x &= ~(UINT64_C(0xff) << (8 * i));
             int side = d->unit[u].side;
             bool turned_only = b->loc[u] == s->loc[u] && b->towed_by[u] == s->towed_by[u];
-            uint8_t sides = turned_only ? (uint8_t)(1u << (1 - side)) : 3;
-            if (n + 2 > MAX_CHANGES)
-                drop = ~UINT64_C(0);
-            else {
-                if (b->loc[u] != PTW_NONE)
-                    chg[n++] = (change){.sq = b->loc[u], .sides = sides};
-                if (s->loc[u] != PTW_NONE && s->loc[u] != b->loc[u])
-                    chg[n++] = (change){.sq = s->loc[u], .sides = sides};
+            int sqs[2] = {b->loc[u], s->loc[u] != b->loc[u] ? s->loc[u] : PTW_NONE};
+            for (int j = 0; j < 2; j++) {
+                if (sqs[j] == PTW_NONE)
+                    continue;
+                if (n == MAX_CHANGES) {
+                    drop = ~UINT64_C(0);
+                    continue;
+                }
+                chg[n].sq = (uint8_t)sqs[j];
+                chg[n].sel[side] = turned_only ? 0 : 1;
+                chg[n].sel[1 - side] = 2;
+                n++;
             }
             moved[side] |= b->loc[u] != s->loc[u];
             b->loc[u] = s->loc[u];
@@ -163,10 +171,11 @@ void ptw_book_update(const ptw_data *d, ptw_state *s)
         (s->wire[3] ^ b->wire[3])) {
         for (int w = 0; w < 4; w++) {
             for (uint64_t x = s->wire[w] ^ b->wire[w]; x; x &= x - 1) {
-                if (n + 1 > MAX_CHANGES)
+                if (n == MAX_CHANGES)
                     drop = ~UINT64_C(0);
                 else
-                    chg[n++] = (change){.sq = (uint8_t)(64 * w + __builtin_ctzll(x)), .sides = 3};
+                    chg[n++] = (change){.sq = (uint8_t)(64 * w + __builtin_ctzll(x)),
+                                        .sel = {1, 1}};
             }
             b->wire[w] = s->wire[w];
         }
@@ -183,8 +192,9 @@ void ptw_book_update(const ptw_data *d, ptw_state *s)
                 continue;
             }
             const uint8_t *dist = d->dist[sq];
+            int lim[3] = {-1, b->reach[u] & 15, b->reach[u] >> 4};   /* by sel */
             for (int i = 0; i < n; i++)
-                if (dist[chg[i].sq] <= b->reach[u] && ((chg[i].sides >> side) & 1)) {
+                if (dist[chg[i].sq] <= lim[chg[i].sel[side]]) {
                     drop |= bit_of(u);
                     break;
                 }

@@ -704,8 +704,10 @@ void *ptw_load(const json_t *scenario, const json_t *options, eng_error *err)
     eng_text_copy(d->description, sizeof d->description, desc ? desc : "");
     ptw_build_fans(d);
     for (int a = 0; a < d->nsq; a++)
-        for (int b = 0; b < d->nsq; b++)
-            d->dist[a][b] = (uint8_t)ptw_dist(d, a, b);   /* at most 15 + 14 */
+        for (int b = 0; b < d->nsq; b++) {
+            int dist = ptw_dist(d, a, b);
+            d->dist[a][b] = (uint8_t)(dist < 15 ? dist : 15);
+        }
     return d;
 }
 

@@ -293,7 +293,7 @@ static bool full_step(const ptw_data *d, const ptw_state *s, ptw_listing *v, int
  * reach, if not NULL, is set to how far off the squares it read lie (see
  * ptw_unit_step_dirs). */
 static unsigned step_dirs(const ptw_data *d, const ptw_state *s, ptw_listing *v, int u,
-                          bool *may_turn, bool first, int *reach)
+                          bool *may_turn, bool first, int reach[2])
 {
     const ptw_type *t = ptw_type_of(d, u);
     int steps = 0, bits, from = s->loc[u], side = d->unit[u].side;
@@ -310,7 +310,7 @@ static unsigned step_dirs(const ptw_data *d, const ptw_state *s, ptw_listing *v,
     if (may_turn)
         *may_turn = ok && !(bits & PTW_ACT_MOVEDONE);
     if (reach)
-        *reach = 0;             /* nothing off its square read */
+        reach[0] = reach[1] = 0;   /* nothing off its square read */
     if (!ok || (bits & (PTW_ACT_NOSTEP | PTW_ACT_MOVEDONE)) || (first && may_turn && *may_turn))
         return 0;
     /* the allowance off and on a road (allowance_of) */
@@ -343,19 +343,20 @@ static unsigned step_dirs(const ptw_data *d, const ptw_state *s, ptw_listing *v,
     }
     if (reach) {
         /* the squares next to it (who stands there, an enemy facing it);
-         * rule i's fronts next to them if faced; rule f's look ahead as far
-         * as its allowance, and what rules h and i read next to the last
-         * square */
-        *reach = faced ? 2 : 1;
+         * rule i's fronts next to them if faced; rule f's look ahead: who
+         * stands (and wire) as far as its allowance, and the enemies next
+         * to those squares (rules h and i) */
         int a = on_road ? road : plain;
-        if (ahead && a + 1 > *reach)
-            *reach = a + 1;
+        reach[0] = ahead && a > 1 ? a : 1;
+        reach[1] = faced ? 2 : 1;
+        if (ahead && a + 1 > reach[1])
+            reach[1] = a + 1;
     }
     return dirs;
 }
 
 unsigned ptw_unit_step_dirs(const ptw_data *d, const ptw_state *s, ptw_listing *v, int u,
-                            bool *may_turn, int *reach)
+                            bool *may_turn, int reach[2])
 {
     return step_dirs(d, s, v, u, may_turn, false, reach);
 }
