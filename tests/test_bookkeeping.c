@@ -2,7 +2,8 @@
  * test_bookkeeping.c - each rule set's bookkeeping (what apply keeps up to
  * date beside the position for speed: Pocket Wargame's pwg_cache, the units
  * on the map and each location's steps; Pocket Battles' pkb_state.occ, the
- * zones holding each side's units; The Portable Wargame's occupancy) against
+ * zones holding each side's units; The Portable Wargame's occupancy and
+ * ptw_state.book, each unit's steps at the start of an activation) against
  * the same positions worked out from scratch. Random games over every
  * shipped scenario; every few steps the position is printed as JSON and read
  * back into a new state (whose bookkeeping is computed from the position
