@@ -5,7 +5,8 @@
  * move and the combat's coins and heads; Pocket Battles' pkb_state.occ,
  * zcount and ub, the zones holding each side's units, the units in each
  * zone, each unit's order cost and abilities; The Portable Wargame's
- * occupancy) against
+ * occupancy and ptw_state.book, each unit's steps at the start of an
+ * activation) against
  * the same positions worked out from scratch. Random games over every
  * shipped scenario; every few steps the position is printed as JSON and read
  * back into a new state (whose bookkeeping is computed from the position

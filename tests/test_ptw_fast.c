@@ -10,6 +10,9 @@
  * counts that they came: an exhausted side listing its moves, a unit
  * passing through a friendly square, a unit faced by an enemy next to it.
  * Every listing also holds each action once, and `end` or `done` last.
+ * An exhausted side's position read back from JSON that does not say it is
+ * exhausted (the reader marks it from its losses, after the units and the
+ * bookkeeping of each unit's steps are read) lists the same actions.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +25,7 @@
 #define MAX_STEPS 50000
 
 typedef struct seen {
-    long listings, exhausted, passing, faced;
+    long listings, exhausted, passing, faced, reread;
 } seen;
 
 static const char *const option_sets[] = {
@@ -77,6 +80,29 @@ static void note(const eng_state *s, int player, seen *c)
     json_decref(j);
 }
 
+/* s, a side's decision with that side exhausted at its losses: its JSON
+ * without the side's exhaustion read back lists the same actions. */
+static void check_exhaustion_read(const eng_state *s, int player, const eng_action *acts, int n,
+                                  const char *where)
+{
+    json_t *j = eng_state_json(s, ENG_VIEW_ALL);
+    json_t *side = json_array_get(json_object_get(j, "sides"), (size_t)player);
+    json_object_del(side, "exhausted_turn");
+    json_object_del(side, "exhausted");
+    eng_error err;
+    eng_state *back = eng_state_from_json(eng_state_game(s), j, 1, &err);
+    json_decref(j);
+    if (!back)
+        fail_msg("%s: the position without its exhaustion does not read back: %s", where,
+                 err.msg);
+    eng_action again[ENG_MAX_ACTIONS];
+    int m = eng_legal_actions(back, again);
+    if (m != n || memcmp(again, acts, (size_t)n * sizeof *acts) != 0)
+        fail_msg("%s: %d actions, %d from the position read back without its exhaustion",
+                 where, n, m);
+    eng_state_free(back);
+}
+
 /* Each action in the list once; `end` or `done`, if there, last. */
 static void check_list(const eng_state *s, const eng_action *acts, int n, const char *where)
 {
@@ -108,8 +134,14 @@ static void check_decision(const eng_match *m, int player, const eng_action *act
              (unsigned long long)g->seed, m->nsteps);
     check_list(m->state, acts, n, where);
     g->c.listings++;
-    if (g->c.listings % 4 == 0)
+    if (g->c.listings % 4 == 0) {
+        long was = g->c.exhausted;
         note(m->state, player, &g->c);
+        if (g->c.exhausted > was && !strcmp(g->options, "{}")) {   /* exhausted at its loss */
+            check_exhaustion_read(m->state, player, acts, n, where);
+            g->c.reread++;
+        }
+    }
 }
 
 static void test_fast_listing_on_real_games(void **unused)
@@ -122,7 +154,7 @@ static void test_fast_listing_on_real_games(void **unused)
     int nopt = (int)(sizeof option_sets / sizeof option_sets[0]);
     eng_rng seeds;
     rng_seed(&seeds, 20261127);
-    game_seen g = {.c = {0, 0, 0, 0}};
+    game_seen g = {.c = {0, 0, 0, 0, 0}};
     for (int sc = 0; sc < ns; sc++)
         for (int o = 0; o < nopt; o++) {
             json_error_t jerr;
@@ -138,10 +170,12 @@ static void test_fast_listing_on_real_games(void **unused)
             json_decref(opt);
         }
     eng_names_free(names, ns);
-    print_message("%ld listings; sampled: %ld by an exhausted side, %ld passing through, "
-                  "%ld units faced\n", g.c.listings, g.c.exhausted, g.c.passing, g.c.faced);
+    print_message("%ld listings; sampled: %ld by an exhausted side (%ld read back without "
+                  "it), %ld passing through, %ld units faced\n", g.c.listings, g.c.exhausted,
+                  g.c.reread, g.c.passing, g.c.faced);
     assert_true(g.c.listings > 10000);
     assert_true(g.c.exhausted > 0);
+    assert_true(g.c.reread > 0);
     assert_true(g.c.passing > 0);
     assert_true(g.c.faced > 0);
 }

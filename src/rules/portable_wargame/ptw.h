@@ -171,6 +171,8 @@ typedef struct ptw_data {
     ptw_ray fan[PTW_MAX_SQ][4][PTW_FAN_MAX];
     uint64_t fan_mask[PTW_MAX_SQ][4][4];  /* the fan's squares as a bit set */
     uint64_t sight[PTW_MAX_SQ][4];       /* ptw_terrain_sight of every pair, a bit each */
+    uint8_t dist[PTW_MAX_SQ][PTW_MAX_SQ];   /* ptw_dist of every pair, 15 at most (for
+                                               the bookkeeping's reach, ptw_book.c) */
 
     /* units */
     int ntypes;
@@ -274,10 +276,25 @@ typedef struct ptw_state {
     uint8_t winner;             /* once over: 0, 1, or 2 for a draw */
     uint8_t alive[2];           /* units each side has on the board */
     uint8_t pad[5];             /* explicit, so the struct has no hidden padding */
+    /* ---- bookkeeping after the position (ptw_book.c; position_size ends
+     * here, so the hash and equality never read it) ---- */
+    struct ptw_book {
+        uint64_t known;         /* units whose steps[] is worked out */
+        uint64_t fired, wire[4];   /* as when last brought up to date */
+        uint8_t loc[PTW_MAX_UNITS], facing[PTW_MAX_UNITS], towed_by[PTW_MAX_UNITS];
+        uint8_t steps[PTW_MAX_UNITS];   /* bit k: a step in direction k; PTW_BOOK_* */
+        uint8_t reach[PTW_MAX_UNITS];   /* how far off the squares its steps read lie: its
+                                           own side's (bits 0-3), the enemy's (4-7) */
+        uint8_t exhausted[2];
+        uint8_t pad[6];
+    } book;
 } ptw_state;
 
-_Static_assert(sizeof(ptw_state) == 7 * 8 + 9 * PTW_MAX_UNITS + PTW_MAX_SQ + PTW_MAX_OBJ + 40,
+_Static_assert(offsetof(ptw_state, book) ==
+               7 * 8 + 9 * PTW_MAX_UNITS + PTW_MAX_SQ + PTW_MAX_OBJ + 40,
                "ptw_state has padding");
+_Static_assert(sizeof(ptw_state) == offsetof(ptw_state, book) + 6 * 8 + 5 * PTW_MAX_UNITS + 8,
+               "ptw_state's bookkeeping has padding");
 
 /* ---- actions ------------------------------------------------------------------------ */
 
@@ -384,6 +401,13 @@ static inline void ptw_listing_init(ptw_listing *v, int side)
     v->near_known[0] = v->near_known[1] = v->near_known[2] = v->near_known[3] = 0;
 }
 
+/* ptw_book.c: each unit's steps at the start of an activation, kept after
+ * the position and redone only for the units a change comes near */
+#define PTW_BOOK_TURN 0x10    /* in steps[]: it may turn */
+void ptw_book_rebuild(const ptw_data *d, ptw_state *s);
+void ptw_book_update(const ptw_data *d, ptw_state *s);
+void ptw_book_check(const ptw_data *d, const ptw_state *s);   /* debug builds: aborts */
+
 /* ptw_move.c: movement rules a-i, roads, terrain, withdrawal, exhaustion */
 enum { PTW_MV_OK, PTW_MV_ADJ, PTW_MV_OFF, PTW_MV_CANT, PTW_MV_FIRED_GUN, PTW_MV_TOWED,
        PTW_MV_OVER, PTW_MV_STOPPED, PTW_MV_ALLOWANCE, PTW_MV_BLOCKED, PTW_MV_ENEMY,
@@ -395,6 +419,13 @@ bool ptw_listing_may_shoot(const ptw_data *d, const ptw_state *s, ptw_listing *v
 int ptw_listing_near(const ptw_data *d, const ptw_state *s, ptw_listing *v, int sq);
 int ptw_unit_steps_fast(const ptw_data *d, const ptw_state *s, ptw_listing *v, int u,
                         eng_action *out, bool *may_turn);
+/* the same as a mask: bit k for a step in direction k; and how far off
+ * lie the squares where it read who of its own side stands and the wire
+ * (reach[0]) and who of the enemy stands and which way they face
+ * (reach[1]), for the bookkeeping (ptw_book.c; an exhausted side's
+ * distances to the enemy aside) */
+unsigned ptw_unit_step_dirs(const ptw_data *d, const ptw_state *s, ptw_listing *v, int u,
+                            bool *may_turn, int reach[2]);
 bool ptw_fire_fits_move(const ptw_data *d, const ptw_state *s, int u);
 bool ptw_passing_through(const ptw_data *d, const ptw_state *s, int u);
 void ptw_step(const ptw_data *d, ptw_state *s, int u, int to);

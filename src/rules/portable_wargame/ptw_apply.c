@@ -235,6 +235,9 @@ void ptw_continue(const ptw_data *d, ptw_state *s)
                     return;
                 ptw_activation_over(d, s);
             }
+            /* no unit in its activation: the side's units are listed from
+             * here on, each unit's steps read from the bookkeeping */
+            ptw_book_update(d, s);
             if (ptw_side_can_act(d, s, ptw_acting_side(s)))
                 return;
             if (++s->part < 2)
@@ -284,6 +287,7 @@ void ptw_init(const void *data, void *st)
     cc_over(s);
     s->winner = PTW_NONE;
     start_turn(d, s);
+    ptw_book_rebuild(d, s);
     ptw_continue(d, s);
 }
 
@@ -427,6 +431,7 @@ void ptw_apply(const void *data, void *st, eng_action a)
     }
     ptw_continue(d, s);
 #ifndef NDEBUG
+    ptw_book_check(d, s);      /* aborts if what is read differs from the plain rules */
     /* who stands where is kept up to date piecemeal (ptw_place, ptw_occ_refresh):
      * debug builds check it against the plain count after every action */
     ptw_state plain = *s;

@@ -289,8 +289,11 @@ static bool full_step(const ptw_data *d, const ptw_state *s, ptw_listing *v, int
     return fast_step(&m, s->loc[u], steps, bits, to, 0);
 }
 
-int ptw_unit_steps_fast(const ptw_data *d, const ptw_state *s, ptw_listing *v, int u,
-                        eng_action *out, bool *may_turn)
+/* The directions u may step in, as a mask (first: stop at the first);
+ * reach, if not NULL, is set to how far off the squares it read lie (see
+ * ptw_unit_step_dirs). */
+static unsigned step_dirs(const ptw_data *d, const ptw_state *s, ptw_listing *v, int u,
+                          bool *may_turn, bool first, int reach[2])
 {
     const ptw_type *t = ptw_type_of(d, u);
     int steps = 0, bits, from = s->loc[u], side = d->unit[u].side;
@@ -306,7 +309,9 @@ int ptw_unit_steps_fast(const ptw_data *d, const ptw_state *s, ptw_listing *v, i
               !(ptw_bit(s->activated, u) && s->active != u);
     if (may_turn)
         *may_turn = ok && !(bits & PTW_ACT_MOVEDONE);
-    if (!ok || (bits & (PTW_ACT_NOSTEP | PTW_ACT_MOVEDONE)) || (!out && may_turn && *may_turn))
+    if (reach)
+        reach[0] = reach[1] = 0;   /* nothing off its square read */
+    if (!ok || (bits & (PTW_ACT_NOSTEP | PTW_ACT_MOVEDONE)) || (first && may_turn && *may_turn))
         return 0;
     /* the allowance off and on a road (allowance_of) */
     int plain = (bits & PTW_ACT_SLOW) ? 1 : t->move;
@@ -319,7 +324,8 @@ int ptw_unit_steps_fast(const ptw_data *d, const ptw_state *s, ptw_listing *v, i
     bool faced = steps == 0 && ptw_next_to_enemy(s, from, side) && ptw_listing_front(d, s, v, from);
     bool rare = faced || (steps > 0 && (bits & PTW_ACT_WITHDRAW)) || s->exhausted[side];
     uint16_t on_road = d->sq[from] & PTW_SQ_ROAD;
-    int n = 0;
+    unsigned dirs = 0;
+    bool ahead = false;         /* rule f's look ahead taken */
     for (int k = 0; k < 4; k++) {
         int to = d->nbr[from][k];
         if (to == PTW_NONE)
@@ -328,12 +334,43 @@ int ptw_unit_steps_fast(const ptw_data *d, const ptw_state *s, ptw_listing *v, i
         if (steps >= ((ft & on_road) ? road : plain) - fired || (ft & PTW_SQ_BLOCKED) ||
             (s->occ[to] & enemy))
             continue;
+        ahead |= (s->occ[to] & stack) != 0;
         if ((rare || (s->occ[to] & stack)) && !full_step(d, s, v, u, steps, bits, faced, to))
             continue;
-        if (!out)
-            return 1;
-        out[n++] = PTW_ACT(PTW_A_MOVE, u, to, 0);
+        dirs |= 1u << k;
+        if (first)
+            break;
     }
+    if (reach) {
+        /* the squares next to it (who stands there, an enemy facing it);
+         * rule i's fronts next to them if faced; rule f's look ahead: who
+         * stands (and wire) as far as its allowance, and the enemies next
+         * to those squares (rules h and i) */
+        int a = on_road ? road : plain;
+        reach[0] = ahead && a > 1 ? a : 1;
+        reach[1] = faced ? 2 : 1;
+        if (ahead && a + 1 > reach[1])
+            reach[1] = a + 1;
+    }
+    return dirs;
+}
+
+unsigned ptw_unit_step_dirs(const ptw_data *d, const ptw_state *s, ptw_listing *v, int u,
+                            bool *may_turn, int reach[2])
+{
+    return step_dirs(d, s, v, u, may_turn, false, reach);
+}
+
+int ptw_unit_steps_fast(const ptw_data *d, const ptw_state *s, ptw_listing *v, int u,
+                        eng_action *out, bool *may_turn)
+{
+    unsigned dirs = step_dirs(d, s, v, u, may_turn, !out, NULL);
+    if (!out)
+        return dirs != 0;
+    int n = 0, from = s->loc[u];
+    for (int k = 0; k < 4; k++)
+        if ((dirs >> k) & 1)
+            out[n++] = PTW_ACT(PTW_A_MOVE, u, d->nbr[from][k], 0);
     return n;
 }
 

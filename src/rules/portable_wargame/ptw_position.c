@@ -547,5 +547,8 @@ bool ptw_from_json(const void *data, void *st, const json_t *pos, char *why, siz
      * its point is exhausted (from this turn, if the position does not say) */
     if (!d->exhaustion_at_turn_end && s->stage != PTW_S_OVER)
         ptw_check_exhaustion(d, s);
-    return check_flow(d, s, pos, why, n);
+    if (!check_flow(d, s, pos, why, n))
+        return false;
+    ptw_book_rebuild(d, s);   /* the bookkeeping, from the whole position */
+    return true;
 }

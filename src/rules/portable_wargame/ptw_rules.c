@@ -54,6 +54,13 @@ static size_t ptw_state_size(const void *data)
     return sizeof(ptw_state);
 }
 
+/* The position ends where the bookkeeping (ptw_state.book, ptw_book.c) begins. */
+static size_t ptw_position_size(const void *data)
+{
+    (void)data;
+    return offsetof(ptw_state, book);
+}
+
 static int ptw_players(const void *data)
 {
     (void)data;
@@ -77,6 +84,7 @@ static const eng_core_methods ptw_core = {
     .load = ptw_load,
     .unload = ptw_unload,
     .state_size = ptw_state_size,
+    .position_size = ptw_position_size,
     .players = ptw_players,
     .player_name = ptw_player_name,
     .init = ptw_init,
