@@ -564,6 +564,10 @@ void pwg_resample_hidden(const void *data, void *st, int viewer, uint64_t *rng);
 
 /* pwg_end.c: the End phase, victory, returns, result */
 void pwg_end_phase(const pwg_data *d, pwg_state *s);
+/* the forces with units left, a bit each; whether none of those is an
+ * enemy of another (the battle's end by elimination) */
+int pwg_forces_left(const pwg_data *d, const pwg_state *s);
+bool pwg_no_foes_left(const pwg_data *d, const pwg_state *s, int alive);
 void pwg_returns(const void *data, const void *st, double *out);
 void pwg_result_text(const void *data, const void *st, char *buf, size_t n);
 

@@ -128,6 +128,23 @@ static void game_over(pwg_state *s, int winners)
     s->stage = PWG_S_OVER;
 }
 
+int pwg_forces_left(const pwg_data *d, const pwg_state *s)
+{
+    int alive = 0;
+    for (int f = 0; f < d->nforces; f++)
+        if (pwg_units_left(d, s, f) > 0)
+            alive |= 1 << f;
+    return alive;
+}
+
+bool pwg_no_foes_left(const pwg_data *d, const pwg_state *s, int alive)
+{
+    for (int f = 0; f < d->nforces; f++)
+        if (((alive >> f) & 1) && (s->opp[f] & alive))
+            return false;
+    return true;
+}
+
 void pwg_end_phase(const pwg_data *d, pwg_state *s)
 {
     for (int i = 0; i < d->nrules; i++) {
@@ -150,19 +167,12 @@ void pwg_end_phase(const pwg_data *d, pwg_state *s)
             return;
         }
     }
-    int alive = 0;
-    for (int f = 0; f < d->nforces; f++)
-        if (pwg_units_left(d, s, f) > 0)
-            alive |= 1 << f;
+    int alive = pwg_forces_left(d, s);
     if (alive == 0) {
         game_over(s, all);          /* nobody left: a draw */
         return;
     }
-    bool one_side = true;
-    for (int f = 0; f < d->nforces; f++)
-        if (((alive >> f) & 1) && (s->opp[f] & alive))
-            one_side = false;
-    if (one_side) {
+    if (pwg_no_foes_left(d, s, alive)) {
         game_over(s, alive);
         return;
     }

@@ -70,23 +70,14 @@ void pwg_ending(const void *data, const void *st, char *buf, size_t n)
                 return;
             }
     }
-    int alive = 0, left = 0, last = 0;
-    for (int f = 0; f < d->nforces; f++)
-        if (pwg_units_left(d, s, f) > 0) {
-            alive |= 1 << f;
-            left++;
-            last = f;
-        }
+    int alive = pwg_forces_left(d, s);
     if (alive == 0) {
         snprintf(buf, n, "no force has a unit left on the field");
         return;
     }
-    bool one_side = true;
-    for (int f = 0; f < d->nforces; f++)
-        if (((alive >> f) & 1) && (s->opp[f] & alive))
-            one_side = false;
-    if (one_side) {
-        if (left == 1)
+    if (pwg_no_foes_left(d, s, alive)) {
+        int last = 31 - __builtin_clz((unsigned)alive);
+        if (alive == 1 << last)
             snprintf(buf, n, "%s %s the only force with units left, after turn %d",
                      d->force[last].name,
                      eng_verb(d->force[last].name, "is", "are"), s->turn);
