@@ -461,10 +461,8 @@ static inline bool pwg_step_ok(const pwg_data *d, const pwg_state *s, int from, 
 {
     return (d->step[s->terr[from]][s->terr[to]] & need) != 0;
 }
-/* The bookkeeping (pwg_cache): a location's steps the plain way; all of it
- * from the position; and, in debug builds, abort if it is not what the
- * position gives. */
-uint8_t pwg_loc_steps(const pwg_data *d, const pwg_state *s, int loc);
+/* The bookkeeping (pwg_cache): all of it from the position; and, in debug
+ * builds, abort if it is not what the position gives. */
 void pwg_cache_refresh(const pwg_data *d, pwg_state *s);
 void pwg_cache_steps(const pwg_data *d, pwg_state *s);   /* the steps alone */
 void pwg_cache_check(const pwg_data *d, const pwg_state *s);

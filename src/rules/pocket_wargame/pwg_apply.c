@@ -55,15 +55,6 @@ static int plain_player(const pwg_data *d, const pwg_state *s)
         return ENG_CHANCE;
     case PWG_S_OVER:
         return ENG_TERMINAL;
-    /* pwg_actor's cases, written out: one switch, not two, for the question
-     * every step of every game asks several times */
-    case PWG_S_DEPLOY:
-        return s->turn_pos;
-    case PWG_S_ALLIANCE:
-    case PWG_S_CAVALRY:
-    case PWG_S_RANGED:
-    case PWG_S_MOVEMENT:
-        return pwg_player_force(s, s->turn_pos, d->nforces);
     default:
         return pwg_actor(d, s);
     }
@@ -78,6 +69,13 @@ void pwg_cache_turn(const pwg_data *d, pwg_state *s)
     s->cache.player = (int8_t)p;
     s->cache.movers = p >= 0 && (s->stage == PWG_S_CAVALRY || s->stage == PWG_S_MOVEMENT)
                           ? pwg_movers(d, s, p) : 0;
+}
+
+/* The deck's cards not dealt yet, a bit each. */
+static uint64_t cards_left(const pwg_data *d, const pwg_state *s)
+{
+    uint64_t all = d->ncards >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << d->ncards) - 1;
+    return all & ~s->dealt;
 }
 
 /* Asked several times a step (the engine, the bench, the search): the
@@ -96,9 +94,8 @@ int pwg_chance_outcomes(const void *data, const void *st, eng_action *out, doubl
     switch (s->stage) {
     case PWG_S_DEAL: {
         /* the cards not dealt yet, lowest first: one step per card left */
-        uint64_t all = d->ncards >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << d->ncards) - 1;
         eng_action base = PWG_ACT(PWG_A_DEAL, 0, s->deal_next);
-        for (uint64_t left = all & ~s->dealt; left; left &= left - 1)
+        for (uint64_t left = cards_left(d, s); left; left &= left - 1)
             out[n++] = base | ((eng_action)__builtin_ctzll(left) << 8);
         break;
     }
@@ -136,8 +133,7 @@ eng_action pwg_chance_sample(const void *data, const void *st, double u)
         int n = pwg_chance_outcomes(data, st, out, prob);
         return out[eng_pick_outcome(prob, n, u)];
     }
-    uint64_t all = d->ncards >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << d->ncards) - 1;
-    uint64_t left = all & ~s->dealt;
+    uint64_t left = cards_left(d, s);
     int n = pwg_popcount(left);
     const double *acc = d->deal_acc[n];
     int i = (int)(u * n);   /* a guess, then moved to the first threshold above u */
@@ -274,9 +270,9 @@ static void advance(const pwg_data *d, pwg_state *s)
                 int f = pwg_player_force(s, s->turn_pos, d->nforces);
                 uint64_t movers = pwg_movers(d, s, f);
 #ifndef NDEBUG
-                /* debug builds: pwg_force_can_act also asks the plain rules */
-                if (pwg_force_can_act(d, s, f) != (movers != 0))
-                    abort();
+                /* debug builds: pwg_force_can_act checks the movers against
+                 * the plain rules (and aborts if they differ) */
+                (void)pwg_force_can_act(d, s, f);
 #endif
                 if (movers) {
                     s->cache.movers = movers;
@@ -347,7 +343,6 @@ void pwg_init(const void *data, void *st)
     for (int u = 0; u < PWG_MAX_UNITS; u++) {
         s->loc[u] = u < d->nunits ? d->unit[u].loc : PWG_NONE;
         s->cond[u] = u < d->nunits ? d->unit[u].cond : PWG_DESTROYED;
-        pwg_cache_cond(s, u);
     }
     if (!d->deal)
         for (int loc = 0; loc < d->nlocs; loc++)
@@ -355,13 +350,10 @@ void pwg_init(const void *data, void *st)
                 s->dealt |= UINT64_C(1) << s->card[loc];
     s->combat.last_unit = PWG_NONE;
     pwg_recompute_opposed(d, s);
-    s->cache.player = ENG_TERMINAL;   /* for now: pwg_cache_turn sets it below */
-    memcpy(s->cache.steps, d->start_steps, sizeof s->cache.steps);   /* the starting terrain's */
-    for (int loc = 0; loc < d->nlocs; loc++)
-        pwg_cache_ground(d, s, loc);
     s->phase = PWG_P_SETUP;
     s->stage = d->deal ? PWG_S_DEAL : PWG_S_DEPLOY;
     s->deploy_round = 1;
+    pwg_cache_refresh(d, s);
     advance(d, s);
     pwg_cache_turn(d, s);
 #ifndef NDEBUG

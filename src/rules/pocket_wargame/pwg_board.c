@@ -134,11 +134,6 @@ static uint8_t steps_of(const pwg_data *d, const uint8_t *terr, int loc)
     return (uint8_t)m;
 }
 
-uint8_t pwg_loc_steps(const pwg_data *d, const pwg_state *s, int loc)
-{
-    return steps_of(d, s->terr, loc);
-}
-
 void pwg_cache_steps(const pwg_data *d, pwg_state *s)
 {
     for (int loc = 0; loc < d->nlocs; loc++)
