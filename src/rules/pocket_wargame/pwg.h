@@ -562,6 +562,8 @@ void pwg_resample_hidden(const void *data, void *st, int viewer, uint64_t *rng);
 
 /* pwg_end.c: the End phase, victory, returns, result */
 void pwg_end_phase(const pwg_data *d, pwg_state *s);
+/* appends "Red 12, Blue 9": each force's points, or its strength (pwg_words.c) */
+void pwg_each_force(const pwg_data *d, const pwg_state *s, bool points, char *buf, size_t n);
 /* the forces with units left, a bit each; whether none of those is an
  * enemy of another (the battle's end by elimination) */
 int pwg_forces_left(const pwg_data *d, const pwg_state *s);

@@ -242,13 +242,11 @@ void pwg_standing(const void *data, const void *st, char *buf, size_t n)
         else
             eng_text_add(buf, n, "%d turns", d->victory.turn_limit);
     }
-    eng_text_add(buf, n, "%sstrength", buf[0] ? "; " : "");
-    for (int f = 0; f < d->nforces; f++)
-        eng_text_add(buf, n, "%s %s %d", f ? "," : "", d->force[f].name, pwg_strength(d, s, f));
+    eng_text_add(buf, n, "%sstrength ", buf[0] ? "; " : "");
+    pwg_each_force(d, s, false, buf, n);
     if (d->scores_points) {
-        eng_text_add(buf, n, "; points");
-        for (int f = 0; f < d->nforces; f++)
-            eng_text_add(buf, n, "%s %s %d", f ? "," : "", d->force[f].name, s->points[f]);
+        eng_text_add(buf, n, "; points ");
+        pwg_each_force(d, s, true, buf, n);
         if (d->victory.points_to_win > 0)
             eng_text_add(buf, n, " (%d win)", d->victory.points_to_win);
     }

@@ -43,14 +43,11 @@ void pwg_words(const void *data, const void *st, eng_action a, char *buf, size_t
     }
 }
 
-/* "Red 12, Blue 9": each force's points or strength */
-static void each_force(const pwg_data *d, const pwg_state *s, bool points, char *buf, size_t n)
+void pwg_each_force(const pwg_data *d, const pwg_state *s, bool points, char *buf, size_t n)
 {
-    size_t len = 0;
-    buf[0] = '\0';
-    for (int f = 0; f < d->nforces && len < n; f++)
-        len += (size_t)snprintf(buf + len, n - len, "%s%s %d", f ? ", " : "", d->force[f].name,
-                                points ? s->points[f] : pwg_strength(d, s, f));
+    for (int f = 0; f < d->nforces; f++)
+        eng_text_add(buf, n, "%s%s %d", f ? ", " : "", d->force[f].name,
+                     points ? s->points[f] : pwg_strength(d, s, f));
 }
 
 void pwg_ending(const void *data, const void *st, char *buf, size_t n)
@@ -64,7 +61,8 @@ void pwg_ending(const void *data, const void *st, char *buf, size_t n)
     if (d->victory.points_to_win > 0) {
         for (int f = 0; f < d->nforces; f++)
             if (s->points[f] >= d->victory.points_to_win) {
-                each_force(d, s, true, each, sizeof each);
+                each[0] = '\0';
+                pwg_each_force(d, s, true, each, sizeof each);
                 snprintf(buf, n, "%d points to win reached after turn %d (points: %s)",
                          d->victory.points_to_win, s->turn, each);
                 return;
@@ -89,7 +87,8 @@ void pwg_ending(const void *data, const void *st, char *buf, size_t n)
     int nw = 0;
     for (int f = 0; f < d->nforces; f++)
         nw += (s->winners >> f) & 1;
-    each_force(d, s, pts, each, sizeof each);
+    each[0] = '\0';
+    pwg_each_force(d, s, pts, each, sizeof each);
     if (nw == 1)
         snprintf(buf, n, "the turn limit (turn %d) was reached; the most %s wins (%s)",
                  d->victory.turn_limit, pts ? "points, then strength," : "strength", each);
