@@ -143,7 +143,7 @@ typedef struct pkb_data {
      * out once at load by pkb_adjacent_table for the legal listing */
     uint8_t adj[PKB_SIDES][PKB_ZONES][4];
     /* For the turn's listing, what a unit's troops give it without a walk
-     * over them (pkb_adjacent_table): traits8[p][k][m] the traits of p's
+     * over them (pkb_troop_tables): traits8[p][k][m] the traits of p's
      * troops 8k..8k+7 whose bits are set in m, and the masks of p's troops
      * with engagement dice and with shooting dice */
     uint32_t traits8[PKB_SIDES][PKB_MAX_TROOPS / 8][256];
@@ -462,6 +462,9 @@ int pkb_order_cost(const pkb_data *d, const pkb_state *s, int g);
  * way, which the debug check compares it with */
 void pkb_unit_refresh(const pkb_data *d, pkb_state *s, int g);
 pkb_unit_book pkb_unit_book_plain(const pkb_data *d, const pkb_state *s, int g);
+/* Fills pkb_data.traits8, eng_troops, shoot_troops, regen_troops and hitsum
+ * (at load). */
+void pkb_troop_tables(pkb_data *d);
 int pkb_hits_for(const pkb_data *d, const pkb_state *s, int g, int kind, int face);
 /* the sector column a unit shoots in (front, or rear with artillery), or -1 */
 int pkb_shoot_col(const pkb_data *d, const pkb_state *s, int g);
@@ -480,8 +483,7 @@ int pkb_tokens_in_use(const pkb_state *s, int p, int *orders, int *wounds);
 
 /* pkb_legal.c */
 int pkb_legal_actions(const void *data, const void *st, eng_action *out);
-/* Fills pkb_data.adj, traits8, eng_troops, shoot_troops, regen_troops and
- * hitsum (at load). */
+/* Fills pkb_data.adj (at load). */
 void pkb_adjacent_table(pkb_data *d);
 void pkb_explain_illegal(const void *data, const void *st, eng_action a, char *why, size_t n);
 
@@ -530,7 +532,8 @@ void pkb_action_text_seen(const void *data, const void *st, eng_action a, int vi
                           char *buf, size_t n);
 void pkb_resample_hidden(const void *data, void *st, int viewer, uint64_t *rng);
 /* a random army of p's faction within the size, replacing p's (stops after
- * max_troops troops; units not placed) */
+ * max_troops troops; units not placed; the bookkeeping left to the caller's
+ * pkb_book_refresh) */
 void pkb_random_army(const pkb_data *d, pkb_state *s, int p, int max_troops, uint64_t *rng);
 
 /* pkb_svg.c: the drawing for a browser and the board elements of actions */

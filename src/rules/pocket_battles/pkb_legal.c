@@ -51,40 +51,11 @@ static int adjacent_zones(int p, int z, uint8_t *out)
     return n;
 }
 
-_Static_assert(PKB_MAX_TROOPS == 32, "legal_turn reads traits8 in four bytes of a troop mask");
-
 void pkb_adjacent_table(pkb_data *d)
 {
     for (int p = 0; p < PKB_SIDES; p++)
         for (int z = 0; z < PKB_ZONES; z++)
             d->adj[p][z][0] = (uint8_t)adjacent_zones(p, z, &d->adj[p][z][1]);
-    for (int p = 0; p < PKB_SIDES; p++) {
-        const pkb_faction *f = &d->pl[p].fac;
-        for (int t = 0; t < f->ntroops; t++) {
-            if (f->troop[t].neng)
-                d->eng_troops[p] |= UINT32_C(1) << t;
-            if (f->troop[t].nshoot)
-                d->shoot_troops[p] |= UINT32_C(1) << t;
-            if (f->troop[t].traits & d->fx[PKB_FX_REGENERATE])
-                d->regen_troops[p] |= UINT32_C(1) << t;
-        }
-        /* each mask's traits: those of the mask less its lowest troop, and that troop's */
-        for (int k = 0; k < PKB_MAX_TROOPS / 8; k++) {
-            uint32_t *t8 = d->traits8[p][k];
-            t8[0] = 0;
-            for (int m = 1; m < 256; m++) {
-                int t = 8 * k + pkb_ctz((uint32_t)m);
-                t8[m] = t8[m & (m - 1)] | (t < f->ntroops ? f->troop[t].traits : 0);
-            }
-        }
-        for (int t = 0; t < f->ntroops; t++)
-            for (int face = 1; face <= 6; face++) {
-                d->hitsum[p][PKB_K_ENGAGE][t] =
-                    (uint16_t)(d->hitsum[p][PKB_K_ENGAGE][t] + f->troop[t].eng[face]);
-                d->hitsum[p][PKB_K_SHOOT][t] =
-                    (uint16_t)(d->hitsum[p][PKB_K_SHOOT][t] + f->troop[t].shoot[face]);
-            }
-    }
 }
 
 /* ---- legal actions --------------------------------------------------------------- */
