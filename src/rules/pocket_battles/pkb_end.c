@@ -54,7 +54,11 @@ static void recover(const pkb_data *d, pkb_state *s, int p)
     for (int u = 0; u < sd->nunits; u++) {
         back += sd->unit[u].orders;
         sd->unit[u].orders = 0;
-        pkb_unit_refresh(d, s, pkb_global(p, u));   /* the bookkeeping: its order cost */
+        /* the bookkeeping (pkb_state.ub), without pkb_unit_refresh's work
+         * for every unit at every round's end: with no orders on it, an
+         * order costs 1 (1 less a discount, never less than 1); its troops
+         * and so its abilities are unchanged */
+        s->ub[p][u].cost = 1;
     }
     /* only troops that regenerate heal (pkb_data.regen_troops) */
     for (uint32_t t = sd->army & ~sd->dead & d->regen_troops[p]; t; t &= t - 1) {
