@@ -143,7 +143,7 @@ typedef struct pkb_data {
      * out once at load by pkb_adjacent_table for the legal listing */
     uint8_t adj[PKB_SIDES][PKB_ZONES][4];
     /* For the turn's listing, what a unit's troops give it without a walk
-     * over them (pkb_adjacent_table): traits8[p][k][m] the traits of p's
+     * over them (pkb_troop_tables): traits8[p][k][m] the traits of p's
      * troops 8k..8k+7 whose bits are set in m, and the masks of p's troops
      * with engagement dice and with shooting dice */
     uint32_t traits8[PKB_SIDES][PKB_MAX_TROOPS / 8][256];
@@ -284,7 +284,8 @@ typedef struct pkb_state {
      * ub: each unit's order cost and abilities, kept up to date by every
      * change of its troops or its orders (pkb_unit_refresh: a troop formed
      * into it or destroyed, an order paid, an order token taken for a
-     * wound, the round's end). */
+     * wound; the round's end, taking every order off, sets each cost to 1
+     * itself). */
     pkb_occ occ;
     uint8_t zcount[PKB_SIDES][16];
     pkb_unit_book ub[PKB_SIDES][PKB_MAX_UNITS];
@@ -334,6 +335,9 @@ enum { PKB_W_REMOVE, PKB_W_UNUSED, PKB_W_PASS, PKB_W_UNIT /* + global unit */ };
 #define PKB_FA(x) ((int)(((x) >> 8) & 0xff))
 #define PKB_FB(x) ((int)(((x) >> 16) & 0xff))
 #define PKB_FC(x) ((int)(((x) >> 24) & 0xff))
+/* an action's kind and field b, the rest 0: (a & PKB_KIND_FB) == PKB_ACT(k, 0, b, 0)
+ * asks both at once */
+#define PKB_KIND_FB ((eng_action)0x00ff00ffu)
 
 /* ---- small helpers -------------------------------------------------------------- */
 
@@ -403,9 +407,17 @@ int pkb_zone_parse(int p, const char *text, char *why, size_t n);
 void pkb_occupancy(const pkb_state *s, pkb_occ *o);
 /* the whole bookkeeping (occ, zcount, ub) worked out; and, in debug
  * builds, compared with the plain way (aborts if it differs; nothing with
- * NDEBUG set) */
+ * NDEBUG set, where it is an empty inline: no call) */
 void pkb_book_refresh(const pkb_data *d, pkb_state *s);
+#ifdef NDEBUG
+static inline void pkb_book_check(const pkb_data *d, const pkb_state *s)
+{
+    (void)d;
+    (void)s;
+}
+#else
 void pkb_book_check(const pkb_data *d, const pkb_state *s);
+#endif
 /* unit g put in zone z (PKB_NONE: off the field), s->occ and s->zcount
  * kept up to date */
 void pkb_set_zone(pkb_state *s, int g, int z);
@@ -421,6 +433,22 @@ static inline unsigned pkb_enemy_cols(const pkb_occ *o, int p)
 }
 /* the columns a charge or a shooting from col may reach: its own and those beside it */
 static inline unsigned pkb_near_cols(int col) { return (7u << col >> 1) & 7u; }
+/* Has a unit in a zone of kind (PKB_REAR, ...) with abilities can (PKB_CAN_*:
+ * the bookkeeping, pkb_state.ub) a charge with a target, near telling whether
+ * an enemy stands in its column or one beside it (pkb_enemy_cols &
+ * pkb_near_cols)? The same as pkb_charge_case not being PKB_CH_NONE. */
+static inline bool pkb_may_charge(int kind, unsigned can, bool near)
+{
+    return kind == PKB_FRONT && (can & PKB_CAN_ENGAGE) && near;
+}
+/* ... a shooting with a target: shooting dice, in its front (or its rear with
+ * a trait to shoot from there), and near? The same as pkb_shoot_targets
+ * finding any. */
+static inline bool pkb_may_shoot(int kind, unsigned can, bool near)
+{
+    return (can & PKB_CAN_SHOOT) &&
+           (kind == PKB_FRONT || (kind == PKB_REAR && (can & PKB_CAN_SHOOT_REAR))) && near;
+}
 /* Has p's enemy a unit in its front zone or the engagement zone of col? */
 static inline bool pkb_enemy_front_or_eng(const pkb_occ *o, int p, int col)
 {
@@ -462,6 +490,9 @@ int pkb_order_cost(const pkb_data *d, const pkb_state *s, int g);
  * way, which the debug check compares it with */
 void pkb_unit_refresh(const pkb_data *d, pkb_state *s, int g);
 pkb_unit_book pkb_unit_book_plain(const pkb_data *d, const pkb_state *s, int g);
+/* Fills pkb_data.traits8, eng_troops, shoot_troops, regen_troops and hitsum
+ * (at load). */
+void pkb_troop_tables(pkb_data *d);
 int pkb_hits_for(const pkb_data *d, const pkb_state *s, int g, int kind, int face);
 /* the sector column a unit shoots in (front, or rear with artillery), or -1 */
 int pkb_shoot_col(const pkb_data *d, const pkb_state *s, int g);
@@ -480,8 +511,7 @@ int pkb_tokens_in_use(const pkb_state *s, int p, int *orders, int *wounds);
 
 /* pkb_legal.c */
 int pkb_legal_actions(const void *data, const void *st, eng_action *out);
-/* Fills pkb_data.adj, traits8, eng_troops, shoot_troops, regen_troops and
- * hitsum (at load). */
+/* Fills pkb_data.adj (at load). */
 void pkb_adjacent_table(pkb_data *d);
 void pkb_explain_illegal(const void *data, const void *st, eng_action a, char *why, size_t n);
 
@@ -497,6 +527,9 @@ void pkb_begin_strike(const pkb_data *d, pkb_state *s, int striker, int target, 
 void pkb_begin_hex(const pkb_data *d, pkb_state *s, int caster, int target);
 void pkb_rolled(const pkb_data *d, pkb_state *s, int face);
 void pkb_wound(const pkb_data *d, pkb_state *s, int g, int troop, int mode);
+/* the hits that removing p's troop t absorbs of those on the unit taking
+ * them now: as many as it has wound points left */
+int pkb_remove_takes(const pkb_data *d, const pkb_state *s, int p, int t);
 void pkb_kill_troop(const pkb_data *d, pkb_state *s, int p, int t);
 void pkb_leave(const pkb_data *d, pkb_state *s, int g);
 /* dice the next roll of the strike under way will have */
@@ -530,7 +563,8 @@ void pkb_action_text_seen(const void *data, const void *st, eng_action a, int vi
                           char *buf, size_t n);
 void pkb_resample_hidden(const void *data, void *st, int viewer, uint64_t *rng);
 /* a random army of p's faction within the size, replacing p's (stops after
- * max_troops troops; units not placed) */
+ * max_troops troops; units not placed; the bookkeeping left to the caller's
+ * pkb_book_refresh) */
 void pkb_random_army(const pkb_data *d, pkb_state *s, int p, int max_troops, uint64_t *rng);
 
 /* pkb_svg.c: the drawing for a browser and the board elements of actions */

@@ -400,7 +400,5 @@ static void apply_action(const pkb_data *d, pkb_state *s, eng_action a)
 void pkb_apply(const void *data, void *st, eng_action a)
 {
     apply_action(data, st, a);
-#ifndef NDEBUG
     pkb_book_check(data, st);   /* debug builds: the bookkeeping against the plain way */
-#endif
 }

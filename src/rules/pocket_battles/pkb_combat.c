@@ -137,14 +137,19 @@ void pkb_kill_troop(const pkb_data *d, pkb_state *s, int p, int t)
     pkb_unit_refresh(d, s, pkb_global(p, u));   /* the bookkeeping: its troops and orders */
 }
 
+int pkb_remove_takes(const pkb_data *d, const pkb_state *s, int p, int t)
+{
+    int left = pkb_def(d, p, t)->wp - s->side[p].wounds[t], h = s->wq_hits[s->wq_pos];
+    return left < h ? left : h;
+}
+
 void pkb_wound(const pkb_data *d, pkb_state *s, int g, int t, int mode)
 {
     int p = pkb_owner(g);
     pkb_side *sd = &s->side[p];
     int h = s->wq_hits[s->wq_pos];
     if (mode == PKB_W_REMOVE) {
-        int left = pkb_def(d, p, t)->wp - sd->wounds[t];
-        h -= left < h ? left : h;
+        h -= pkb_remove_takes(d, s, p, t);
         pkb_kill_troop(d, s, p, t);
     } else {
         if (mode == PKB_W_UNUSED)

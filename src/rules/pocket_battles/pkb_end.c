@@ -54,9 +54,10 @@ static void recover(const pkb_data *d, pkb_state *s, int p)
     for (int u = 0; u < sd->nunits; u++) {
         back += sd->unit[u].orders;
         sd->unit[u].orders = 0;
-        /* the bookkeeping (pkb_state.ub): with no orders on it, an order
-         * costs 1 (1 less a discount, never less than 1); its troops and
-         * so its abilities are unchanged */
+        /* the bookkeeping (pkb_state.ub), without pkb_unit_refresh's work
+         * for every unit at every round's end: with no orders on it, an
+         * order costs 1 (1 less a discount, never less than 1); its troops
+         * and so its abilities are unchanged */
         s->ub[p][u].cost = 1;
     }
     /* only troops that regenerate heal (pkb_data.regen_troops) */

@@ -141,20 +141,16 @@ static void side_block(const pkb_data *d, const pkb_state *s, const pkb_occ *o, 
             contact++;
             eng_hits += mean_hits(d, s, g, PKB_K_ENGAGE);
         }
-        /* engagement dice (the bookkeeping, pkb_state.ub) and an enemy
-         * in its sector or one beside it: pkb_charge_case is not PKB_CH_NONE */
-        if (kind == PKB_FRONT && (s->ub[side][u].can & PKB_CAN_ENGAGE) &&
-            (ecols & pkb_near_cols(pkb_zcol(un->zone)))) {
+        /* a charge or a shooting with a target: what its troops let it do
+         * (the bookkeeping, pkb_state.ub), and an enemy in its sector or
+         * one beside it (the occupancy) */
+        unsigned can = s->ub[side][u].can;
+        bool near = (ecols & pkb_near_cols(pkb_zcol(un->zone))) != 0;
+        if (pkb_may_charge(kind, can, near)) {
             assert(pkb_charge_case(s, o, g) != PKB_CH_NONE);
             charge++;
         }
-        /* a shooting has a target: shooting dice, in its front (or its rear
-         * with a trait to shoot from there), and an enemy in its sector or
-         * one beside it (the bookkeeping, pkb_state.ub, and the occupancy) */
-        unsigned can = s->ub[side][u].can;
-        bool target = (can & PKB_CAN_SHOOT) &&
-                      (kind == PKB_FRONT || (kind == PKB_REAR && (can & PKB_CAN_SHOOT_REAR))) &&
-                      (ecols & pkb_near_cols(pkb_zcol(un->zone)));
+        bool target = pkb_may_shoot(kind, can, near);
         assert(target == (pkb_shoot_targets(d, s, o, g, buf) > 0));
         if (target) {
             shoot++;
@@ -213,9 +209,9 @@ void pkb_features(const void *data, const void *st, int player, float *out)
     const pkb_data *d = data;
     const pkb_state *s = st;
     int me = player, op = 1 - player;
-    pkb_occ o = s->occ;   /* the bookkeeping (pkb_state.occ) */
-    side_block(d, s, &o, me, me, out);
-    side_block(d, s, &o, op, me, out + BLOCK);
+    const pkb_occ *o = &s->occ;   /* the bookkeeping (pkb_state.occ) */
+    side_block(d, s, o, me, me, out);
+    side_block(d, s, o, op, me, out + BLOCK);
     float *g = out + GLOBAL;
     bool over = s->phase == PKB_PH_OVER;
     int limit = d->max_rounds > 0 ? d->max_rounds : 20;

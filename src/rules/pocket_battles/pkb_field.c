@@ -102,9 +102,9 @@ void pkb_book_refresh(const pkb_data *d, pkb_state *s)
             pkb_unit_refresh(d, s, pkb_global(p, u));
 }
 
+#ifndef NDEBUG
 void pkb_book_check(const pkb_data *d, const pkb_state *s)
 {
-#ifndef NDEBUG
     pkb_occ o;
     pkb_occupancy(s, &o);
     if (o.at[0] != s->occ.at[0] || o.at[1] != s->occ.at[1]) {
@@ -130,11 +130,8 @@ void pkb_book_check(const pkb_data *d, const pkb_state *s)
                 abort();
             }
         }
-#else
-    (void)d;
-    (void)s;
-#endif
 }
+#endif
 
 /* The one way a unit changes zone in play: the count of its side's units
  * in the zone it leaves and the zone it enters, and the occupancy's bits

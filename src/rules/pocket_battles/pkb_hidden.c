@@ -145,7 +145,6 @@ void pkb_random_army(const pkb_data *d, pkb_state *s, int p, int max_troops, uin
         taken++;
     }
     *rng = r.s;
-    pkb_book_refresh(d, s);   /* the bookkeeping: p's units are new */
 }
 
 /* New troops under the known tops of p's stacks: each stack keeps its

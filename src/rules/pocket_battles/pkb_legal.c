@@ -2,9 +2,10 @@
  * pkb_legal.c - the legal actions of a Pocket Battles position, and for an
  * action that is not legal, the rule it breaks in a player's words.
  *
- * The list is generated directly (one pass over the units, with the zones'
- * occupancy counted once), in a fixed order: for a turn, redeployments,
- * then each unit's orders, then pass and concede.
+ * The list is generated directly (one pass over the units, reading the
+ * zones' occupancy and each unit's order cost and abilities that the state
+ * keeps as bookkeeping, pkb_state.occ and ub), in a fixed order: for a
+ * turn, redeployments, then each unit's orders, then pass and concede.
  */
 #include <assert.h>
 #include <stdio.h>
@@ -51,40 +52,11 @@ static int adjacent_zones(int p, int z, uint8_t *out)
     return n;
 }
 
-_Static_assert(PKB_MAX_TROOPS == 32, "legal_turn reads traits8 in four bytes of a troop mask");
-
 void pkb_adjacent_table(pkb_data *d)
 {
     for (int p = 0; p < PKB_SIDES; p++)
         for (int z = 0; z < PKB_ZONES; z++)
             d->adj[p][z][0] = (uint8_t)adjacent_zones(p, z, &d->adj[p][z][1]);
-    for (int p = 0; p < PKB_SIDES; p++) {
-        const pkb_faction *f = &d->pl[p].fac;
-        for (int t = 0; t < f->ntroops; t++) {
-            if (f->troop[t].neng)
-                d->eng_troops[p] |= UINT32_C(1) << t;
-            if (f->troop[t].nshoot)
-                d->shoot_troops[p] |= UINT32_C(1) << t;
-            if (f->troop[t].traits & d->fx[PKB_FX_REGENERATE])
-                d->regen_troops[p] |= UINT32_C(1) << t;
-        }
-        /* each mask's traits: those of the mask less its lowest troop, and that troop's */
-        for (int k = 0; k < PKB_MAX_TROOPS / 8; k++) {
-            uint32_t *t8 = d->traits8[p][k];
-            t8[0] = 0;
-            for (int m = 1; m < 256; m++) {
-                int t = 8 * k + pkb_ctz((uint32_t)m);
-                t8[m] = t8[m & (m - 1)] | (t < f->ntroops ? f->troop[t].traits : 0);
-            }
-        }
-        for (int t = 0; t < f->ntroops; t++)
-            for (int face = 1; face <= 6; face++) {
-                d->hitsum[p][PKB_K_ENGAGE][t] =
-                    (uint16_t)(d->hitsum[p][PKB_K_ENGAGE][t] + f->troop[t].eng[face]);
-                d->hitsum[p][PKB_K_SHOOT][t] =
-                    (uint16_t)(d->hitsum[p][PKB_K_SHOOT][t] + f->troop[t].shoot[face]);
-            }
-    }
 }
 
 /* ---- legal actions --------------------------------------------------------------- */
@@ -145,7 +117,7 @@ static int legal_turn(const pkb_data *d, const pkb_state *s, eng_action *restric
 {
     int p = s->active, n = 0;
     const pkb_side *sd = &s->side[p];
-    pkb_occ o = s->occ;   /* the bookkeeping (pkb_state.occ) */
+    const pkb_occ *o = &s->occ;   /* the bookkeeping (pkb_state.occ) */
     uint8_t list[PKB_Q];
     if (s->redeployed == PKB_NONE)
         for (int u = 0; u < sd->nunits; u++) {
@@ -157,7 +129,7 @@ static int legal_turn(const pkb_data *d, const pkb_state *s, eng_action *restric
     /* special actions, if allowed; the columns with an enemy, whom a charge
      * or a shooting from a column beside them reaches */
     unsigned special = pkb_special_barred(d, s) ? 0 : PKB_CAN_RALLY | PKB_CAN_HEX;
-    unsigned ecols = pkb_enemy_cols(&o, p);
+    unsigned ecols = pkb_enemy_cols(o, p);
     const pkb_unit_book *ub = s->ub[p];
     for (int u = 0; u < sd->nunits; u++) {
         int g = pkb_global(p, u);
@@ -169,11 +141,10 @@ static int legal_turn(const pkb_data *d, const pkb_state *s, eng_action *restric
         if (ub[u].cost > sd->unused)
             continue;
         unsigned can = ub[u].can;
-        bool eng = can & PKB_CAN_ENGAGE;
         int kind = pkb_zone_kind(p, un->zone), col = pkb_zcol(un->zone);
         bool near = (ecols & pkb_near_cols(col)) != 0;
         if (kind == PKB_ENG) {
-            if (eng) {
+            if (can & PKB_CAN_ENGAGE) {
                 int nc = pkb_contacts(s, g, list);
                 for (int i = 0; i < nc; i++)
                     out[n++] = PKB_ACT(PKB_A_ORDER, g, PKB_O_FIGHT, list[i]);
@@ -183,20 +154,19 @@ static int legal_turn(const pkb_data *d, const pkb_state *s, eng_action *restric
             n = put_zones(out, n, PKB_ACT(PKB_A_ORDER, g, PKB_O_MOVE, 0), d->adj[p][un->zone], 24);
             /* a charge has a target when an enemy stands in its sector or
              * one beside it (pkb_charge_case is not PKB_CH_NONE) */
-            assert(!(kind == PKB_FRONT && eng) ||
-                   near == (pkb_charge_case(s, &o, g) != PKB_CH_NONE));
-            if (kind == PKB_FRONT && eng && near)
+            assert(!(kind == PKB_FRONT && (can & PKB_CAN_ENGAGE)) ||
+                   near == (pkb_charge_case(s, o, g) != PKB_CH_NONE));
+            if (pkb_may_charge(kind, can, near))
                 out[n++] = PKB_ACT(PKB_A_ORDER, g, PKB_O_CHARGE, 0);
         }
         /* a shooting has a target when an enemy stands in its sector or one beside it */
-        if ((can & PKB_CAN_SHOOT) &&
-            (kind == PKB_FRONT || (kind == PKB_REAR && (can & PKB_CAN_SHOOT_REAR))) && near)
+        if (pkb_may_shoot(kind, can, near))
             out[n++] = PKB_ACT(PKB_A_ORDER, g, PKB_O_SHOOT, 0);
         if (can & special) {
             uint16_t rl[PKB_MAX_TROOPS];
             if ((can & PKB_CAN_RALLY) && pkb_rally_targets(d, s, g, rl) > 0)
                 out[n++] = PKB_ACT(PKB_A_ORDER, g, PKB_O_RALLY, 0);
-            if ((can & PKB_CAN_HEX) && pkb_enemy_front_or_eng(&o, p, col))
+            if ((can & PKB_CAN_HEX) && pkb_enemy_front_or_eng(o, p, col))
                 out[n++] = PKB_ACT(PKB_A_ORDER, g, PKB_O_HEX, 0);
         }
     }
@@ -237,18 +207,18 @@ static int legal_react(const pkb_data *d, const pkb_state *s, eng_action *out)
 /* the targets of the choice under way: units, or (rally) unit << 8 | troop */
 static int targets(const pkb_data *d, const pkb_state *s, uint16_t *out)
 {
-    pkb_occ o = s->occ;   /* the bookkeeping (pkb_state.occ) */
+    const pkb_occ *o = &s->occ;   /* the bookkeeping (pkb_state.occ) */
     uint8_t list[PKB_Q];
     int n = 0;
     switch (s->proc) {
     case PKB_P_CHARGE:
-        n = pkb_charge_targets(s, &o, s->striker, pkb_charge_case(s, &o, s->striker), list);
+        n = pkb_charge_targets(s, o, s->striker, pkb_charge_case(s, o, s->striker), list);
         break;
     case PKB_P_SHOOT:
-        n = pkb_shoot_targets(d, s, &o, s->striker, list);
+        n = pkb_shoot_targets(d, s, o, s->striker, list);
         break;
     case PKB_P_HEX:
-        n = pkb_hex_targets(d, s, &o, s->striker, list);
+        n = pkb_hex_targets(d, s, o, s->striker, list);
         break;
     case PKB_P_RALLY:
         return pkb_rally_targets(d, s, s->striker, out);
@@ -537,10 +507,10 @@ static void explain_target(const pkb_data *d, const pkb_state *s, eng_action a, 
     pkb_label(s->striker, x, sizeof x);
     if (PKB_KIND(a) != PKB_A_TARGET)
         WHY("choose a target first (target %s...)", s->striker < PKB_MAX_UNITS ? "B" : "A");
-    pkb_occ o = s->occ;   /* the bookkeeping (pkb_state.occ) */
+    const pkb_occ *o = &s->occ;   /* the bookkeeping (pkb_state.occ) */
     switch (s->proc) {
     case PKB_P_CHARGE:
-        switch (pkb_charge_case(s, &o, s->striker)) {
+        switch (pkb_charge_case(s, o, s->striker)) {
         case PKB_CH_NORMAL:
             WHY("%s can charge only an enemy unit in the front or engagement zone of its sector", x);
         case PKB_CH_REAR:

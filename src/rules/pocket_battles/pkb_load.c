@@ -703,6 +703,7 @@ void *pkb_load(const json_t *scenario, const json_t *options, eng_error *err)
         return NULL;
     }
     pkb_adjacent_table(d);
+    pkb_troop_tables(d);
     return d;
 }
 

@@ -36,20 +36,20 @@ void pkb_playout_weights(const void *data, const void *st, const eng_action *act
      * adjacent zones, pkb_data.adj). So a tactical move weighs 0 exactly
      * when the list starts with a redeployment (debug builds check it
      * against the list itself). */
-    bool redeploys = n > 0 && PKB_KIND(acts[0]) == PKB_A_REDEPLOY;
     int zeros = 0;   /* the weights of 0 */
     if (n > 0 && PKB_KIND(acts[0]) == PKB_A_BACK) {
-        /* strike back or hold (the listing lists them alone): holding
-         * weighs 0 while striking back is listed */
+        /* strike back or hold (the listing lists them alone, so never
+         * conceding): holding weighs 0 while striking back is listed */
         bool back = listed(acts, n, PKB_ACT(PKB_A_BACK, 1, 0, 0));
         for (int i = 0; i < n; i++) {
             eng_action a = acts[i];
-            int zero = (PKB_KIND(a) == PKB_A_BACK && PKB_FA(a) == 0 && back) ||
-                       PKB_KIND(a) == PKB_A_CONCEDE;
+            assert(PKB_KIND(a) == PKB_A_BACK);
+            int zero = PKB_FA(a) == 0 && back;
             w[i] = zero ? 0 : 1;
             zeros += zero;
         }
     } else {
+        bool redeploys = n > 0 && PKB_KIND(acts[0]) == PKB_A_REDEPLOY;
         /* every other list, mostly orders (the search weighs every list
          * of every playout): a tactical move the redeployment makes as
          * well and conceding weigh 0, everything else 1. move: a tactical
@@ -58,8 +58,8 @@ void pkb_playout_weights(const void *data, const void *st, const eng_action *act
         const eng_action move = redeploys ? PKB_ACT(PKB_A_ORDER, 0, PKB_O_MOVE, 0) : 0xffffffffu;
         for (int i = 0; i < n; i++) {
             eng_action a = acts[i];
-            bool zero = (a & 0x00ff00ffu) == move || PKB_KIND(a) == PKB_A_CONCEDE;
-            assert(!((a & 0x00ff00ffu) == PKB_ACT(PKB_A_ORDER, 0, PKB_O_MOVE, 0)) ||
+            bool zero = (a & PKB_KIND_FB) == move || PKB_KIND(a) == PKB_A_CONCEDE;
+            assert(!((a & PKB_KIND_FB) == PKB_ACT(PKB_A_ORDER, 0, PKB_O_MOVE, 0)) ||
                    zero == (redeploys && listed(acts, n, PKB_ACT(PKB_A_REDEPLOY, PKB_FA(a),
                                                                  PKB_FC(a), 0))));
             assert(PKB_KIND(a) != PKB_A_BACK);

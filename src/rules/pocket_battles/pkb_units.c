@@ -1,7 +1,8 @@
 /*
  * pkb_units.c - what a unit of Pocket Battles can do, from its troops: its
  * traits, the dice it rolls, what an order costs it, whom it may charge,
- * shoot, hex or rally, and whether special actions are allowed yet.
+ * shoot, hex or rally, and whether special actions are allowed yet; and
+ * the tables of each player's troops made at load for them.
  *
  * Targets follow the rules text: a charge or a shooting goes at the front
  * and engagement zone of the unit's own sector; at the rear when those hold
@@ -13,6 +14,41 @@
 #include <assert.h>
 #include <string.h>
 #include "pkb.h"
+
+_Static_assert(PKB_MAX_TROOPS == 32, "pkb_data.traits8 covers a troop mask in four bytes");
+
+/* What each player's troops give a unit, made once at load (pkb_data.traits8,
+ * eng_troops, shoot_troops, regen_troops, hitsum); pkb_data is zeroed before */
+void pkb_troop_tables(pkb_data *d)
+{
+    for (int p = 0; p < PKB_SIDES; p++) {
+        const pkb_faction *f = &d->pl[p].fac;
+        for (int t = 0; t < f->ntroops; t++) {
+            if (f->troop[t].neng)
+                d->eng_troops[p] |= UINT32_C(1) << t;
+            if (f->troop[t].nshoot)
+                d->shoot_troops[p] |= UINT32_C(1) << t;
+            if (f->troop[t].traits & d->fx[PKB_FX_REGENERATE])
+                d->regen_troops[p] |= UINT32_C(1) << t;
+        }
+        /* each mask's traits: those of the mask less its lowest troop, and that troop's */
+        for (int k = 0; k < PKB_MAX_TROOPS / 8; k++) {
+            uint32_t *t8 = d->traits8[p][k];
+            t8[0] = 0;
+            for (int m = 1; m < 256; m++) {
+                int t = 8 * k + pkb_ctz((uint32_t)m);
+                t8[m] = t8[m & (m - 1)] | (t < f->ntroops ? f->troop[t].traits : 0);
+            }
+        }
+        for (int t = 0; t < f->ntroops; t++)
+            for (int face = 1; face <= 6; face++) {
+                d->hitsum[p][PKB_K_ENGAGE][t] =
+                    (uint16_t)(d->hitsum[p][PKB_K_ENGAGE][t] + f->troop[t].eng[face]);
+                d->hitsum[p][PKB_K_SHOOT][t] =
+                    (uint16_t)(d->hitsum[p][PKB_K_SHOOT][t] + f->troop[t].shoot[face]);
+            }
+    }
+}
 
 /* the traits of g's living troops, one by one (the plain way) */
 static uint32_t traits_walk(const pkb_data *d, const pkb_state *s, int g)
@@ -58,10 +94,17 @@ static bool has_dice(const pkb_data *d, const pkb_state *s, int g, bool shooting
 bool pkb_can_engage(const pkb_data *d, const pkb_state *s, int g) { return has_dice(d, s, g, false); }
 bool pkb_can_shoot(const pkb_data *d, const pkb_state *s, int g) { return has_dice(d, s, g, true); }
 
+/* an order's cost to a unit with orders on it and traits: one more than
+ * its orders, less its discount, never less than 1 */
+static int cost_of(const pkb_data *d, int orders, uint32_t traits)
+{
+    int cost = orders + 1 - pkb_fx(d, traits, PKB_FX_DISCOUNT);
+    return cost < 1 ? 1 : cost;
+}
+
 int pkb_order_cost(const pkb_data *d, const pkb_state *s, int g)
 {
-    int cost = pkb_u(s, g)->orders + 1 - pkb_fx(d, pkb_unit_traits(d, s, g), PKB_FX_DISCOUNT);
-    return cost < 1 ? 1 : cost;
+    return cost_of(d, pkb_u(s, g)->orders, pkb_unit_traits(d, s, g));
 }
 
 /* The bookkeeping of a unit (pkb_state.ub): its cost and abilities from
@@ -74,10 +117,8 @@ void pkb_unit_refresh(const pkb_data *d, pkb_state *s, int g)
     int p = pkb_owner(g);
     const pkb_unit *un = pkb_u(s, g);
     uint32_t m = un->troops, tr = pkb_unit_traits(d, s, g);
-    int cost = un->orders + 1 - ((tr & d->fx[PKB_FX_DISCOUNT]) ?
-                                 pkb_fx(d, tr, PKB_FX_DISCOUNT) : 0);
     pkb_unit_book *b = &s->ub[p][pkb_local(g)];
-    b->cost = (uint8_t)(cost < 1 ? 1 : cost);
+    b->cost = (uint8_t)cost_of(d, un->orders, tr);
     b->can = (uint8_t)(((m & d->eng_troops[p]) ? PKB_CAN_ENGAGE : 0) |
                        ((m & d->shoot_troops[p]) ? PKB_CAN_SHOOT : 0) |
                        ((tr & d->fx[PKB_FX_SHOOT_REAR]) ? PKB_CAN_SHOOT_REAR : 0) |
@@ -88,9 +129,8 @@ void pkb_unit_refresh(const pkb_data *d, pkb_state *s, int g)
 pkb_unit_book pkb_unit_book_plain(const pkb_data *d, const pkb_state *s, int g)
 {
     uint32_t tr = traits_walk(d, s, g);
-    int cost = pkb_u(s, g)->orders + 1 - pkb_fx(d, tr, PKB_FX_DISCOUNT);
     return (pkb_unit_book){
-        .cost = (uint8_t)(cost < 1 ? 1 : cost),
+        .cost = (uint8_t)cost_of(d, pkb_u(s, g)->orders, tr),
         .can = (uint8_t)((pkb_can_engage(d, s, g) ? PKB_CAN_ENGAGE : 0) |
                          (pkb_can_shoot(d, s, g) ? PKB_CAN_SHOOT : 0) |
                          (pkb_fx(d, tr, PKB_FX_SHOOT_REAR) ? PKB_CAN_SHOOT_REAR : 0) |

@@ -25,9 +25,7 @@ static void wound_words(const pkb_data *d, const pkb_state *s, eng_action a, cha
     char tr[PKB_NAME + 16], from[8];
     troop_words(d, p, t, tr, sizeof tr);
     if (mode == PKB_W_REMOVE) {
-        int left = pkb_def(d, p, t)->wp - s->side[p].wounds[t];
-        int h = s->wq_hits[s->wq_pos];
-        int takes = left < h ? left : h;
+        int takes = pkb_remove_takes(d, s, p, t);
         snprintf(buf, n, "Remove %s: it is destroyed, taking %d hit%s", tr, takes,
                  takes == 1 ? "" : "s");
     } else if (mode == PKB_W_UNUSED) {
