@@ -361,7 +361,12 @@ static inline bool ptw_sight(const ptw_data *d, int a, int b)
     return (d->sight[a][b >> 6] >> (b & 63)) & 1;
 }
 void ptw_build_fans(ptw_data *d);
-int ptw_role(const ptw_data *d, const ptw_state *s, int u);
+/* A unit's place in the stacking rule; -1 for a gun being towed (it is
+ * carried by its transport and takes no place of its own). */
+static inline int ptw_role(const ptw_data *d, const ptw_state *s, int u)
+{
+    return s->towed_by[u] != PTW_NONE ? -1 : d->unit[u].role;
+}
 void ptw_place(const ptw_data *d, ptw_state *s, int u, int sq);      /* moves u (and a towed gun) */
 void ptw_remove(const ptw_data *d, ptw_state *s, int u);             /* destroys u */
 void ptw_occ_refresh(const ptw_data *d, ptw_state *s, int sq);

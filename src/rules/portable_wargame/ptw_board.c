@@ -166,13 +166,6 @@ void ptw_build_fans(ptw_data *d)
 
 /* ---- who stands where ------------------------------------------------------------ */
 
-/* A unit's place in the stacking rule; -1 for a gun being towed (it is
- * carried by its transport and takes no place of its own). */
-int ptw_role(const ptw_data *d, const ptw_state *s, int u)
-{
-    return s->towed_by[u] != PTW_NONE ? -1 : d->unit[u].role;
-}
-
 /* Who stands where, from nothing (the starting position). */
 void ptw_occ_rebuild(const ptw_data *d, ptw_state *s)
 {
@@ -214,9 +207,11 @@ static void near_refresh(const ptw_data *d, ptw_state *s, int sq)
 void ptw_occ_refresh(const ptw_data *d, ptw_state *s, int sq)
 {
     uint8_t o = 0;
-    for (int u = 0; u < d->nunits; u++)
-        if (s->loc[u] == sq && s->towed_by[u] == PTW_NONE)
-            o |= ptw_occ_bit(d->unit[u].side, d->unit[u].role);
+    for (int u = 0; u < d->nunits; u++) {
+        int r = ptw_role(d, s, u);
+        if (s->loc[u] == sq && r >= 0)
+            o |= ptw_occ_bit(d->unit[u].side, r);
+    }
     uint8_t was = s->occ[sq];
     s->occ[sq] = (uint8_t)((was & ~PTW_OCC_UNITS) | o);
     if (!(was & PTW_OCC_SIDE(0)) == !(o & PTW_OCC_SIDE(0)) &&
@@ -248,25 +243,18 @@ void ptw_place(const ptw_data *d, ptw_state *s, int u, int sq)
     if (g >= 0)
         s->loc[g] = (uint8_t)sq;
     int side = d->unit[u].side;
-    uint8_t bit = s->towed_by[u] == PTW_NONE ? ptw_occ_bit(side, d->unit[u].role) : 0;
+    int role = ptw_role(d, s, u);
+    uint8_t bit = role >= 0 ? ptw_occ_bit(side, role) : 0;
     uint8_t mine = PTW_OCC_SIDE(side);
     if (from != PTW_NONE && bit) {
         const ptw_side *f = &d->side[side];
         bool stays = false;
         for (int v = f->first_unit; v < f->first_unit + f->nunits && !stays; v++)
-            stays = s->loc[v] == from && s->towed_by[v] == PTW_NONE &&
-                    ptw_occ_bit(side, d->unit[v].role) == bit;
+            stays = s->loc[v] == from && ptw_role(d, s, v) == role;
         if (!stays) {
             s->occ[from] &= (uint8_t)~bit;
             if (!(s->occ[from] & mine))      /* its side left: recount around */
-                for (int k = 0; k < d->nnbr[from]; k++) {
-                    int m = d->nbrs[from][k];
-                    uint8_t acc = 0;
-                    for (int j = 0; j < d->nnbr[m]; j++)
-                        acc |= s->occ[d->nbrs[m][j]];
-                    if (!(acc & mine))
-                        s->occ[m] &= (uint8_t)~PTW_OCC_NEAR(side);
-                }
+                near_refresh(d, s, from);
         }
     }
     if (bit && !(s->occ[sq] & bit)) {
