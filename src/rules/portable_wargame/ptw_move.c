@@ -41,13 +41,22 @@ static void ctx_of(const ptw_data *d, const ptw_state *s, int u, mv_ctx *c)
                ptw_faced_by_enemy(d, s, u);
 }
 
+/* How deep rule f's look ahead goes (can_go_on, fast_step): how many
+ * squares on from one the unit may not stop in. */
+#define MV_LOOK_AHEAD 6
+
+/* The allowance before rule d, for a unit of movement `move` with the
+ * activation bits `bits`, its step along a road or not: leaving woods, a
+ * river or a trench one square; else its move, one more for a step along a
+ * road if every step so far was. */
+static inline int allowance(int move, int bits, bool road_step)
+{
+    return (bits & PTW_ACT_SLOW) ? 1 : move + (road_step && !(bits & PTW_ACT_OFFROAD));
+}
+
 static int allowance_of(const ptw_data *d, const ptw_state *s, const mv_ctx *c, bool road_step)
 {
-    int a;
-    if (c->bits & PTW_ACT_SLOW)
-        a = 1;                 /* leaving woods, a river or a trench: one square */
-    else
-        a = ptw_type_of(d, c->u)->move + (road_step && !(c->bits & PTW_ACT_OFFROAD));
+    int a = allowance(ptw_type_of(d, c->u)->move, c->bits, road_step);
     if (ptw_bit(s->fired, c->u))
         a--;                   /* rule d: firing costs a square */
     return a < 0 ? 0 : a;
@@ -100,7 +109,7 @@ static int step_rule(const ptw_data *d, const ptw_state *s, const mv_ctx *c, int
 /* From a square it may not stop in, can the move go on to one it may? */
 static bool can_go_on(const ptw_data *d, const ptw_state *s, const mv_ctx *c, int depth)
 {
-    if (c->bits & PTW_ACT_NOSTEP || depth > 6)
+    if (c->bits & PTW_ACT_NOSTEP || depth > MV_LOOK_AHEAD)
         return false;
     for (int k = 0; k < 4; k++) {
         int m = d->nbr[c->from][k];
@@ -247,8 +256,8 @@ static bool fast_step(fast_mv *m, int from, int steps, int bits, int to, int dep
     const ptw_state *s = m->s;
     uint16_t ft = d->sq[to];
     bool road = (d->sq[from] & ft & PTW_SQ_ROAD) != 0;
-    int a = (bits & PTW_ACT_SLOW) ? 1 : m->move + (road && !(bits & PTW_ACT_OFFROAD));
-    if (steps >= a - m->fired || (ft & PTW_SQ_BLOCKED) || (s->occ[to] & m->enemy))
+    if (steps >= allowance(m->move, bits, road) - m->fired || (ft & PTW_SQ_BLOCKED) ||
+        (s->occ[to] & m->enemy))
         return false;
     bool withdrawing = steps == 0 ? m->faced : (bits & PTW_ACT_WITHDRAW) != 0;
     if (withdrawing && ptw_listing_front(d, s, m->v, to))
@@ -262,7 +271,7 @@ static bool fast_step(fast_mv *m, int from, int steps, int bits, int to, int dep
                    (steps == 0 && m->faced ? PTW_ACT_WITHDRAW : 0);
         if ((ft & PTW_SQ_STOP) || ptw_wired(s, to) || ptw_next_to_enemy(s, to, m->side))
             return false;
-        if (depth > 6)
+        if (depth > MV_LOOK_AHEAD)
             return false;
         for (int k = 0; k < d->nnbr[to]; k++)
             if (fast_step(m, to, steps + 1, next, d->nbrs[to][k], depth + 1))
@@ -314,8 +323,7 @@ static unsigned step_dirs(const ptw_data *d, const ptw_state *s, ptw_listing *v,
     if (!ok || (bits & (PTW_ACT_NOSTEP | PTW_ACT_MOVEDONE)) || (first && may_turn && *may_turn))
         return 0;
     /* the allowance off and on a road (allowance_of) */
-    int plain = (bits & PTW_ACT_SLOW) ? 1 : t->move;
-    int road = (bits & PTW_ACT_SLOW) ? 1 : t->move + !(bits & PTW_ACT_OFFROAD);
+    int plain = allowance(t->move, bits, false), road = allowance(t->move, bits, true);
     if (steps >= road - fired)
         return 0;
     int r = d->unit[u].role;
@@ -445,9 +453,7 @@ bool ptw_fire_fits_move(const ptw_data *d, const ptw_state *s, int u)
 {
     if (s->active != u || s->act_steps == 0)
         return true;           /* not moved in this activation */
-    int a = (s->act_bits & PTW_ACT_SLOW) ? 1
-          : ptw_type_of(d, u)->move + !(s->act_bits & PTW_ACT_OFFROAD);
-    return s->act_steps <= a - 1;
+    return s->act_steps <= allowance(ptw_type_of(d, u)->move, s->act_bits, true) - 1;
 }
 
 /* Is u, in its activation, standing where rule f forbids it to stop (a
