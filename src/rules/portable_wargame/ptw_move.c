@@ -281,23 +281,6 @@ static bool fast_step(fast_mv *m, int from, int steps, int bits, int to, int dep
     return true;
 }
 
-/* One step checked with everything fast_step reads set up: for the
- * listing's rarer cases (withdrawing, an exhausted side, a square it may
- * not end in), kept out of its loop. */
-static bool full_step(const ptw_data *d, const ptw_state *s, ptw_listing *v, int u, int steps,
-                      int bits, bool faced, int to)
-{
-    int side = d->unit[u].side, r = d->unit[u].role;
-    fast_mv m = {
-        .d = d, .s = s, .v = v, .side = side, .start = s->loc[u],
-        .move = ptw_type_of(d, u)->move, .fired = ptw_bit(s->fired, u),
-        .enemy = PTW_OCC_SIDE(1 - side),
-        .stack = (r == PTW_ROLE_FIGHT || d->stack_one_each) ? ptw_occ_bit(side, r) : 0,
-        .faced = faced,
-    };
-    return fast_step(&m, s->loc[u], steps, bits, to, 0);
-}
-
 /* The directions u may step in, as a mask (first: stop at the first);
  * reach, if not NULL, is set to how far off the squares it read lie (see
  * ptw_unit_step_dirs). */
@@ -327,9 +310,15 @@ static unsigned step_dirs(const ptw_data *d, const ptw_state *s, ptw_listing *v,
     if (steps >= road - fired)
         return 0;
     int r = d->unit[u].role;
-    uint8_t enemy = PTW_OCC_SIDE(1 - side);
-    uint8_t stack = (r == PTW_ROLE_FIGHT || d->stack_one_each) ? ptw_occ_bit(side, r) : 0;
     bool faced = steps == 0 && ptw_next_to_enemy(s, from, side) && ptw_listing_front(d, s, v, from);
+    /* everything fast_step reads, for the rarer cases (withdrawing, an
+     * exhausted side, a square it may not end in) */
+    fast_mv m = {
+        .d = d, .s = s, .v = v, .side = side, .start = from, .move = t->move, .fired = fired,
+        .enemy = PTW_OCC_SIDE(1 - side),
+        .stack = (r == PTW_ROLE_FIGHT || d->stack_one_each) ? ptw_occ_bit(side, r) : 0,
+        .faced = faced,
+    };
     bool rare = faced || (steps > 0 && (bits & PTW_ACT_WITHDRAW)) || s->exhausted[side];
     uint16_t on_road = d->sq[from] & PTW_SQ_ROAD;
     unsigned dirs = 0;
@@ -340,10 +329,10 @@ static unsigned step_dirs(const ptw_data *d, const ptw_state *s, ptw_listing *v,
             continue;
         uint16_t ft = d->sq[to];
         if (steps >= ((ft & on_road) ? road : plain) - fired || (ft & PTW_SQ_BLOCKED) ||
-            (s->occ[to] & enemy))
+            (s->occ[to] & m.enemy))
             continue;
-        ahead |= (s->occ[to] & stack) != 0;
-        if ((rare || (s->occ[to] & stack)) && !full_step(d, s, v, u, steps, bits, faced, to))
+        ahead |= (s->occ[to] & m.stack) != 0;
+        if ((rare || (s->occ[to] & m.stack)) && !fast_step(&m, from, steps, bits, to, 0))
             continue;
         dirs |= 1u << k;
         if (first)
