@@ -409,6 +409,12 @@ static inline void ptw_listing_init(ptw_listing *v, int side)
 /* ptw_book.c: each unit's steps at the start of an activation, kept after
  * the position and redone only for the units a change comes near */
 #define PTW_BOOK_TURN 0x10    /* in steps[]: it may turn */
+/* Is the book up to date and read by the listing now: a side acting, no
+ * unit in its activation? */
+static inline bool ptw_book_current(const ptw_state *s)
+{
+    return s->stage == PTW_S_ACT && s->active == PTW_NONE;
+}
 void ptw_book_rebuild(const ptw_data *d, ptw_state *s);
 void ptw_book_update(const ptw_data *d, ptw_state *s);
 void ptw_book_check(const ptw_data *d, const ptw_state *s);   /* debug builds: aborts */
@@ -431,6 +437,21 @@ int ptw_unit_steps_fast(const ptw_data *d, const ptw_state *s, ptw_listing *v, i
  * distances to the enemy aside) */
 unsigned ptw_unit_step_dirs(const ptw_data *d, const ptw_state *s, ptw_listing *v, int u,
                             bool *may_turn, int reach[2]);
+/* Writes u's steps from `from` in the directions of the mask dirs (bit k:
+ * direction k), in direction order, and returns how many; with out NULL,
+ * returns 1 if there is any. */
+static inline int ptw_dir_steps(const ptw_data *d, int u, int from, unsigned dirs,
+                                eng_action *out)
+{
+    dirs &= 15;
+    if (!out)
+        return dirs != 0;
+    int n = 0;
+    for (int k = 0; k < 4; k++)
+        if ((dirs >> k) & 1)
+            out[n++] = PTW_ACT(PTW_A_MOVE, u, d->nbr[from][k], 0);
+    return n;
+}
 bool ptw_fire_fits_move(const ptw_data *d, const ptw_state *s, int u);
 bool ptw_passing_through(const ptw_data *d, const ptw_state *s, int u);
 void ptw_step(const ptw_data *d, ptw_state *s, int u, int to);

@@ -73,7 +73,7 @@ static uint64_t side_units(const ptw_data *d, int side)
  * the acting side's units are listed; the other's wait for its part). */
 static void fill(const ptw_data *d, ptw_state *s)
 {
-    if (s->stage != PTW_S_ACT || s->active != PTW_NONE)
+    if (!ptw_book_current(s))
         return;
     int side = ptw_acting_side(s);
     uint64_t todo = side_units(d, side) & ~s->book.known & ~s->activated;
@@ -215,7 +215,7 @@ static void book_differs(const char *what)
 void ptw_book_check(const ptw_data *d, const ptw_state *s)
 {
 #ifndef NDEBUG
-    if (s->stage != PTW_S_ACT || s->active != PTW_NONE)
+    if (!ptw_book_current(s))
         return;                 /* not read now, and brought up to date when it is */
     const struct ptw_book *k = &s->book;
     if (k->fired != s->fired ||

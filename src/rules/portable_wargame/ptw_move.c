@@ -361,14 +361,7 @@ unsigned ptw_unit_step_dirs(const ptw_data *d, const ptw_state *s, ptw_listing *
 int ptw_unit_steps_fast(const ptw_data *d, const ptw_state *s, ptw_listing *v, int u,
                         eng_action *out, bool *may_turn)
 {
-    unsigned dirs = step_dirs(d, s, v, u, may_turn, !out, NULL);
-    if (!out)
-        return dirs != 0;
-    int n = 0, from = s->loc[u];
-    for (int k = 0; k < 4; k++)
-        if ((dirs >> k) & 1)
-            out[n++] = PTW_ACT(PTW_A_MOVE, u, d->nbr[from][k], 0);
-    return n;
+    return ptw_dir_steps(d, u, s->loc[u], step_dirs(d, s, v, u, may_turn, !out, NULL), out);
 }
 
 /* Takes the step (known legal) for the active unit u. */
