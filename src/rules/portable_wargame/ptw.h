@@ -321,6 +321,12 @@ static inline const ptw_type *ptw_type_of(const ptw_data *d, int u) { return &d-
 static inline int ptw_side_of(const ptw_data *d, int u) { return d->unit[u].side; }
 static inline bool ptw_alive(const ptw_state *s, int u) { return s->loc[u] != PTW_NONE; }
 static inline bool ptw_bit(uint64_t m, int u) { return (m >> u) & 1; }
+/* May u begin an activation (if its side is acting): on the board, not yet
+ * activated this turn, not towed? */
+static inline bool ptw_may_activate(const ptw_state *s, int u)
+{
+    return ptw_alive(s, u) && !ptw_bit(s->activated, u) && s->towed_by[u] == PTW_NONE;
+}
 static inline bool ptw_wired(const ptw_state *s, int sq) { return (s->wire[sq >> 6] >> (sq & 63)) & 1; }
 static inline uint8_t ptw_occ_bit(int side, int role) { return (uint8_t)(1u << (side * 3 + role)); }
 static inline bool ptw_enemy_in(const ptw_state *s, int sq, int side)
