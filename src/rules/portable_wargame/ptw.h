@@ -170,7 +170,7 @@ typedef struct ptw_data {
     uint8_t nfan[PTW_MAX_SQ][4];
     ptw_ray fan[PTW_MAX_SQ][4][PTW_FAN_MAX];
     uint64_t fan_mask[PTW_MAX_SQ][4][4];  /* the fan's squares as a bit set */
-    uint64_t sight[PTW_MAX_SQ][4];       /* ptw_terrain_sight of every pair, a bit each */
+    uint64_t sight[PTW_MAX_SQ][4];       /* terrain_sight (ptw_board.c) of every pair, a bit */
     uint8_t dist[PTW_MAX_SQ][PTW_MAX_SQ];   /* ptw_dist of every pair, 15 at most (for
                                                the bookkeeping's reach, ptw_book.c) */
 
@@ -360,8 +360,8 @@ char ptw_dir_char(int dir);
 const char *ptw_dir_name(int dir);
 int ptw_dir_between(const ptw_data *d, int from, int to);   /* adjacent squares, else -1 */
 bool ptw_in_arc(const ptw_data *d, int from, int facing, int to);
-bool ptw_terrain_sight(const ptw_data *d, int a, int b);
-/* the same, from the table made at load (ptw_build_fans) */
+/* Does the terrain between a and b leave a direct line of sight? From the
+ * table made at load (ptw_build_fans). */
 static inline bool ptw_sight(const ptw_data *d, int a, int b)
 {
     return (d->sight[a][b >> 6] >> (b & 63)) & 1;
@@ -431,9 +431,7 @@ enum { PTW_MV_OK, PTW_MV_ADJ, PTW_MV_OFF, PTW_MV_CANT, PTW_MV_FIRED_GUN, PTW_MV_
        PTW_MV_STACK, PTW_MV_WITHDRAW, PTW_MV_EXHAUSTED, PTW_MV_WORKED };
 int ptw_step_check(const ptw_data *d, const ptw_state *s, int u, int to);
 int ptw_unit_steps(const ptw_data *d, const ptw_state *s, int u, eng_action *out, bool *may_turn);
-bool ptw_listing_front(const ptw_data *d, const ptw_state *s, ptw_listing *v, int sq);
 bool ptw_listing_may_shoot(const ptw_data *d, const ptw_state *s, ptw_listing *v, int u);
-int ptw_listing_near(const ptw_data *d, const ptw_state *s, ptw_listing *v, int sq);
 int ptw_unit_steps_fast(const ptw_data *d, const ptw_state *s, ptw_listing *v, int u,
                         eng_action *out, bool *may_turn);
 /* the same as a mask: bit k for a step in direction k; and how far off
@@ -569,7 +567,6 @@ void ptw_playout_weights(const void *data, const void *st, const eng_action *act
 /* the heuristic's terms, for the features */
 double ptw_worth_share(const ptw_data *d, const ptw_terms *t, int side);
 double ptw_threat_share(const ptw_data *d, const ptw_terms *t, int side);
-double ptw_flank_share(const ptw_terms *t, int side);
 /* ptw_features.c: the position as numbers for a learned evaluation */
 #define PTW_FEATURES 58
 void ptw_features(const void *data, const void *st, int player, float *out);

@@ -124,7 +124,7 @@ static int line_via(const ptw_data *d, int a, int b, uint8_t *via, int max)
 
 /* Does the terrain between a and b leave a direct line of sight? Woods and
  * built-up areas block it; a hill blocks it unless one end is on a hill. */
-bool ptw_terrain_sight(const ptw_data *d, int a, int b)
+static bool terrain_sight(const ptw_data *d, int a, int b)
 {
     uint8_t via[2 * (PTW_MAX_W + PTW_MAX_H)];
     int n = line_via(d, a, b, via, (int)sizeof via);
@@ -142,7 +142,7 @@ void ptw_build_fans(ptw_data *d)
     memset(d->sight, 0, sizeof d->sight);
     for (int a = 0; a < d->nsq; a++)
         for (int b = 0; b < d->nsq; b++)
-            if (ptw_terrain_sight(d, a, b))
+            if (terrain_sight(d, a, b))
                 d->sight[a][b >> 6] |= UINT64_C(1) << (b & 63);
     for (int a = 0; a < d->nsq; a++)
         for (int f = 0; f < 4; f++) {
@@ -157,7 +157,7 @@ void ptw_build_fans(ptw_data *d)
                     r->to = (uint8_t)b;
                     r->dist = (uint8_t)dist;
                     r->nvia = (uint8_t)line_via(d, a, b, r->via, 3);
-                    r->clear = ptw_terrain_sight(d, a, b);
+                    r->clear = terrain_sight(d, a, b);
                     d->fan_mask[a][f][b >> 6] |= UINT64_C(1) << (b & 63);
                 }
             d->nfan[a][f] = (uint8_t)n;

@@ -206,7 +206,9 @@ typedef struct fast_mv {
     bool faced;
 } fast_mv;
 
-bool ptw_listing_front(const ptw_data *d, const ptw_state *s, ptw_listing *v, int sq)
+/* Is sq the square in front of an enemy (rule i), from the listing's view
+ * (made at the first asking)? */
+static bool listing_front(const ptw_data *d, const ptw_state *s, ptw_listing *v, int sq)
 {
     if (!v->front_made) {
         memset(v->front, 0, sizeof v->front);
@@ -240,7 +242,8 @@ bool ptw_listing_may_shoot(const ptw_data *d, const ptw_state *s, ptw_listing *v
             (fan[3] & v->enemy[3])) != 0;
 }
 
-int ptw_listing_near(const ptw_data *d, const ptw_state *s, ptw_listing *v, int sq)
+/* How far sq lies from the nearest enemy, once per square per listing. */
+static int listing_near(const ptw_data *d, const ptw_state *s, ptw_listing *v, int sq)
 {
     uint64_t bit = UINT64_C(1) << (sq & 63);
     if (!(v->near_known[sq >> 6] & bit)) {
@@ -260,10 +263,10 @@ static bool fast_step(fast_mv *m, int from, int steps, int bits, int to, int dep
         (s->occ[to] & m->enemy))
         return false;
     bool withdrawing = steps == 0 ? m->faced : (bits & PTW_ACT_WITHDRAW) != 0;
-    if (withdrawing && ptw_listing_front(d, s, m->v, to))
+    if (withdrawing && listing_front(d, s, m->v, to))
         return false;
     if (s->exhausted[m->side] &&
-        ptw_listing_near(d, s, m->v, to) < ptw_listing_near(d, s, m->v, from))
+        listing_near(d, s, m->v, to) < listing_near(d, s, m->v, from))
         return false;
     if (m->stack && to != m->start && (s->occ[to] & m->stack)) {
         /* it may not end here: can it go on (ctx_after, can_go_on)? */
@@ -310,7 +313,7 @@ static unsigned step_dirs(const ptw_data *d, const ptw_state *s, ptw_listing *v,
     if (steps >= road - fired)
         return 0;
     int r = d->unit[u].role;
-    bool faced = steps == 0 && ptw_next_to_enemy(s, from, side) && ptw_listing_front(d, s, v, from);
+    bool faced = steps == 0 && ptw_next_to_enemy(s, from, side) && listing_front(d, s, v, from);
     /* everything fast_step reads, for the rarer cases (withdrawing, an
      * exhausted side, a square it may not end in) */
     fast_mv m = {
