@@ -366,7 +366,7 @@ static inline bool ptw_sight(const ptw_data *d, int a, int b)
 {
     return (d->sight[a][b >> 6] >> (b & 63)) & 1;
 }
-void ptw_build_fans(ptw_data *d);
+void ptw_build_fans(ptw_data *d);   /* the pairwise tables: sight, dist, fans */
 /* A unit's place in the stacking rule; -1 for a gun being towed (it is
  * carried by its transport and takes no place of its own). */
 static inline int ptw_role(const ptw_data *d, const ptw_state *s, int u)
