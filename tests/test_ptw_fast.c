@@ -1,9 +1,11 @@
 /*
  * test_ptw_fast.c - The Portable Wargame's fast legal listing against the
  * plain rules. Debug builds (this test's) list every position twice, the
- * fast way (ptw_unit_steps_fast, the listing's gathered squares in front
- * of the enemy, its enemy squares and distances) and by the rules as they
- * read, and abort if the two lists differ. Here random games over every
+ * fast way (between activations the steps kept in ptw_state.book, which
+ * ptw_book_check checks against steps worked out afresh after every
+ * action; within one ptw_unit_steps_fast, with the listing's gathered
+ * squares in front of the enemy, its enemy squares and distances) and by
+ * the rules as they read, and abort if the two lists differ. Here random games over every
  * shipped scenario and the options that change the step rules (stacking
  * one-each, exhaustion at the turn's end, woods range from) drive that
  * comparison through the positions the rare branches need, and the test

@@ -241,7 +241,8 @@ enum { PTW_RC_HIT, PTW_RC_CC14 };
 
 /* who stands in a square (occ): one bit per role and side (see ptw_occ_bit),
  * and whether a unit of either side stands next to it (kept up to date by
- * ptw_occ_refresh: rule h and the retreat rule ask it all the time) */
+ * ptw_place and ptw_occ_refresh: rule h and the retreat rule ask it all the
+ * time) */
 #define PTW_OCC_SIDE(side) ((uint8_t)(side ? 0x38 : 0x07))
 #define PTW_OCC_UNITS 0x3f
 #define PTW_OCC_NEAR(side) ((uint8_t)(side ? 0x80 : 0x40))
