@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "support.h"
+#include "test_ptw_util.h"
 #include "match.h"
 #include "rng.h"
 #include "scenario.h"
@@ -36,13 +37,6 @@ static const char *const option_sets[] = {
     "{\"exhaustion\": \"end-of-turn\"}",
     "{\"woods-range\": \"from\"}",
 };
-
-/* Square "c4" as column and row. */
-static void sq_xy(const char *sq, int *x, int *y)
-{
-    *x = sq[0] - 'a';
-    *y = atoi(sq + 1) - 1;
-}
 
 /* What the position offers the rare branches, read from its JSON. */
 static void note(const eng_state *s, int player, seen *c)
@@ -64,14 +58,14 @@ static void note(const eng_state *s, int player, seen *c)
             json_integer_value(json_object_get(u, "side")) != player + 1)
             continue;
         int ux, uy;
-        sq_xy(json_string_value(json_object_get(u, "loc")), &ux, &uy);
+        pt_sq_xy(json_string_value(json_object_get(u, "loc")), &ux, &uy);
         json_array_foreach(units, k, v) {
             if (strcmp(json_string_value(json_object_get(v, "status")), "on board") ||
                 json_integer_value(json_object_get(v, "side")) == player + 1 ||
                 json_object_get(v, "towed_by"))
                 continue;
             int vx, vy;
-            sq_xy(json_string_value(json_object_get(v, "loc")), &vx, &vy);
+            pt_sq_xy(json_string_value(json_object_get(v, "loc")), &vx, &vy);
             const char *f = json_string_value(json_object_get(v, "facing"));
             int dx = f[0] == 'E' ? 1 : f[0] == 'W' ? -1 : 0;
             int dy = f[0] == 'N' ? 1 : f[0] == 'S' ? -1 : 0;
