@@ -103,38 +103,27 @@ typedef struct judged {
     long faces, away, toward;
 } judged;
 
-/* Square "c4" as column and row. */
-static void sq_xy(const char *sq, int *x, int *y)
-{
-    *x = sq[0] - 'a';
-    *y = atoi(sq + 1) - 1;
-}
-
 /* Whether `face LABEL D` of the acting side turns the unit's back on its
  * nearest enemy (the first in unit order at the least distance), read
- * from the position's JSON; -1 if the unit is not found. */
-static int faces_away(json_t *units, int player, const char *label, char dir)
+ * from the position's JSON st; -1 if the unit is not on the board. */
+static int faces_away(json_t *st, int player, const char *label, char dir)
 {
+    char ref[64];
+    snprintf(ref, sizeof ref, "%d/%s", player + 1, label);
+    json_t *me = pt_unit(st, ref);
+    if (strcmp(json_string_value(json_object_get(me, "status")), "on board"))
+        return -1;
+    int x, y;
+    pt_sq_xy(json_string_value(json_object_get(me, "loc")), &x, &y);
     size_t i;
     json_t *u;
-    int x = 0, y = 0, found = 0;
-    json_array_foreach(units, i, u) {
-        if (json_integer_value(json_object_get(u, "side")) == player + 1 &&
-            !strcmp(json_string_value(json_object_get(u, "label")), label) &&
-            !strcmp(json_string_value(json_object_get(u, "status")), "on board")) {
-            sq_xy(json_string_value(json_object_get(u, "loc")), &x, &y);
-            found = 1;
-        }
-    }
-    if (!found)
-        return -1;
     int best = 1 << 14, ex = 0, ey = 0;
-    json_array_foreach(units, i, u) {
+    json_array_foreach(json_object_get(st, "units"), i, u) {
         if (json_integer_value(json_object_get(u, "side")) == player + 1 ||
             strcmp(json_string_value(json_object_get(u, "status")), "on board"))
             continue;
         int vx, vy;
-        sq_xy(json_string_value(json_object_get(u, "loc")), &vx, &vy);
+        pt_sq_xy(json_string_value(json_object_get(u, "loc")), &vx, &vy);
         int k = abs(vx - x) + abs(vy - y);
         if (k < best) {
             best = k;
@@ -159,14 +148,13 @@ static void judge_faces(const eng_state *s, int player, const eng_action *acts, 
     if (all_one)
         return;
     json_t *j = eng_state_json(s, ENG_VIEW_ALL);
-    json_t *units = json_object_get(j, "units");
     bool acting = !strcmp(json_string_value(json_object_get(j, "stage")), "activation");
     for (int i = 0; i < n; i++) {
         char t[ENG_TEXT_MAX], label[32], dir;
         eng_action_text(s, acts[i], t, sizeof t);
         if (sscanf(t, "face %31s %c", label, &dir) != 2)
             continue;
-        int away = acting ? faces_away(units, player, label, dir) : 0;
+        int away = acting ? faces_away(j, player, label, dir) : 0;
         if (away < 0)
             fail_msg("%s: no such unit of the acting side", t);
         if ((w[i] == 0) != (away == 1))

@@ -1,9 +1,11 @@
 /*
  * test_ptw_fast.c - The Portable Wargame's fast legal listing against the
  * plain rules. Debug builds (this test's) list every position twice, the
- * fast way (ptw_unit_steps_fast, the listing's gathered squares in front
- * of the enemy, its enemy squares and distances) and by the rules as they
- * read, and abort if the two lists differ. Here random games over every
+ * fast way (between activations the steps kept in ptw_state.book, which
+ * ptw_book_check checks against steps worked out afresh after every
+ * action; within one ptw_unit_steps_fast, with the listing's gathered
+ * squares in front of the enemy, its enemy squares and distances) and by
+ * the rules as they read, and abort if the two lists differ. Here random games over every
  * shipped scenario and the options that change the step rules (stacking
  * one-each, exhaustion at the turn's end, woods range from) drive that
  * comparison through the positions the rare branches need, and the test
@@ -17,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "support.h"
+#include "test_ptw_util.h"
 #include "match.h"
 #include "rng.h"
 #include "scenario.h"
@@ -34,13 +37,6 @@ static const char *const option_sets[] = {
     "{\"exhaustion\": \"end-of-turn\"}",
     "{\"woods-range\": \"from\"}",
 };
-
-/* Square "c4" as column and row. */
-static void sq_xy(const char *sq, int *x, int *y)
-{
-    *x = sq[0] - 'a';
-    *y = atoi(sq + 1) - 1;
-}
 
 /* What the position offers the rare branches, read from its JSON. */
 static void note(const eng_state *s, int player, seen *c)
@@ -62,14 +58,14 @@ static void note(const eng_state *s, int player, seen *c)
             json_integer_value(json_object_get(u, "side")) != player + 1)
             continue;
         int ux, uy;
-        sq_xy(json_string_value(json_object_get(u, "loc")), &ux, &uy);
+        pt_sq_xy(json_string_value(json_object_get(u, "loc")), &ux, &uy);
         json_array_foreach(units, k, v) {
             if (strcmp(json_string_value(json_object_get(v, "status")), "on board") ||
                 json_integer_value(json_object_get(v, "side")) == player + 1 ||
                 json_object_get(v, "towed_by"))
                 continue;
             int vx, vy;
-            sq_xy(json_string_value(json_object_get(v, "loc")), &vx, &vy);
+            pt_sq_xy(json_string_value(json_object_get(v, "loc")), &vx, &vy);
             const char *f = json_string_value(json_object_get(v, "facing"));
             int dx = f[0] == 'E' ? 1 : f[0] == 'W' ? -1 : 0;
             int dy = f[0] == 'N' ? 1 : f[0] == 'S' ? -1 : 0;

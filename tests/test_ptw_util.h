@@ -2,7 +2,7 @@
  * test_ptw_util.h - helpers shared by The Portable Wargame's tests
  * (tests/test_ptw_*.c): set up a position from a small map and placed
  * units in a few characters, play forced dice, and read units and status
- * back from the state's JSON.
+ * back from the state's JSON (and a square's name as coordinates).
  *
  *   pt_game("o o o/o w o/o o o", "INF@b1 CMD@a1", "INF@b3>E!", NULL, NULL)
  *
@@ -133,6 +133,13 @@ static inline const char *pt_refusal(const char *rows, const char *red, const ch
     const char *m = pt_refusal_of(sc, options);
     free(sc);
     return m;
+}
+
+/* Square "c4" as column and row (0-based). */
+static inline void pt_sq_xy(const char *sq, int *x, int *y)
+{
+    *x = sq[0] - 'a';
+    *y = atoi(sq + 1) - 1;
 }
 
 /* The unit with this ref ("2/INF1") in the state's JSON. */

@@ -170,7 +170,7 @@ typedef struct ptw_data {
     uint8_t nfan[PTW_MAX_SQ][4];
     ptw_ray fan[PTW_MAX_SQ][4][PTW_FAN_MAX];
     uint64_t fan_mask[PTW_MAX_SQ][4][4];  /* the fan's squares as a bit set */
-    uint64_t sight[PTW_MAX_SQ][4];       /* ptw_terrain_sight of every pair, a bit each */
+    uint64_t sight[PTW_MAX_SQ][4];       /* terrain_sight (ptw_board.c) of every pair, a bit */
     uint8_t dist[PTW_MAX_SQ][PTW_MAX_SQ];   /* ptw_dist of every pair, 15 at most (for
                                                the bookkeeping's reach, ptw_book.c) */
 
@@ -241,7 +241,8 @@ enum { PTW_RC_HIT, PTW_RC_CC14 };
 
 /* who stands in a square (occ): one bit per role and side (see ptw_occ_bit),
  * and whether a unit of either side stands next to it (kept up to date by
- * ptw_occ_refresh: rule h and the retreat rule ask it all the time) */
+ * ptw_place and ptw_occ_refresh: rule h and the retreat rule ask it all the
+ * time) */
 #define PTW_OCC_SIDE(side) ((uint8_t)(side ? 0x38 : 0x07))
 #define PTW_OCC_UNITS 0x3f
 #define PTW_OCC_NEAR(side) ((uint8_t)(side ? 0x80 : 0x40))
@@ -321,6 +322,12 @@ static inline const ptw_type *ptw_type_of(const ptw_data *d, int u) { return &d-
 static inline int ptw_side_of(const ptw_data *d, int u) { return d->unit[u].side; }
 static inline bool ptw_alive(const ptw_state *s, int u) { return s->loc[u] != PTW_NONE; }
 static inline bool ptw_bit(uint64_t m, int u) { return (m >> u) & 1; }
+/* May u begin an activation (if its side is acting): on the board, not yet
+ * activated this turn, not towed? */
+static inline bool ptw_may_activate(const ptw_state *s, int u)
+{
+    return ptw_alive(s, u) && !ptw_bit(s->activated, u) && s->towed_by[u] == PTW_NONE;
+}
 static inline bool ptw_wired(const ptw_state *s, int sq) { return (s->wire[sq >> 6] >> (sq & 63)) & 1; }
 static inline uint8_t ptw_occ_bit(int side, int role) { return (uint8_t)(1u << (side * 3 + role)); }
 static inline bool ptw_enemy_in(const ptw_state *s, int sq, int side)
@@ -354,14 +361,19 @@ char ptw_dir_char(int dir);
 const char *ptw_dir_name(int dir);
 int ptw_dir_between(const ptw_data *d, int from, int to);   /* adjacent squares, else -1 */
 bool ptw_in_arc(const ptw_data *d, int from, int facing, int to);
-bool ptw_terrain_sight(const ptw_data *d, int a, int b);
-/* the same, from the table made at load (ptw_build_fans) */
+/* Does the terrain between a and b leave a direct line of sight? From the
+ * table made at load (ptw_build_fans). */
 static inline bool ptw_sight(const ptw_data *d, int a, int b)
 {
     return (d->sight[a][b >> 6] >> (b & 63)) & 1;
 }
-void ptw_build_fans(ptw_data *d);
-int ptw_role(const ptw_data *d, const ptw_state *s, int u);
+void ptw_build_fans(ptw_data *d);   /* the pairwise tables: sight, dist, fans */
+/* A unit's place in the stacking rule; -1 for a gun being towed (it is
+ * carried by its transport and takes no place of its own). */
+static inline int ptw_role(const ptw_data *d, const ptw_state *s, int u)
+{
+    return s->towed_by[u] != PTW_NONE ? -1 : d->unit[u].role;
+}
 void ptw_place(const ptw_data *d, ptw_state *s, int u, int sq);      /* moves u (and a towed gun) */
 void ptw_remove(const ptw_data *d, ptw_state *s, int u);             /* destroys u */
 void ptw_occ_refresh(const ptw_data *d, ptw_state *s, int sq);
@@ -404,6 +416,12 @@ static inline void ptw_listing_init(ptw_listing *v, int side)
 /* ptw_book.c: each unit's steps at the start of an activation, kept after
  * the position and redone only for the units a change comes near */
 #define PTW_BOOK_TURN 0x10    /* in steps[]: it may turn */
+/* Is the book up to date and read by the listing now: a side acting, no
+ * unit in its activation? */
+static inline bool ptw_book_current(const ptw_state *s)
+{
+    return s->stage == PTW_S_ACT && s->active == PTW_NONE;
+}
 void ptw_book_rebuild(const ptw_data *d, ptw_state *s);
 void ptw_book_update(const ptw_data *d, ptw_state *s);
 void ptw_book_check(const ptw_data *d, const ptw_state *s);   /* debug builds: aborts */
@@ -414,9 +432,7 @@ enum { PTW_MV_OK, PTW_MV_ADJ, PTW_MV_OFF, PTW_MV_CANT, PTW_MV_FIRED_GUN, PTW_MV_
        PTW_MV_STACK, PTW_MV_WITHDRAW, PTW_MV_EXHAUSTED, PTW_MV_WORKED };
 int ptw_step_check(const ptw_data *d, const ptw_state *s, int u, int to);
 int ptw_unit_steps(const ptw_data *d, const ptw_state *s, int u, eng_action *out, bool *may_turn);
-bool ptw_listing_front(const ptw_data *d, const ptw_state *s, ptw_listing *v, int sq);
 bool ptw_listing_may_shoot(const ptw_data *d, const ptw_state *s, ptw_listing *v, int u);
-int ptw_listing_near(const ptw_data *d, const ptw_state *s, ptw_listing *v, int sq);
 int ptw_unit_steps_fast(const ptw_data *d, const ptw_state *s, ptw_listing *v, int u,
                         eng_action *out, bool *may_turn);
 /* the same as a mask: bit k for a step in direction k; and how far off
@@ -426,6 +442,21 @@ int ptw_unit_steps_fast(const ptw_data *d, const ptw_state *s, ptw_listing *v, i
  * distances to the enemy aside) */
 unsigned ptw_unit_step_dirs(const ptw_data *d, const ptw_state *s, ptw_listing *v, int u,
                             bool *may_turn, int reach[2]);
+/* Writes u's steps from `from` in the directions of the mask dirs (bit k:
+ * direction k), in direction order, and returns how many; with out NULL,
+ * returns 1 if there is any. */
+static inline int ptw_dir_steps(const ptw_data *d, int u, int from, unsigned dirs,
+                                eng_action *out)
+{
+    dirs &= 15;
+    if (!out)
+        return dirs != 0;
+    int n = 0;
+    for (int k = 0; k < 4; k++)
+        if ((dirs >> k) & 1)
+            out[n++] = PTW_ACT(PTW_A_MOVE, u, d->nbr[from][k], 0);
+    return n;
+}
 bool ptw_fire_fits_move(const ptw_data *d, const ptw_state *s, int u);
 bool ptw_passing_through(const ptw_data *d, const ptw_state *s, int u);
 void ptw_step(const ptw_data *d, ptw_state *s, int u, int to);
@@ -537,7 +568,6 @@ void ptw_playout_weights(const void *data, const void *st, const eng_action *act
 /* the heuristic's terms, for the features */
 double ptw_worth_share(const ptw_data *d, const ptw_terms *t, int side);
 double ptw_threat_share(const ptw_data *d, const ptw_terms *t, int side);
-double ptw_flank_share(const ptw_terms *t, int side);
 /* ptw_features.c: the position as numbers for a learned evaluation */
 #define PTW_FEATURES 58
 void ptw_features(const void *data, const void *st, int player, float *out);

@@ -26,16 +26,14 @@
 
 #define PTW_WIRE_NEAR 3
 
-/* The living units of each side, gathered once per list (in unit order, so
- * the nearest is the first at its distance, as a scan would find it), and
- * each unit's nearest enemy once asked. */
+/* Where the living units of each side stand, gathered once per list (in
+ * unit order, so the nearest is the first at its distance, as a scan would
+ * find it), and each unit's distance to its nearest enemy once asked. */
 typedef struct near_cache {
     uint64_t known;             /* a bit per unit whose nearest enemy is worked out */
     bool gathered[2];
     int nfoe[2];
-    uint8_t foe[2][PTW_MAX_UNITS];
     int16_t fx[2][PTW_MAX_UNITS], fy[2][PTW_MAX_UNITS];
-    int16_t enemy[PTW_MAX_UNITS];
     int16_t dist[PTW_MAX_UNITS];
     uint8_t away[PTW_MAX_UNITS];   /* the facings that turn u's back on that enemy */
 } near_cache;
@@ -60,8 +58,8 @@ static inline uint8_t away_facings(int dx, int dy)
     return away;
 }
 
-/* Works out u's nearest living enemy, its distance and the facings away
- * from it, once per list. */
+/* Works out the distance to u's nearest living enemy and the facings away
+ * from it, once per list (with no enemy left: none). */
 static void nearest_of(const ptw_data *d, const ptw_state *s, near_cache *c, int u)
 {
     int e = 1 - ptw_side_of(d, u);
@@ -70,7 +68,6 @@ static void nearest_of(const ptw_data *d, const ptw_state *s, near_cache *c, int
         int n = 0;
         for (int v = f->first_unit; v < f->first_unit + f->nunits; v++)
             if (ptw_alive(s, v)) {
-                c->foe[e][n] = (uint8_t)v;
                 c->fx[e][n] = d->x[s->loc[v]];
                 c->fy[e][n] = d->y[s->loc[v]];
                 n++;
@@ -89,13 +86,11 @@ static void nearest_of(const ptw_data *d, const ptw_state *s, near_cache *c, int
     }
     c->known |= UINT64_C(1) << u;
     if (key == ~0u) {
-        c->enemy[u] = -1;
         c->dist[u] = 1 << 14;
         c->away[u] = 0;
         return;
     }
     int i = (int)(key % PTW_MAX_UNITS);
-    c->enemy[u] = c->foe[e][i];
     c->dist[u] = (int16_t)(key / PTW_MAX_UNITS);
     c->away[u] = away_facings(fx[i] - x, fy[i] - y);
 }
@@ -152,7 +147,7 @@ void ptw_blunder_weights(const ptw_data *d, const ptw_state *s, const eng_action
             if (u >= d->nunits || !ptw_alive(s, u))
                 break;
             nearest_known(d, s, &c, u);
-            if (c.enemy[u] >= 0 && c.dist[u] > PTW_WIRE_NEAR)
+            if (c.nfoe[1 - ptw_side_of(d, u)] > 0 && c.dist[u] > PTW_WIRE_NEAR)
                 w[i] = 0;
             break;
         default:

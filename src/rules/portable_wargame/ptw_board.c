@@ -124,7 +124,7 @@ static int line_via(const ptw_data *d, int a, int b, uint8_t *via, int max)
 
 /* Does the terrain between a and b leave a direct line of sight? Woods and
  * built-up areas block it; a hill blocks it unless one end is on a hill. */
-bool ptw_terrain_sight(const ptw_data *d, int a, int b)
+static bool terrain_sight(const ptw_data *d, int a, int b)
 {
     uint8_t via[2 * (PTW_MAX_W + PTW_MAX_H)];
     int n = line_via(d, a, b, via, (int)sizeof via);
@@ -137,13 +137,18 @@ bool ptw_terrain_sight(const ptw_data *d, int a, int b)
     return true;
 }
 
+/* The tables of every pair of squares made at load: sight, the distance
+ * (15 at most) and each square's sight fans. */
 void ptw_build_fans(ptw_data *d)
 {
     memset(d->sight, 0, sizeof d->sight);
     for (int a = 0; a < d->nsq; a++)
-        for (int b = 0; b < d->nsq; b++)
-            if (ptw_terrain_sight(d, a, b))
+        for (int b = 0; b < d->nsq; b++) {
+            if (terrain_sight(d, a, b))
                 d->sight[a][b >> 6] |= UINT64_C(1) << (b & 63);
+            int k = ptw_dist(d, a, b);
+            d->dist[a][b] = (uint8_t)(k < 15 ? k : 15);
+        }
     for (int a = 0; a < d->nsq; a++)
         for (int f = 0; f < 4; f++) {
             int n = 0;
@@ -157,7 +162,7 @@ void ptw_build_fans(ptw_data *d)
                     r->to = (uint8_t)b;
                     r->dist = (uint8_t)dist;
                     r->nvia = (uint8_t)line_via(d, a, b, r->via, 3);
-                    r->clear = ptw_terrain_sight(d, a, b);
+                    r->clear = terrain_sight(d, a, b);
                     d->fan_mask[a][f][b >> 6] |= UINT64_C(1) << (b & 63);
                 }
             d->nfan[a][f] = (uint8_t)n;
@@ -165,13 +170,6 @@ void ptw_build_fans(ptw_data *d)
 }
 
 /* ---- who stands where ------------------------------------------------------------ */
-
-/* A unit's place in the stacking rule; -1 for a gun being towed (it is
- * carried by its transport and takes no place of its own). */
-int ptw_role(const ptw_data *d, const ptw_state *s, int u)
-{
-    return s->towed_by[u] != PTW_NONE ? -1 : d->unit[u].role;
-}
 
 /* Who stands where, from nothing (the starting position). */
 void ptw_occ_rebuild(const ptw_data *d, ptw_state *s)
@@ -214,9 +212,11 @@ static void near_refresh(const ptw_data *d, ptw_state *s, int sq)
 void ptw_occ_refresh(const ptw_data *d, ptw_state *s, int sq)
 {
     uint8_t o = 0;
-    for (int u = 0; u < d->nunits; u++)
-        if (s->loc[u] == sq && s->towed_by[u] == PTW_NONE)
-            o |= ptw_occ_bit(d->unit[u].side, d->unit[u].role);
+    for (int u = 0; u < d->nunits; u++) {
+        int r = ptw_role(d, s, u);
+        if (s->loc[u] == sq && r >= 0)
+            o |= ptw_occ_bit(d->unit[u].side, r);
+    }
     uint8_t was = s->occ[sq];
     s->occ[sq] = (uint8_t)((was & ~PTW_OCC_UNITS) | o);
     if (!(was & PTW_OCC_SIDE(0)) == !(o & PTW_OCC_SIDE(0)) &&
@@ -248,25 +248,18 @@ void ptw_place(const ptw_data *d, ptw_state *s, int u, int sq)
     if (g >= 0)
         s->loc[g] = (uint8_t)sq;
     int side = d->unit[u].side;
-    uint8_t bit = s->towed_by[u] == PTW_NONE ? ptw_occ_bit(side, d->unit[u].role) : 0;
+    int role = ptw_role(d, s, u);
+    uint8_t bit = role >= 0 ? ptw_occ_bit(side, role) : 0;
     uint8_t mine = PTW_OCC_SIDE(side);
     if (from != PTW_NONE && bit) {
         const ptw_side *f = &d->side[side];
         bool stays = false;
         for (int v = f->first_unit; v < f->first_unit + f->nunits && !stays; v++)
-            stays = s->loc[v] == from && s->towed_by[v] == PTW_NONE &&
-                    ptw_occ_bit(side, d->unit[v].role) == bit;
+            stays = s->loc[v] == from && ptw_role(d, s, v) == role;
         if (!stays) {
             s->occ[from] &= (uint8_t)~bit;
             if (!(s->occ[from] & mine))      /* its side left: recount around */
-                for (int k = 0; k < d->nnbr[from]; k++) {
-                    int m = d->nbrs[from][k];
-                    uint8_t acc = 0;
-                    for (int j = 0; j < d->nnbr[m]; j++)
-                        acc |= s->occ[d->nbrs[m][j]];
-                    if (!(acc & mine))
-                        s->occ[m] &= (uint8_t)~PTW_OCC_NEAR(side);
-                }
+                near_refresh(d, s, from);
         }
     }
     if (bit && !(s->occ[sq] & bit)) {

@@ -45,8 +45,7 @@ static inline uint64_t bit_of(int u) { return UINT64_C(1) << u; }
  * turn, not towed, not the active unit? */
 static bool eligible(const ptw_state *s, int u)
 {
-    return s->loc[u] != PTW_NONE && !ptw_bit(s->activated, u) && s->towed_by[u] == PTW_NONE &&
-           s->active != u;
+    return ptw_may_activate(s, u) && s->active != u;
 }
 
 /* Works out u's entry (u eligible; v: a listing for u's side). */
@@ -73,7 +72,7 @@ static uint64_t side_units(const ptw_data *d, int side)
  * the acting side's units are listed; the other's wait for its part). */
 static void fill(const ptw_data *d, ptw_state *s)
 {
-    if (s->stage != PTW_S_ACT || s->active != PTW_NONE)
+    if (!ptw_book_current(s))
         return;
     int side = ptw_acting_side(s);
     uint64_t todo = side_units(d, side) & ~s->book.known & ~s->activated;
@@ -167,18 +166,15 @@ void ptw_book_update(const ptw_data *d, ptw_state *s)
             b->towed_by[u] = s->towed_by[u];
         }
     }
-    if ((s->wire[0] ^ b->wire[0]) | (s->wire[1] ^ b->wire[1]) | (s->wire[2] ^ b->wire[2]) |
-        (s->wire[3] ^ b->wire[3])) {
-        for (int w = 0; w < 4; w++) {
-            for (uint64_t x = s->wire[w] ^ b->wire[w]; x; x &= x - 1) {
-                if (n == MAX_CHANGES)
-                    drop = ~UINT64_C(0);
-                else
-                    chg[n++] = (change){.sq = (uint8_t)(64 * w + __builtin_ctzll(x)),
-                                        .sel = {1, 1}};
-            }
-            b->wire[w] = s->wire[w];
+    for (int w = 0; w < 4; w++) {
+        for (uint64_t x = s->wire[w] ^ b->wire[w]; x; x &= x - 1) {
+            if (n == MAX_CHANGES)
+                drop = ~UINT64_C(0);
+            else
+                chg[n++] = (change){.sq = (uint8_t)(64 * w + __builtin_ctzll(x)),
+                                    .sel = {1, 1}};
         }
+        b->wire[w] = s->wire[w];
     }
     for (int side = 0; side < 2; side++)
         if (s->exhausted[side] && moved[1 - side])   /* its distances to the enemy */
@@ -215,7 +211,7 @@ static void book_differs(const char *what)
 void ptw_book_check(const ptw_data *d, const ptw_state *s)
 {
 #ifndef NDEBUG
-    if (s->stage != PTW_S_ACT || s->active != PTW_NONE)
+    if (!ptw_book_current(s))
         return;                 /* not read now, and brought up to date when it is */
     const struct ptw_book *k = &s->book;
     if (k->fired != s->fired ||

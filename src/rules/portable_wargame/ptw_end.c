@@ -37,30 +37,46 @@ int ptw_held(const ptw_data *d, const ptw_state *s, int side)
     return n;
 }
 
-/* >0 if side 0 is ahead under the later-exhaustion rule, <0 if side 1, 0 even. */
-static int by_exhaustion(const ptw_data *d, const ptw_state *s)
+/* Which check of the victory rule decided a battle (ptw_ending says it). */
+typedef enum {
+    PTW_BY_OBJECTIVES,  /* more objective squares held */
+    PTW_BY_ELIMINATION, /* one side has no unit left */
+    PTW_BY_EXHAUSTION,  /* one side exhausted, the other not */
+    PTW_BY_LATER,       /* both exhausted, one later */
+    PTW_BY_SHARE        /* the smaller share of units lost, or equal shares */
+} ptw_decider;
+
+/* >0 if side 0 is ahead under the later-exhaustion rule, <0 if side 1, 0 even;
+ * *by: the check that decided. */
+static int by_exhaustion(const ptw_data *d, const ptw_state *s, ptw_decider *by)
 {
     int left0 = ptw_units_left(d, s, 0), left1 = ptw_units_left(d, s, 1);
+    *by = PTW_BY_ELIMINATION;
     if ((left0 == 0) != (left1 == 0))
         return left0 ? 1 : -1;
     bool e0 = s->exhausted[0], e1 = s->exhausted[1];
+    *by = PTW_BY_EXHAUSTION;
     if (e0 != e1)
         return e0 ? -1 : 1;
+    *by = PTW_BY_LATER;
     if (e0 && s->exhausted[0] != s->exhausted[1])
         return s->exhausted[0] > s->exhausted[1] ? 1 : -1;
     /* the smaller share lost: lost0/n0 < lost1/n1 */
+    *by = PTW_BY_SHARE;
     long a = (long)ptw_lost(d, s, 0) * d->side[1].nunits;
     long b = (long)ptw_lost(d, s, 1) * d->side[0].nunits;
     return a < b ? 1 : a > b ? -1 : 0;
 }
 
-static int decide(const ptw_data *d, const ptw_state *s)
+/* The winner (0, 1, or 2 for a draw); *by: the check that decided. */
+static int decide(const ptw_data *d, const ptw_state *s, ptw_decider *by)
 {
     int c = 0;
+    *by = PTW_BY_OBJECTIVES;
     if (d->victory.rule == PTW_V_OBJECTIVE)
         c = ptw_held(d, s, 0) - ptw_held(d, s, 1);
     if (c == 0)
-        c = by_exhaustion(d, s);
+        c = by_exhaustion(d, s, by);
     return c > 0 ? 0 : c < 0 ? 1 : 2;
 }
 
@@ -86,8 +102,10 @@ bool ptw_end_of_turn(const ptw_data *d, ptw_state *s)
     ptw_check_exhaustion(d, s);
     bool over = (s->exhausted[0] && s->exhausted[1]) || ptw_units_left(d, s, 0) == 0 ||
                 ptw_units_left(d, s, 1) == 0 || s->turn >= d->victory.turn_limit;
-    if (over)
-        s->winner = (uint8_t)decide(d, s);
+    if (over) {
+        ptw_decider by;
+        s->winner = (uint8_t)decide(d, s, &by);
+    }
     return over;
 }
 
@@ -140,27 +158,34 @@ void ptw_ending(const void *data, const void *st, char *buf, size_t n)
     else
         snprintf(why, sizeof why, "the turn limit (turn %d) was reached", d->victory.turn_limit);
     how[0] = '\0';
-    int h0 = ptw_held(d, s, 0), h1 = ptw_held(d, s, 1);
-    bool e0 = s->exhausted[0], e1 = s->exhausted[1];
-    int l0 = ptw_lost(d, s, 0), l1 = ptw_lost(d, s, 1);
-    if (d->victory.rule == PTW_V_OBJECTIVE && h0 != h1) {
-        int w = h0 > h1 ? 0 : 1;
-        snprintf(how, sizeof how, "%s %s more objectives (%d to %d)", nm[w],
-                 eng_verb(nm[w], "holds", "hold"), w ? h1 : h0, w ? h0 : h1);
-    } else if ((left[0] == 0) != (left[1] == 0)) {
-        how[0] = '\0';   /* said already */
-    } else if (e0 != e1) {
-        int x = e0 ? 0 : 1;
+    ptw_decider by;
+    int winner = decide(d, s, &by);
+    switch (by) {
+    case PTW_BY_OBJECTIVES: {
+        int h[2] = {ptw_held(d, s, 0), ptw_held(d, s, 1)};
+        snprintf(how, sizeof how, "%s %s more objectives (%d to %d)", nm[winner],
+                 eng_verb(nm[winner], "holds", "hold"), h[winner], h[1 - winner]);
+        break;
+    }
+    case PTW_BY_ELIMINATION:
+        break;   /* said already */
+    case PTW_BY_EXHAUSTION: {
+        int x = 1 - winner;
         snprintf(how, sizeof how, "%s %s exhausted (turn %d), %s not", nm[x],
-                 eng_verb(nm[x], "was", "were"), s->exhausted[x], nm[1 - x]);
-    } else if (e0 && s->exhausted[0] != s->exhausted[1]) {
-        int w = s->exhausted[0] > s->exhausted[1] ? 0 : 1;
-        snprintf(how, sizeof how, "%s reached exhaustion later", nm[w]);
-    } else {
-        long a = (long)l0 * d->side[1].nunits, b = (long)l1 * d->side[0].nunits;
+                 eng_verb(nm[x], "was", "were"), s->exhausted[x], nm[winner]);
+        break;
+    }
+    case PTW_BY_LATER:
+        snprintf(how, sizeof how, "%s reached exhaustion later", nm[winner]);
+        break;
+    case PTW_BY_SHARE: {
+        int l0 = ptw_lost(d, s, 0), l1 = ptw_lost(d, s, 1);
         snprintf(how, sizeof how, "%s (%s %d of %d units lost, %s %d of %d)",
-                 a == b ? "equal shares of units lost" : "the smaller share of units lost wins",
+                 winner == 2 ? "equal shares of units lost"
+                             : "the smaller share of units lost wins",
                  nm[0], l0, d->side[0].nunits, nm[1], l1, d->side[1].nunits);
+        break;
+    }
     }
     snprintf(buf, n, "%s%s%s", why, how[0] ? "; " : "", how);
 }

@@ -157,7 +157,7 @@ static void side_block(const ptw_data *d, const ptw_state *s, const ptw_terms *t
     f[11] = (float)(reach / a);
     f[12] = (float)(near_n ? facing / (double)near_n : 0);
     f[13] = (float)(flank / a);
-    f[14] = cap(ptw_flank_share(t, side), 1);
+    f[14] = cap(t->flank[side], 1);
     f[15] = near_n ? cap(dist_sum / near_n / 10.0, 2) : 2;
     f[16] = near_n ? cap(dist_min / 10.0, 2) : 2;
     f[17] = (float)(beside / a);

@@ -228,8 +228,3 @@ double ptw_threat_share(const ptw_data *d, const ptw_terms *t, int side)
 {
     return t->threat[side] / initial_worth(d, 1 - side);
 }
-
-double ptw_flank_share(const ptw_terms *t, int side)
-{
-    return t->flank[side];
-}

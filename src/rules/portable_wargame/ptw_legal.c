@@ -72,18 +72,11 @@ static int unit_actions(const ptw_data *d, const ptw_state *s, int u, eng_action
     /* the steps kept in the state (ptw_book.c), up to date whenever a side
      * is acting and no unit is in its activation: the same as
      * ptw_unit_steps_fast, which debug builds check after every action */
-    bool booked = v && s->stage == PTW_S_ACT && s->active == PTW_NONE &&
-                  ptw_bit(s->book.known, u);
+    bool booked = v && ptw_book_current(s) && ptw_bit(s->book.known, u);
     if (booked) {
         unsigned kept = s->book.steps[u];
         turn = (kept & PTW_BOOK_TURN) != 0;
-        c = 0;
-        for (int k = 0; k < 4; k++)
-            if ((kept >> k) & 1) {
-                if (!out)
-                    return 1;
-                out[c++] = PTW_ACT(PTW_A_MOVE, u, d->nbr[from][k], 0);
-            }
+        c = ptw_dir_steps(d, u, from, kept, out);
     } else {
         c = v ? ptw_unit_steps_fast(d, s, v, u, out, &turn) : ptw_unit_steps(d, s, u, out, &turn);
     }
@@ -123,18 +116,11 @@ static int unit_actions(const ptw_data *d, const ptw_state *s, int u, eng_action
     return n;
 }
 
-/* May u begin an activation now (its side's part, not yet acted)? */
-static bool eligible(const ptw_data *d, const ptw_state *s, int u)
-{
-    (void)d;
-    return ptw_alive(s, u) && !ptw_bit(s->activated, u) && s->towed_by[u] == PTW_NONE;
-}
-
 static bool side_can_act(const ptw_data *d, const ptw_state *s, int side, ptw_listing *v)
 {
     const ptw_side *f = &d->side[side];
     for (int u = f->first_unit; u < f->first_unit + f->nunits; u++)
-        if (eligible(d, s, u) && unit_actions(d, s, u, NULL, v, -1))
+        if (ptw_may_activate(s, u) && unit_actions(d, s, u, NULL, v, -1))
             return true;
     return false;
 }
@@ -171,7 +157,7 @@ static int legal_actions(const ptw_data *d, const ptw_state *s, eng_action *out,
         }
         const ptw_side *f = &d->side[ptw_acting_side(s)];
         for (int u = f->first_unit; u < f->first_unit + f->nunits; u++)
-            if (eligible(d, s, u))          /* none is active: none is passing through */
+            if (ptw_may_activate(s, u))     /* none is active: none is passing through */
                 n += unit_actions(d, s, u, out + n, v, 0);
         out[n++] = PTW_ACT(PTW_A_END, 0, 0, 0);
         return n;

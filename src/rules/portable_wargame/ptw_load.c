@@ -703,11 +703,6 @@ void *ptw_load(const json_t *scenario, const json_t *options, eng_error *err)
     const char *desc = json_string_value(json_object_get(scenario, "description"));
     eng_text_copy(d->description, sizeof d->description, desc ? desc : "");
     ptw_build_fans(d);
-    for (int a = 0; a < d->nsq; a++)
-        for (int b = 0; b < d->nsq; b++) {
-            int dist = ptw_dist(d, a, b);
-            d->dist[a][b] = (uint8_t)(dist < 15 ? dist : 15);
-        }
     return d;
 }
 

@@ -41,13 +41,22 @@ static void ctx_of(const ptw_data *d, const ptw_state *s, int u, mv_ctx *c)
                ptw_faced_by_enemy(d, s, u);
 }
 
+/* How deep rule f's look ahead goes (can_go_on, fast_step): how many
+ * squares on from one the unit may not stop in. */
+#define MV_LOOK_AHEAD 6
+
+/* The allowance before rule d, for a unit of movement `move` with the
+ * activation bits `bits`, its step along a road or not: leaving woods, a
+ * river or a trench one square; else its move, one more for a step along a
+ * road if every step so far was. */
+static inline int allowance(int move, int bits, bool road_step)
+{
+    return (bits & PTW_ACT_SLOW) ? 1 : move + (road_step && !(bits & PTW_ACT_OFFROAD));
+}
+
 static int allowance_of(const ptw_data *d, const ptw_state *s, const mv_ctx *c, bool road_step)
 {
-    int a;
-    if (c->bits & PTW_ACT_SLOW)
-        a = 1;                 /* leaving woods, a river or a trench: one square */
-    else
-        a = ptw_type_of(d, c->u)->move + (road_step && !(c->bits & PTW_ACT_OFFROAD));
+    int a = allowance(ptw_type_of(d, c->u)->move, c->bits, road_step);
     if (ptw_bit(s->fired, c->u))
         a--;                   /* rule d: firing costs a square */
     return a < 0 ? 0 : a;
@@ -100,7 +109,7 @@ static int step_rule(const ptw_data *d, const ptw_state *s, const mv_ctx *c, int
 /* From a square it may not stop in, can the move go on to one it may? */
 static bool can_go_on(const ptw_data *d, const ptw_state *s, const mv_ctx *c, int depth)
 {
-    if (c->bits & PTW_ACT_NOSTEP || depth > 6)
+    if (c->bits & PTW_ACT_NOSTEP || depth > MV_LOOK_AHEAD)
         return false;
     for (int k = 0; k < 4; k++) {
         int m = d->nbr[c->from][k];
@@ -197,7 +206,9 @@ typedef struct fast_mv {
     bool faced;
 } fast_mv;
 
-bool ptw_listing_front(const ptw_data *d, const ptw_state *s, ptw_listing *v, int sq)
+/* Is sq the square in front of an enemy (rule i), from the listing's view
+ * (made at the first asking)? */
+static bool listing_front(const ptw_data *d, const ptw_state *s, ptw_listing *v, int sq)
 {
     if (!v->front_made) {
         memset(v->front, 0, sizeof v->front);
@@ -231,7 +242,8 @@ bool ptw_listing_may_shoot(const ptw_data *d, const ptw_state *s, ptw_listing *v
             (fan[3] & v->enemy[3])) != 0;
 }
 
-int ptw_listing_near(const ptw_data *d, const ptw_state *s, ptw_listing *v, int sq)
+/* How far sq lies from the nearest enemy, once per square per listing. */
+static int listing_near(const ptw_data *d, const ptw_state *s, ptw_listing *v, int sq)
 {
     uint64_t bit = UINT64_C(1) << (sq & 63);
     if (!(v->near_known[sq >> 6] & bit)) {
@@ -247,14 +259,14 @@ static bool fast_step(fast_mv *m, int from, int steps, int bits, int to, int dep
     const ptw_state *s = m->s;
     uint16_t ft = d->sq[to];
     bool road = (d->sq[from] & ft & PTW_SQ_ROAD) != 0;
-    int a = (bits & PTW_ACT_SLOW) ? 1 : m->move + (road && !(bits & PTW_ACT_OFFROAD));
-    if (steps >= a - m->fired || (ft & PTW_SQ_BLOCKED) || (s->occ[to] & m->enemy))
+    if (steps >= allowance(m->move, bits, road) - m->fired || (ft & PTW_SQ_BLOCKED) ||
+        (s->occ[to] & m->enemy))
         return false;
     bool withdrawing = steps == 0 ? m->faced : (bits & PTW_ACT_WITHDRAW) != 0;
-    if (withdrawing && ptw_listing_front(d, s, m->v, to))
+    if (withdrawing && listing_front(d, s, m->v, to))
         return false;
     if (s->exhausted[m->side] &&
-        ptw_listing_near(d, s, m->v, to) < ptw_listing_near(d, s, m->v, from))
+        listing_near(d, s, m->v, to) < listing_near(d, s, m->v, from))
         return false;
     if (m->stack && to != m->start && (s->occ[to] & m->stack)) {
         /* it may not end here: can it go on (ctx_after, can_go_on)? */
@@ -262,7 +274,7 @@ static bool fast_step(fast_mv *m, int from, int steps, int bits, int to, int dep
                    (steps == 0 && m->faced ? PTW_ACT_WITHDRAW : 0);
         if ((ft & PTW_SQ_STOP) || ptw_wired(s, to) || ptw_next_to_enemy(s, to, m->side))
             return false;
-        if (depth > 6)
+        if (depth > MV_LOOK_AHEAD)
             return false;
         for (int k = 0; k < d->nnbr[to]; k++)
             if (fast_step(m, to, steps + 1, next, d->nbrs[to][k], depth + 1))
@@ -270,23 +282,6 @@ static bool fast_step(fast_mv *m, int from, int steps, int bits, int to, int dep
         return false;
     }
     return true;
-}
-
-/* One step checked with everything fast_step reads set up: for the
- * listing's rarer cases (withdrawing, an exhausted side, a square it may
- * not end in), kept out of its loop. */
-static bool full_step(const ptw_data *d, const ptw_state *s, ptw_listing *v, int u, int steps,
-                      int bits, bool faced, int to)
-{
-    int side = d->unit[u].side, r = d->unit[u].role;
-    fast_mv m = {
-        .d = d, .s = s, .v = v, .side = side, .start = s->loc[u],
-        .move = ptw_type_of(d, u)->move, .fired = ptw_bit(s->fired, u),
-        .enemy = PTW_OCC_SIDE(1 - side),
-        .stack = (r == PTW_ROLE_FIGHT || d->stack_one_each) ? ptw_occ_bit(side, r) : 0,
-        .faced = faced,
-    };
-    return fast_step(&m, s->loc[u], steps, bits, to, 0);
 }
 
 /* The directions u may step in, as a mask (first: stop at the first);
@@ -314,14 +309,19 @@ static unsigned step_dirs(const ptw_data *d, const ptw_state *s, ptw_listing *v,
     if (!ok || (bits & (PTW_ACT_NOSTEP | PTW_ACT_MOVEDONE)) || (first && may_turn && *may_turn))
         return 0;
     /* the allowance off and on a road (allowance_of) */
-    int plain = (bits & PTW_ACT_SLOW) ? 1 : t->move;
-    int road = (bits & PTW_ACT_SLOW) ? 1 : t->move + !(bits & PTW_ACT_OFFROAD);
+    int plain = allowance(t->move, bits, false), road = allowance(t->move, bits, true);
     if (steps >= road - fired)
         return 0;
     int r = d->unit[u].role;
-    uint8_t enemy = PTW_OCC_SIDE(1 - side);
-    uint8_t stack = (r == PTW_ROLE_FIGHT || d->stack_one_each) ? ptw_occ_bit(side, r) : 0;
-    bool faced = steps == 0 && ptw_next_to_enemy(s, from, side) && ptw_listing_front(d, s, v, from);
+    bool faced = steps == 0 && ptw_next_to_enemy(s, from, side) && listing_front(d, s, v, from);
+    /* everything fast_step reads, for the rarer cases (withdrawing, an
+     * exhausted side, a square it may not end in) */
+    fast_mv m = {
+        .d = d, .s = s, .v = v, .side = side, .start = from, .move = t->move, .fired = fired,
+        .enemy = PTW_OCC_SIDE(1 - side),
+        .stack = (r == PTW_ROLE_FIGHT || d->stack_one_each) ? ptw_occ_bit(side, r) : 0,
+        .faced = faced,
+    };
     bool rare = faced || (steps > 0 && (bits & PTW_ACT_WITHDRAW)) || s->exhausted[side];
     uint16_t on_road = d->sq[from] & PTW_SQ_ROAD;
     unsigned dirs = 0;
@@ -332,10 +332,10 @@ static unsigned step_dirs(const ptw_data *d, const ptw_state *s, ptw_listing *v,
             continue;
         uint16_t ft = d->sq[to];
         if (steps >= ((ft & on_road) ? road : plain) - fired || (ft & PTW_SQ_BLOCKED) ||
-            (s->occ[to] & enemy))
+            (s->occ[to] & m.enemy))
             continue;
-        ahead |= (s->occ[to] & stack) != 0;
-        if ((rare || (s->occ[to] & stack)) && !full_step(d, s, v, u, steps, bits, faced, to))
+        ahead |= (s->occ[to] & m.stack) != 0;
+        if ((rare || (s->occ[to] & m.stack)) && !fast_step(&m, from, steps, bits, to, 0))
             continue;
         dirs |= 1u << k;
         if (first)
@@ -364,14 +364,7 @@ unsigned ptw_unit_step_dirs(const ptw_data *d, const ptw_state *s, ptw_listing *
 int ptw_unit_steps_fast(const ptw_data *d, const ptw_state *s, ptw_listing *v, int u,
                         eng_action *out, bool *may_turn)
 {
-    unsigned dirs = step_dirs(d, s, v, u, may_turn, !out, NULL);
-    if (!out)
-        return dirs != 0;
-    int n = 0, from = s->loc[u];
-    for (int k = 0; k < 4; k++)
-        if ((dirs >> k) & 1)
-            out[n++] = PTW_ACT(PTW_A_MOVE, u, d->nbr[from][k], 0);
-    return n;
+    return ptw_dir_steps(d, u, s->loc[u], step_dirs(d, s, v, u, may_turn, !out, NULL), out);
 }
 
 /* Takes the step (known legal) for the active unit u. */
@@ -445,9 +438,7 @@ bool ptw_fire_fits_move(const ptw_data *d, const ptw_state *s, int u)
 {
     if (s->active != u || s->act_steps == 0)
         return true;           /* not moved in this activation */
-    int a = (s->act_bits & PTW_ACT_SLOW) ? 1
-          : ptw_type_of(d, u)->move + !(s->act_bits & PTW_ACT_OFFROAD);
-    return s->act_steps <= a - 1;
+    return s->act_steps <= allowance(ptw_type_of(d, u)->move, s->act_bits, true) - 1;
 }
 
 /* Is u, in its activation, standing where rule f forbids it to stop (a
