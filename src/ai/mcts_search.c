@@ -103,13 +103,14 @@ static inline eng_action playout_choice(const playout_ctx *c, const eng_state *s
 }
 
 /* Leaves out of acts[0..n-1] (the legal actions in the position of the
- * state the hint is bound to) the actions the rule set's playout hint gives
+ * state c's hint is bound to) the actions the rule set's playout hint gives
  * no weight, its plainly wrong moves, unless that leaves none; returns the
- * count left. */
-static int prune_blunders(const ai_hints_weigher *hint, eng_action *acts, int n)
+ * count left. Weighs into c's room for weights, which no playout is using
+ * then. */
+static int prune_blunders(const playout_ctx *c, eng_action *acts, int n)
 {
-    double w[ENG_MAX_ACTIONS];
-    if (n < 2 || !ai_hints_weigh(hint, acts, n, w))
+    double *w = c->w;
+    if (n < 2 || !ai_hints_weigh(c->hint, acts, n, w))
         return n;
     int k = 0;
     for (int i = 0; i < n; i++)
@@ -292,7 +293,7 @@ void mcts_search(const eng_state *root, const mcts_params *par, mcts_root *out)
                 break;
             int n = eng_legal_actions_by(work, who, acts);
             if (par->prune)
-                n = prune_blunders(&hint, acts, n);
+                n = prune_blunders(&ctx, acts, n);
             eng_action fallback;
             uint32_t c = mcts_tree_select(t, node, who, acts, n, par, &rng, &fallback);
             if (c == MCTS_NONE) {
