@@ -194,12 +194,9 @@ bool lab_merge(const char *out, char *const *dirs, int n, eng_error *err);
  * (sorted games): 0 go on, else 1 and the reason in words. */
 int lab_stop_check(const lab_exp *e, const lab_game *games, int n, int seeds, char *why,
                    size_t len);
-/* Reads dir/games.jsonl into res (sorted, duplicates dropped, a torn last
- * line ignored); false and err. */
+/* Reads dir/games.jsonl into res (sorted, duplicates dropped, the skill
+ * set's games apart in skill, a torn last line ignored); false and err. */
 bool lab_games_load(const lab_exp *e, const char *dir, lab_result *res, eng_error *err);
-/* Sorts res's games, main and skill together, drops any game held twice,
- * and splits them again into game and skill. */
-void lab_result_sort(lab_result *res);
 
 /* ---- lab_missing.c ------------------------------------------------------------ */
 

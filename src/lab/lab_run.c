@@ -260,6 +260,23 @@ static void *job(void *arg)
     }
 }
 
+/* Splits res's sorted games, all in res->game, into the main games (left
+ * in game) and the skill set's (copied to skill), which sort after them. */
+static void result_split(lab_result *res)
+{
+    int m = 0;
+    while (m < res->ngames && res->game[m].set == LAB_SET_MAIN)
+        m++;
+    res->nskill = res->ngames - m;
+    res->ngames = m;
+    if (res->nskill) {
+        res->skill = malloc((size_t)res->nskill * sizeof *res->skill);
+        if (!res->skill)
+            abort();
+        memcpy(res->skill, res->game + m, (size_t)res->nskill * sizeof *res->skill);
+    }
+}
+
 bool lab_games_load(const lab_exp *e, const char *dir, lab_result *res, eng_error *err)
 {
     memset(res, 0, sizeof *res);
@@ -293,23 +310,6 @@ bool lab_games_load(const lab_exp *e, const char *dir, lab_result *res, eng_erro
     }
     free(line);
     fclose(f);
-    lab_result_sort(res);
-    return true;
-}
-
-void lab_result_sort(lab_result *res)
-{
-    if (res->nskill) {                  /* all in one list again, then split */
-        res->game = realloc(res->game, ((size_t)res->ngames + (size_t)res->nskill) *
-                                       sizeof *res->game);
-        if (!res->game)
-            abort();
-        memcpy(res->game + res->ngames, res->skill, (size_t)res->nskill * sizeof *res->skill);
-        res->ngames += res->nskill;
-        free(res->skill);
-        res->skill = NULL;
-        res->nskill = 0;
-    }
     if (res->ngames)
         qsort(res->game, (size_t)res->ngames, sizeof *res->game, lab_game_cmp);
     int w = 0;
@@ -320,17 +320,9 @@ void lab_result_sort(lab_result *res)
         }
         res->game[w++] = res->game[i];
     }
-    int m = 0;
-    while (m < w && res->game[m].set == LAB_SET_MAIN)
-        m++;
-    res->ngames = m;
-    res->nskill = w - m;
-    if (res->nskill) {
-        res->skill = malloc((size_t)res->nskill * sizeof *res->skill);
-        if (!res->skill)
-            abort();
-        memcpy(res->skill, res->game + m, (size_t)res->nskill * sizeof *res->skill);
-    }
+    res->ngames = w;
+    result_split(res);
+    return true;
 }
 
 void lab_result_free(lab_result *res)
@@ -616,7 +608,7 @@ bool lab_merge(const char *out, char *const *dirs, int n, eng_error *err)
         w++;
     }
     all.ngames = w;
-    lab_result_sort(&all);              /* the skill set's games apart */
+    result_split(&all);                 /* the skill set's games apart */
     int want = e.narms * lab_exp_seeds(&e) * 2;
     int want_skill = e.narms * lab_exp_skill_seeds(&e) * 2;
     if (all.ngames != want || all.nskill != want_skill) {
