@@ -165,7 +165,7 @@ static void compare_pairs(json_t *cmp, const lab_exp *e, const lab_game *games, 
 static json_t *skill_json(const lab_exp *e, const lab_result *res)
 {
     json_t *j = json_pack("{s:[s,s], s:i}", "players", e->skill[0], e->skill[1], "games",
-                          e->skill_games ? e->skill_games : e->games);
+                          lab_exp_skill_games(e));
     json_t *arms = json_array();
     for (int a = 0; a < e->narms; a++) {
         int f, k = lab_arm_games(res->skill, res->nskill, a, &f);
