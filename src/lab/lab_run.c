@@ -10,7 +10,8 @@
  * EVERY seeds of the complete prefix, so the run stops at the same seed
  * whatever the jobs and the order games finished in; games played beyond
  * it are not counted. When the run is complete, games.jsonl is rewritten
- * in (arm, seed, seating) order with exactly the games counted.
+ * with exactly the games counted: the main games, then the skill set's,
+ * each in (arm, seed, seating) order.
  *
  * The skill set (--skill A,B) is a second block of tasks after the main
  * games', seed k's skill games scheduled right after its main ones. Its
@@ -359,6 +360,29 @@ static bool games_write(const lab_exp *e, const char *dir, const lab_result *res
     return true;
 }
 
+/* Moves the games of this run's shard among the tasks from `first` on
+ * (a set's: 0 the main games, main_tasks the skill set's), of seeds
+ * 0..seeds-1, into a new array *out in (arm, seed, seating) order; returns
+ * their count. */
+static int take_games(run *r, int first, int seeds, lab_game **out)
+{
+    lab_game *g = malloc(((size_t)seeds * (size_t)r->per_seed + 1) * sizeof *g);
+    if (!g)
+        abort();
+    int i = 0;
+    for (int a = 0; a < r->e->narms; a++)
+        for (int k = 0; k < seeds; k++)
+            for (int s = 0; s < 2; s++) {
+                int t = first + task_index(r, a, k, s);
+                if (!owned(r, t))
+                    continue;
+                g[i++] = r->game[t];
+                r->game[t] = (lab_game){0};
+            }
+    *out = g;
+    return i;
+}
+
 int lab_run(const lab_exp *e, const char *dir, const lab_run_opts *o, lab_result *res,
             eng_error *err)
 {
@@ -451,35 +475,9 @@ int lab_run(const lab_exp *e, const char *dir, const lab_run_opts *o, lab_result
     }
     /* the counted games move to res, in (arm, seed, seating) order; the
      * rest are dropped */
-    res->game = malloc(((size_t)r.stop_at * (size_t)r.per_seed + 1) * sizeof *res->game);
-    if (!res->game)
-        abort();
     res->seeds = r.stop_at;
-    int i = 0;
-    for (int a = 0; a < e->narms; a++)
-        for (int k = 0; k < r.stop_at; k++)
-            for (int s = 0; s < 2; s++) {
-                int t = task_index(&r, a, k, s);
-                if (!owned(&r, t))
-                    continue;
-                res->game[i++] = r.game[t];
-                r.game[t] = (lab_game){0};
-            }
-    res->ngames = i;
-    res->skill = malloc(((size_t)r.ntasks - (size_t)r.main_tasks + 1) * sizeof *res->skill);
-    if (!res->skill)
-        abort();
-    i = 0;
-    for (int a = 0; a < e->narms; a++)
-        for (int k = 0; k < r.skill_seeds; k++)
-            for (int s = 0; s < 2; s++) {
-                int t = r.main_tasks + task_index(&r, a, k, s);
-                if (!owned(&r, t))
-                    continue;
-                res->skill[i++] = r.game[t];
-                r.game[t] = (lab_game){0};
-            }
-    res->nskill = i;
+    res->ngames = take_games(&r, 0, r.stop_at, &res->game);
+    res->nskill = take_games(&r, r.main_tasks, r.skill_seeds, &res->skill);
     if (!games_write(e, dir, res, err))
         goto out;
     snprintf(res->stop_reason, sizeof res->stop_reason, "%s", r.stop_reason);
