@@ -196,19 +196,13 @@ eng_action ai_weighted_pick(const eng_action *acts, const double *w, int n, uint
 void ai_play_on(eng_state *s, int steps, uint64_t *rng, eng_action *acts,
                 ai_choose_fn choose, void *ctx)
 {
-    ai_play_on_seeing(s, steps, rng, acts, choose, ctx, false);
-}
-
-void ai_play_on_seeing(eng_state *s, int steps, uint64_t *rng, eng_action *acts,
-                       ai_choose_fn choose, void *ctx, bool foresee)
-{
     for (int h = 0; h < steps; h++) {
         int who = eng_current_player(s);
         if (who == ENG_TERMINAL)
             break;
         eng_action a;
         if (who == ENG_CHANCE) {
-            a = foresee ? eng_chance_sample(s) : ai_sample_chance(s, rng);
+            a = ai_sample_chance(s, rng);
         } else {
             int n = eng_legal_actions_by(s, who, acts);
             a = choose ? choose(ctx, s, who, acts, n, rng)

@@ -38,21 +38,17 @@ bool ai_hints_plans_turns(const eng_game *g)
     return hints_of(eng_game_rules(g))->plan_turns;
 }
 
-bool ai_hints_playout_weights(const eng_state *s, const eng_action *acts, int n, double *w)
-{
-    const eng_game *g = eng_state_game(s);
-    const eng_hints_methods *h = hints_of(eng_game_rules(g));
-    if (!h->playout_weights || n <= 0)
-        return false;
-    h->playout_weights(eng_game_data(g), eng_state_cbody(s), acts, n, w);
-    return true;
-}
-
 ai_hints_weigher ai_hints_playout_weigher(const eng_state *s)
 {
     const eng_game *g = eng_state_game(s);
     return (ai_hints_weigher){.fn = hints_of(eng_game_rules(g))->playout_weights,
                               .data = eng_game_data(g), .body = eng_state_cbody(s)};
+}
+
+bool ai_hints_playout_weights(const eng_state *s, const eng_action *acts, int n, double *w)
+{
+    ai_hints_weigher h = ai_hints_playout_weigher(s);
+    return ai_hints_weigh(&h, acts, n, w);
 }
 
 /* ---- a learned evaluation ---------------------------------------------------- */

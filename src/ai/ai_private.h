@@ -34,11 +34,6 @@ typedef eng_action (*ai_choose_fn)(void *ctx, const eng_state *s, int who,
 void ai_play_on(eng_state *s, int steps, uint64_t *rng, eng_action *acts,
                 ai_choose_fn choose, void *ctx);
 
-/* The same; with `foresee` chance takes the outcome the game's own seeded
- * generator gives (eng_chance_sample): the oracle's cheat, nobody else's. */
-void ai_play_on_seeing(eng_state *s, int steps, uint64_t *rng, eng_action *acts,
-                       ai_choose_fn choose, void *ctx, bool foresee);
-
 /* The tree-search player's decision (ai_mcts.c); with `oracle` the search
  * foresees chance and reads what the position hides (the oracle kind). */
 eng_action ai_mcts_decide(ai_player *p, const eng_state *s, ai_explanation *why, bool oracle);

@@ -103,13 +103,14 @@ static inline eng_action playout_choice(const playout_ctx *c, const eng_state *s
 }
 
 /* Leaves out of acts[0..n-1] (the legal actions in the position of the
- * state the hint is bound to) the actions the rule set's playout hint gives
+ * state c's hint is bound to) the actions the rule set's playout hint gives
  * no weight, its plainly wrong moves, unless that leaves none; returns the
- * count left. */
-static int prune_blunders(const ai_hints_weigher *hint, eng_action *acts, int n)
+ * count left. Weighs into c's room for weights, which no playout is using
+ * then. */
+static int prune_blunders(const playout_ctx *c, eng_action *acts, int n)
 {
-    double w[ENG_MAX_ACTIONS];
-    if (n < 2 || !ai_hints_weigh(hint, acts, n, w))
+    double *w = c->w;
+    if (n < 2 || !ai_hints_weigh(c->hint, acts, n, w))
         return n;
     int k = 0;
     for (int i = 0; i < n; i++)
@@ -132,9 +133,11 @@ static void final_result(const eng_state *s, const mcts_params *par, int me, dou
     value[me] -= par->contempt;
 }
 
-/* ai_play_on_seeing with playout_choice as the chooser, written out here
- * so that the choice inlines into the loop (a playout's every step) and
- * the rule set is asked for the player to move once a step. */
+/* ai_play_on with playout_choice as the chooser, written out here so that
+ * the choice inlines into the loop (a playout's every step) and the rule
+ * set is asked for the player to move once a step; for the oracle chance
+ * takes the outcome the game's own seeded generator gives
+ * (eng_chance_sample): its cheat, nobody else's. */
 static void play_on(eng_state *s, int steps, playout_ctx *c, uint64_t *rng, eng_action *acts)
 {
     const bool foresee = c->par->oracle;
@@ -290,7 +293,7 @@ void mcts_search(const eng_state *root, const mcts_params *par, mcts_root *out)
                 break;
             int n = eng_legal_actions_by(work, who, acts);
             if (par->prune)
-                n = prune_blunders(&hint, acts, n);
+                n = prune_blunders(&ctx, acts, n);
             eng_action fallback;
             uint32_t c = mcts_tree_select(t, node, who, acts, n, par, &rng, &fallback);
             if (c == MCTS_NONE) {

@@ -465,6 +465,11 @@ json_t *eng_state_json(const eng_state *s, int viewer)
 void *eng_state_body(eng_state *s) { return BODY(s); }
 const void *eng_state_cbody(const eng_state *s) { return CBODY(s); }
 size_t eng_state_body_size(const eng_game *g) { return g->rules->core->state_size(g->data); }
+size_t eng_state_position_size(const eng_game *g)
+{
+    const eng_core_methods *c = g->rules->core;
+    return c->position_size ? c->position_size(g->data) : c->state_size(g->data);
+}
 const void *eng_game_data(const eng_game *g) { return g->data; }
 
 /* ---- for positions as data (position.c) ------------------------------------ */

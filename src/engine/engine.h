@@ -370,8 +370,8 @@ void eng_phase_note(const eng_state *before, eng_action a, const eng_state *afte
  * phase", "Unit done"); the notation where the rule set has no better. */
 void eng_action_words(const eng_state *s, eng_action a, char *buf, size_t n);
 /* A player's action a took before to after (the position just after it):
- * what it set off that its notation does not say, for a game log ("every
- * stack is revealed"); "" when nothing. */
+ * what it set off that its notation does not say, for a game log (hidden
+ * units revealed, say); "" when nothing. */
 void eng_step_note(const eng_state *before, eng_action a, const eng_state *after, char *buf,
                    size_t n);
 /* The result and why the game ended, one line ("Blue wins: both sides

@@ -13,6 +13,9 @@
  * and its size in bytes; the game data is eng_game_data (rules.h). */
 void *eng_state_body(eng_state *s);
 size_t eng_state_body_size(const eng_game *g);
+/* The bytes at the start of the rule set's state that are the position
+ * itself (its position_size, rules.h; without one, the whole state). */
+size_t eng_state_position_size(const eng_game *g);
 /* Drops a UTF-8 character that a cut to fit a buffer left incomplete at the
  * end of buf, so that text a rule set wrote stays valid UTF-8. */
 void eng_utf8_trim_end(char *buf);

@@ -5,10 +5,11 @@
  * outcome that follows is enumerated, layer by layer, with its exact
  * probability, up to the next decision of a player. A decision the rule
  * set calls the combat's own (odds_step says ENG_ODDS_AUTO) is made with
- * its automatic choice and followed on. Positions that are alike (the rule
- * set's flat state, bytewise, after odds_canon) merge within a layer and at
- * the end, which keeps the enumeration small: a roll of eight dice is the
- * hits it scored, not 6^8 sequences. The end positions are then grouped by
+ * its automatic choice and followed on. Positions that are alike (the
+ * position part of the rule set's flat state, bytewise, after odds_canon;
+ * bookkeeping after it is left out) merge within a layer and at the end,
+ * which keeps the enumeration small: a roll of eight dice is the hits it
+ * scored, not 6^8 sequences. The end positions are then grouped by
  * what changed for the table, in the rule set's words (odds_describe).
  *
  * Hidden information: when the position hides something from the viewer,
@@ -54,7 +55,8 @@ static void *xrealloc(void *p, size_t n)
     return q;
 }
 
-/* A hash of the rule set's state, eight bytes at a time in four lanes. */
+/* A hash of the position part of the rule set's state (its first `bytes`),
+ * eight bytes at a time in four lanes. */
 static uint64_t body_hash(const eng_state *s, size_t bytes)
 {
     const unsigned char *b = eng_state_cbody(s);
@@ -138,7 +140,7 @@ static void set_free(nodeset *ns)
 typedef struct walk {
     const eng_odds_methods *m;   /* the rule set's odds part (none: no_odds) */
     const void *data;
-    size_t bytes;
+    size_t bytes;                /* the position's part of the state (position_size) */
     nodeset leaves;
     bool chance;
     int autos;
@@ -270,7 +272,7 @@ static void describe(const walk *w, const eng_state *before, const eng_state *af
 int eng_odds_step(const eng_state *s, eng_action *choice)
 {
     const eng_game *g = eng_state_game(s);
-    walk w = {.m = odds_of(g), .data = eng_game_data(g), .bytes = eng_state_body_size(g)};
+    walk w = {.m = odds_of(g), .data = eng_game_data(g), .bytes = eng_state_position_size(g)};
     return step_at(&w, s, choice);
 }
 
@@ -278,7 +280,7 @@ void eng_odds_describe(const eng_state *before, const eng_state *after, int view
                        size_t n)
 {
     const eng_game *g = eng_state_game(before);
-    walk w = {.m = odds_of(g), .data = eng_game_data(g), .bytes = eng_state_body_size(g)};
+    walk w = {.m = odds_of(g), .data = eng_game_data(g), .bytes = eng_state_position_size(g)};
     describe(&w, before, after, viewer, buf, n);
 }
 
@@ -287,7 +289,7 @@ static bool odds_in(const eng_state *s, eng_action a, int viewer, eng_odds *o, e
 {
     const eng_game *g = eng_state_game(s);
     walk w = {.m = odds_of(g), .data = eng_game_data(g),
-              .bytes = eng_state_body_size(g)};
+              .bytes = eng_state_position_size(g)};
     eng_state *start = eng_state_clone(s);
     if (eng_apply(start, a, err) != 0) {
         eng_state_free(start);

@@ -29,8 +29,9 @@ typedef struct eng_core_methods {
     size_t (*state_size)(const void *data);
     /* Optional: the bytes of the state that are the position itself. A
      * rule set may keep bookkeeping derived from the position (kept up to
-     * date by apply, for speed) after them; hashing and equality read only
-     * the position. NULL: the whole state is the position. */
+     * date by apply, for speed) after them; hashing and equality, the
+     * odds' merging of alike positions included, read only the position.
+     * NULL: the whole state is the position. */
     size_t (*position_size)(const void *data);
     int (*players)(const void *data);
     const char *(*player_name)(const void *data, int player);
@@ -150,12 +151,12 @@ typedef struct eng_explain_methods {
      * referee may enter as one list (the cards of a deal); 0 or 1: none. */
     int (*chance_run)(const void *data, const void *st);
     /* The legal action a in plain words for a button, where its notation
-     * is cryptic ("End the movement phase", "Wound ELV28 Archers 4-5 with
-     * an unused token"); buf = "": the notation does. */
+     * is cryptic ("End the movement phase", or a unit named with what it
+     * does and where); buf = "": the notation does. */
     void (*words)(const void *data, const void *st, eng_action a, char *buf, size_t n);
     /* A player's action a took before to after: what it set off that its
-     * notation does not say and a game log should (the last stack placed
-     * reveals every army), one line; else buf = "". */
+     * notation does not say and a game log should (hidden units revealed,
+     * say), one line; else buf = "". */
     void (*step_note)(const void *data, const void *before, eng_action a, const void *after,
                       char *buf, size_t n);
     /* Once st is over: why the game ended, one line ("both sides

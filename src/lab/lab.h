@@ -105,8 +105,12 @@ int lab_exp_seeds(const lab_exp *e);
 enum { LAB_SET_MAIN, LAB_SET_SKILL };
 /* Reads "A,B" into the skill set's players; false and err. */
 bool lab_exp_set_skill(lab_exp *e, const char *list, eng_error *err);
+/* The skill set's games per arm, both seatings: skill_games, else games. */
+int lab_exp_skill_games(const lab_exp *e);
 /* Seeds per arm of the skill set (0 without one): its games / 2 rounded up. */
 int lab_exp_skill_seeds(const lab_exp *e);
+/* Seeds per arm of a set (LAB_SET_MAIN or LAB_SET_SKILL). */
+int lab_exp_set_seeds(const lab_exp *e, int set);
 /* The players of a set: side 1 and 2 in seating 0. */
 char *const *lab_exp_players(const lab_exp *e, int set);
 /* A player for a seat of game g: the spec read with one thread and, when
@@ -194,12 +198,9 @@ bool lab_merge(const char *out, char *const *dirs, int n, eng_error *err);
  * (sorted games): 0 go on, else 1 and the reason in words. */
 int lab_stop_check(const lab_exp *e, const lab_game *games, int n, int seeds, char *why,
                    size_t len);
-/* Reads dir/games.jsonl into res (sorted, duplicates dropped, a torn last
- * line ignored); false and err. */
+/* Reads dir/games.jsonl into res (sorted, duplicates dropped, the skill
+ * set's games apart in skill, a torn last line ignored); false and err. */
 bool lab_games_load(const lab_exp *e, const char *dir, lab_result *res, eng_error *err);
-/* Sorts res's games, main and skill together, drops any game held twice,
- * and splits them again into game and skill. */
-void lab_result_sort(lab_result *res);
 
 /* ---- lab_missing.c ------------------------------------------------------------ */
 

@@ -46,11 +46,21 @@ int lab_exp_seeds(const lab_exp *e)
     return (e->games + 1) / 2;
 }
 
+int lab_exp_skill_games(const lab_exp *e)
+{
+    return e->skill_games > 0 ? e->skill_games : e->games;
+}
+
 int lab_exp_skill_seeds(const lab_exp *e)
 {
     if (!e->skill[0])
         return 0;
-    return ((e->skill_games > 0 ? e->skill_games : e->games) + 1) / 2;
+    return (lab_exp_skill_games(e) + 1) / 2;
+}
+
+int lab_exp_set_seeds(const lab_exp *e, int set)
+{
+    return set == LAB_SET_SKILL ? lab_exp_skill_seeds(e) : lab_exp_seeds(e);
 }
 
 char *const *lab_exp_players(const lab_exp *e, int set)
@@ -348,8 +358,7 @@ json_t *lab_exp_json(const lab_exp *e)
     if (e->skill[0])                    /* only then: a run without keeps its file */
         json_object_set_new(j, "skill", json_pack("{s:[s,s], s:i}", "players", e->skill[0],
                                                   e->skill[1], "games",
-                                                  (e->skill_games ? e->skill_games
-                                                                  : e->games)));
+                                                  lab_exp_skill_games(e)));
     return j;
 }
 

@@ -55,7 +55,7 @@ bool lab_game_from_json(const lab_exp *e, const json_t *j, lab_game *g)
     g->set = set ? LAB_SET_SKILL : LAB_SET_MAIN;
     g->seed = (uint64_t)json_integer_value(seed);
     g->seating = (int)json_integer_value(seat);
-    int seeds = g->set == LAB_SET_SKILL ? lab_exp_skill_seeds(e) : lab_exp_seeds(e);
+    int seeds = lab_exp_set_seeds(e, g->set);
     if (g->seed < e->seed || g->seed - e->seed >= (uint64_t)seeds ||
         (g->seating != 0 && g->seating != 1))
         return false;

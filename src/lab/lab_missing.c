@@ -21,7 +21,7 @@ int lab_missing_tell(const lab_exp *e, const char *dir, int shard, int shards, F
     for (int set = LAB_SET_MAIN; set <= LAB_SET_SKILL; set++) {
         const lab_game *g = set == LAB_SET_SKILL ? have.skill : have.game;
         int n = set == LAB_SET_SKILL ? have.nskill : have.ngames, i = 0;
-        int seeds = set == LAB_SET_SKILL ? lab_exp_skill_seeds(e) : lab_exp_seeds(e);
+        int seeds = lab_exp_set_seeds(e, set);
         for (int a = 0; a < e->narms; a++)
             for (int k = 0; k < seeds; k++)
                 for (int s = 0; s < 2; s++) {

@@ -304,8 +304,7 @@ static void worker(void)
                 send_text(LAB_TAG_FAIL, exp_err.msg);
             } else if ((task[0] != LAB_SET_MAIN && task[0] != LAB_SET_SKILL) || task[1] < 0 ||
                        task[1] >= e.narms || task[2] < 0 ||
-                       task[2] >= (task[0] == LAB_SET_SKILL ? lab_exp_skill_seeds(&e)
-                                                            : lab_exp_seeds(&e)) ||
+                       task[2] >= lab_exp_set_seeds(&e, task[0]) ||
                        (task[3] != 0 && task[3] != 1)) {
                 send_text(LAB_TAG_FAIL, "a game outside the experiment was asked for");
             } else if (!lab_play(&e, task[0], task[1], task[2], task[3], dir, &g, &err)) {

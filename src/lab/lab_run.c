@@ -10,7 +10,8 @@
  * EVERY seeds of the complete prefix, so the run stops at the same seed
  * whatever the jobs and the order games finished in; games played beyond
  * it are not counted. When the run is complete, games.jsonl is rewritten
- * in (arm, seed, seating) order with exactly the games counted.
+ * with exactly the games counted: the main games, then the skill set's,
+ * each in (arm, seed, seating) order.
  *
  * The skill set (--skill A,B) is a second block of tasks after the main
  * games', seed k's skill games scheduled right after its main ones. Its
@@ -260,6 +261,23 @@ static void *job(void *arg)
     }
 }
 
+/* Splits res's sorted games, all in res->game, into the main games (left
+ * in game) and the skill set's (copied to skill), which sort after them. */
+static void result_split(lab_result *res)
+{
+    int m = 0;
+    while (m < res->ngames && res->game[m].set == LAB_SET_MAIN)
+        m++;
+    res->nskill = res->ngames - m;
+    res->ngames = m;
+    if (res->nskill) {
+        res->skill = malloc((size_t)res->nskill * sizeof *res->skill);
+        if (!res->skill)
+            abort();
+        memcpy(res->skill, res->game + m, (size_t)res->nskill * sizeof *res->skill);
+    }
+}
+
 bool lab_games_load(const lab_exp *e, const char *dir, lab_result *res, eng_error *err)
 {
     memset(res, 0, sizeof *res);
@@ -293,23 +311,6 @@ bool lab_games_load(const lab_exp *e, const char *dir, lab_result *res, eng_erro
     }
     free(line);
     fclose(f);
-    lab_result_sort(res);
-    return true;
-}
-
-void lab_result_sort(lab_result *res)
-{
-    if (res->nskill) {                  /* all in one list again, then split */
-        res->game = realloc(res->game, ((size_t)res->ngames + (size_t)res->nskill) *
-                                       sizeof *res->game);
-        if (!res->game)
-            abort();
-        memcpy(res->game + res->ngames, res->skill, (size_t)res->nskill * sizeof *res->skill);
-        res->ngames += res->nskill;
-        free(res->skill);
-        res->skill = NULL;
-        res->nskill = 0;
-    }
     if (res->ngames)
         qsort(res->game, (size_t)res->ngames, sizeof *res->game, lab_game_cmp);
     int w = 0;
@@ -320,17 +321,9 @@ void lab_result_sort(lab_result *res)
         }
         res->game[w++] = res->game[i];
     }
-    int m = 0;
-    while (m < w && res->game[m].set == LAB_SET_MAIN)
-        m++;
-    res->ngames = m;
-    res->nskill = w - m;
-    if (res->nskill) {
-        res->skill = malloc((size_t)res->nskill * sizeof *res->skill);
-        if (!res->skill)
-            abort();
-        memcpy(res->skill, res->game + m, (size_t)res->nskill * sizeof *res->skill);
-    }
+    res->ngames = w;
+    result_split(res);
+    return true;
 }
 
 void lab_result_free(lab_result *res)
@@ -365,6 +358,29 @@ static bool games_write(const lab_exp *e, const char *dir, const lab_result *res
     if (fclose(f) != 0 || rename(tmp, path) != 0)
         return eng_error_fail(err, "cannot write %s: %s", path, strerror(errno));
     return true;
+}
+
+/* Moves the games of this run's shard among the tasks from `first` on
+ * (a set's: 0 the main games, main_tasks the skill set's), of seeds
+ * 0..seeds-1, into a new array *out in (arm, seed, seating) order; returns
+ * their count. */
+static int take_games(run *r, int first, int seeds, lab_game **out)
+{
+    lab_game *g = malloc(((size_t)seeds * (size_t)r->per_seed + 1) * sizeof *g);
+    if (!g)
+        abort();
+    int i = 0;
+    for (int a = 0; a < r->e->narms; a++)
+        for (int k = 0; k < seeds; k++)
+            for (int s = 0; s < 2; s++) {
+                int t = first + task_index(r, a, k, s);
+                if (!owned(r, t))
+                    continue;
+                g[i++] = r->game[t];
+                r->game[t] = (lab_game){0};
+            }
+    *out = g;
+    return i;
 }
 
 int lab_run(const lab_exp *e, const char *dir, const lab_run_opts *o, lab_result *res,
@@ -459,35 +475,9 @@ int lab_run(const lab_exp *e, const char *dir, const lab_run_opts *o, lab_result
     }
     /* the counted games move to res, in (arm, seed, seating) order; the
      * rest are dropped */
-    res->game = malloc(((size_t)r.stop_at * (size_t)r.per_seed + 1) * sizeof *res->game);
-    if (!res->game)
-        abort();
     res->seeds = r.stop_at;
-    int i = 0;
-    for (int a = 0; a < e->narms; a++)
-        for (int k = 0; k < r.stop_at; k++)
-            for (int s = 0; s < 2; s++) {
-                int t = task_index(&r, a, k, s);
-                if (!owned(&r, t))
-                    continue;
-                res->game[i++] = r.game[t];
-                r.game[t] = (lab_game){0};
-            }
-    res->ngames = i;
-    res->skill = malloc(((size_t)r.ntasks - (size_t)r.main_tasks + 1) * sizeof *res->skill);
-    if (!res->skill)
-        abort();
-    i = 0;
-    for (int a = 0; a < e->narms; a++)
-        for (int k = 0; k < r.skill_seeds; k++)
-            for (int s = 0; s < 2; s++) {
-                int t = r.main_tasks + task_index(&r, a, k, s);
-                if (!owned(&r, t))
-                    continue;
-                res->skill[i++] = r.game[t];
-                r.game[t] = (lab_game){0};
-            }
-    res->nskill = i;
+    res->ngames = take_games(&r, 0, r.stop_at, &res->game);
+    res->nskill = take_games(&r, r.main_tasks, r.skill_seeds, &res->skill);
     if (!games_write(e, dir, res, err))
         goto out;
     snprintf(res->stop_reason, sizeof res->stop_reason, "%s", r.stop_reason);
@@ -616,7 +606,7 @@ bool lab_merge(const char *out, char *const *dirs, int n, eng_error *err)
         w++;
     }
     all.ngames = w;
-    lab_result_sort(&all);              /* the skill set's games apart */
+    result_split(&all);                 /* the skill set's games apart */
     int want = e.narms * lab_exp_seeds(&e) * 2;
     int want_skill = e.narms * lab_exp_skill_seeds(&e) * 2;
     if (all.ngames != want || all.nskill != want_skill) {

@@ -66,35 +66,33 @@ static json_t *metrics_json(const lab_metrics *m)
     return j;
 }
 
-/* The quantities compared between arms, and how a verdict names them. */
-static const struct {
+/* A quantity compared between arms, and how a verdict names it. */
+typedef struct compared_quantity {
     lab_quantity q;
     const char *what;          /* "side 1 scores %s points %s" */
     double scale;              /* to points (percent) or turns */
     const char *unit;
-} compared[] = {
-    {LAB_Q_SIDE1, "side 1 scores", 100, "points"},
-    {LAB_Q_PLAYER1, "the first player scores", 100, "points"},
-    {LAB_Q_DRAW, "games without a winner are", 100, "points"},
-    {LAB_Q_LENGTH, "games last", 1, ""},
+    const char *name;          /* in the JSON; NULL: lab_quantity_name[q] */
+} compared_quantity;
+
+/* The main games' quantities; the skill set's is skill_json's own. */
+static const compared_quantity compared[] = {
+    {LAB_Q_SIDE1, "side 1 scores", 100, "points", NULL},
+    {LAB_Q_PLAYER1, "the first player scores", 100, "points", NULL},
+    {LAB_Q_DRAW, "games without a winner are", 100, "points", NULL},
+    {LAB_Q_LENGTH, "games last", 1, "", NULL},
 };
 #define NCOMPARED (int)(sizeof compared / sizeof compared[0])
 
-/* Every pair of arms compared on quantity c of compared[] (or the skill
- * set's, c = NCOMPARED) over games[0..n-1], with Holm across the pairs,
- * appended to cmp. */
-static void compare_pairs(json_t *cmp, const lab_exp *e, const lab_game *games, int n, int c)
+/* Every pair of arms compared on quantity cq over games[0..n-1], with Holm
+ * across the pairs, appended to cmp. */
+static void compare_pairs(json_t *cmp, const lab_exp *e, const lab_game *games, int n,
+                          const compared_quantity *cq)
 {
     int npairs = e->narms * (e->narms - 1) / 2;
-    bool skill = c == NCOMPARED;
-    lab_quantity q = skill ? LAB_Q_PLAYER1 : compared[c].q;
-    char skill_what[160];
-    if (skill)
-        snprintf(skill_what, sizeof skill_what, "in the skill games, %s scores against %s",
-                 e->skill[0], e->skill[1]);
-    const char *what = skill ? skill_what : compared[c].what;
-    const char *unit = skill ? "points" : compared[c].unit;
-    double s = skill ? 100 : compared[c].scale;
+    lab_quantity q = cq->q;
+    const char *what = cq->what, *unit = cq->unit;
+    double s = cq->scale;
     lab_paired *p = calloc((size_t)npairs + 1, sizeof *p);
     double *pv = calloc((size_t)npairs + 1, sizeof *pv), *adj = calloc((size_t)npairs + 1,
                                                                       sizeof *adj);
@@ -118,7 +116,7 @@ static void compare_pairs(json_t *cmp, const lab_exp *e, const lab_game *games, 
     for (k = 0; k < npairs; k++) {
         json_t *o = json_pack("{s:s, s:s, s:s, s:I}", "arm", e->arm[pb[k]].label, "against",
                               e->arm[pa[k]].label, "quantity",
-                              skill ? "skill_score" : lab_quantity_name[q],
+                              cq->name ? cq->name : lab_quantity_name[q],
                               "pairs", (json_int_t)p[k].n);
         json_object_set_new(o, "difference", num(p[k].mean));
         json_object_set_new(o, "lo", num(p[k].lo));
@@ -165,7 +163,7 @@ static void compare_pairs(json_t *cmp, const lab_exp *e, const lab_game *games, 
 static json_t *skill_json(const lab_exp *e, const lab_result *res)
 {
     json_t *j = json_pack("{s:[s,s], s:i}", "players", e->skill[0], e->skill[1], "games",
-                          e->skill_games ? e->skill_games : e->games);
+                          lab_exp_skill_games(e));
     json_t *arms = json_array();
     for (int a = 0; a < e->narms; a++) {
         int f, k = lab_arm_games(res->skill, res->nskill, a, &f);
@@ -175,8 +173,12 @@ static json_t *skill_json(const lab_exp *e, const lab_result *res)
     }
     json_object_set_new(j, "arms", arms);
     json_t *cmp = json_array();
+    char what[160];
+    snprintf(what, sizeof what, "in the skill games, %s scores against %s", e->skill[0],
+             e->skill[1]);
+    const compared_quantity skill = {LAB_Q_PLAYER1, what, 100, "points", "skill_score"};
     if (e->narms > 1)
-        compare_pairs(cmp, e, res->skill, res->nskill, NCOMPARED);
+        compare_pairs(cmp, e, res->skill, res->nskill, &skill);
     json_object_set_new(j, "comparisons", cmp);
     return j;
 }
@@ -211,7 +213,7 @@ json_t *lab_summary_json(const lab_exp *e, const lab_result *res)
     bool players_differ = strcmp(e->players[0], e->players[1]) != 0;
     for (int c = 0; c < NCOMPARED && npairs > 0; c++)
         if (compared[c].q != LAB_Q_PLAYER1 || players_differ)
-            compare_pairs(cmp, e, res->game, res->ngames, c);
+            compare_pairs(cmp, e, res->game, res->ngames, &compared[c]);
     json_object_set_new(j, "comparisons", cmp);
     if (e->sprt && e->narms >= 2) {
         json_t *sp = json_array();

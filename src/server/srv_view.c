@@ -8,7 +8,8 @@
  * A position comes with its drawing ("svg", as the viewer may see it; null
  * for a rule set that draws none), a chance step with its explanation (the
  * arithmetic and meaning of the outcome), a player's step with what it set
- * off that its notation does not say (the armies revealed), if anything.
+ * off that its notation does not say (hidden units revealed, say), if
+ * anything.
  * "changed" names the ids the last step changed in the drawing (for the page
  * to highlight).
  */
