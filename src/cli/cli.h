@@ -290,9 +290,12 @@ void cli_json_print(FILE *out, json_t *j);
  * mean". */
 const char *cli_suggest(const char *word, const char *const *names);
 
-/* After a finished game's "Result:" line: "Why: " and the engine's one
- * line on why the game ended, where the rule set says more than the result. */
-void cli_print_why(const eng_state *s);
+/* The end of a game: when it is over, lead ("" or "\n"), its "Result:" line
+ * (with " (N steps)" where steps >= 0) and, unless brief, "Why: " and the
+ * engine's one line on why it ended, where the rule set says more; then,
+ * unless brief, "Losses: " as viewer may know them, where the rule set
+ * counts them (over or not). */
+void cli_print_end(const eng_state *s, const char *lead, long steps, int viewer, bool brief);
 
 /* Prints an error as "pocketwar CMD: message" on stderr. */
 void cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "cli.h"
+#include "english.h"
 #include "scenario.h"
 
 void cli_error(const char *cmd, const char *fmt, ...)
@@ -313,12 +314,20 @@ const char *cli_suggest(const char *word, const char *const *names)
     return best;
 }
 
-void cli_print_why(const eng_state *s)
+void cli_print_end(const eng_state *s, const char *lead, long steps, int viewer, bool brief)
 {
-    char result[256], ending[512];
-    eng_result_text(s, result, sizeof result);
-    eng_ending(s, ending, sizeof ending);
-    size_t len = strlen(result);
-    if (strncmp(ending, result, len) == 0 && ending[len] == ':' && ending[len + 1] == ' ')
-        printf("Why: %s\n", ending + len + 2);
+    if (eng_is_terminal(s)) {
+        char result[256], why[ENG_ERROR_MAX];
+        eng_result_text(s, result, sizeof result);
+        printf("%sResult: %s", lead, result);
+        if (steps >= 0)
+            printf(" (%ld %s)", steps, eng_noun(steps, "step", "steps"));
+        putchar('\n');
+        eng_ending_why(s, why, sizeof why);
+        if (!brief && why[0])
+            printf("Why: %s\n", why);
+    }
+    char losses[512];
+    if (!brief && eng_losses_text(s, viewer, losses, sizeof losses))
+        printf("Losses: %s\n", losses);
 }

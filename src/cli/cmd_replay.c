@@ -75,15 +75,8 @@ static void tell(const eng_match *m, size_t n, int view, bool final_only, bool b
     }
     putchar('\n');
     eng_render(s, view, color, stdout);   /* the board ends with the status line */
-    char buf[256];
-    if (eng_is_terminal(s)) {
-        eng_result_text(s, buf, sizeof buf);
-        printf("Result: %s\n", buf);
-        cli_print_why(s);
-        char losses[512];
-        if (eng_losses_text(s, view, losses, sizeof losses))
-            printf("Losses: %s\n", losses);
-    }
+    if (eng_is_terminal(s))
+        cli_print_end(s, "", -1, view, false);
     eng_state_free(s);
 }
 
