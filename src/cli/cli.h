@@ -279,6 +279,24 @@ eng_match *cli_load_record(const char *path);
  * -1; 0 when N is within it (or not given: N < 0). */
 int cli_record_to(const eng_match *m, const char *cmd, int to);
 
+/* The record (or position) at path, loaded and checked, --view side (1..;
+ * 0: not given) against its sides and --to against its steps, then taken
+ * back to step to (to < 0: its end): NULL after a message, with the exit
+ * status in *rc (1: it did not load, 2: an option does not fit it). */
+eng_match *cli_record_at(const char *cmd, const char *path, int to, int side, int *rc);
+/* Parses argv by opts (cli_opts_parse) and takes its one operand, a record:
+ * its path, or NULL with the exit status in *rc (0 after --help) after a
+ * message; none is what to say when no record is given (NULL: "give one
+ * record file"), before " (see --help)". */
+const char *cli_record_operand(const char *cmd, const cli_usage *u, const cli_opt *opts,
+                               const char *none, int argc, char **argv, int *rc);
+/* The engine's viewer for --view P (sides count from 1; 0, not given:
+ * everything, ENG_VIEW_ALL). */
+int cli_view(int side);
+/* Who acts in the match's position, for "to_act": a side's name, "chance"
+ * or "nobody" (the game is over). */
+const char *cli_to_act(const eng_match *m);
+
 /* True when stdout is a terminal that takes colour (and NO_COLOR unset). */
 bool cli_color(FILE *f);
 /* Writes j as indented JSON in its keys' order, and a newline, to out;

@@ -251,6 +251,57 @@ int cli_record_to(const eng_match *m, const char *cmd, int to)
     return -1;
 }
 
+eng_match *cli_record_at(const char *cmd, const char *path, int to, int side, int *rc)
+{
+    eng_match *m = cli_load_record(path);
+    *rc = 1;
+    if (!m)
+        return NULL;
+    *rc = 2;
+    if (side > eng_game_players(m->game)) {
+        cli_error(cmd, "--view: the game has %d sides", eng_game_players(m->game));
+        eng_match_free(m);
+        return NULL;
+    }
+    if (cli_record_to(m, cmd, to) != 0) {
+        eng_match_free(m);
+        return NULL;
+    }
+    if (to >= 0 && (size_t)to < m->nsteps)
+        eng_match_undo(m, m->nsteps - (size_t)to);
+    *rc = 0;
+    return m;
+}
+
+const char *cli_record_operand(const char *cmd, const cli_usage *u, const cli_opt *opts,
+                               const char *none, int argc, char **argv, int *rc)
+{
+    int first;
+    int r = cli_opts_parse(u, opts, argc, argv, &first);
+    *rc = r > 0 ? 0 : 2;
+    if (r != 0)
+        return NULL;
+    if (first < argc - 1)
+        cli_error(cmd, "give one record file, not several (see --help)");
+    else if (first == argc)
+        cli_error(cmd, "%s (see --help)", none ? none : "give one record file");
+    else
+        return argv[first];
+    return NULL;
+}
+
+int cli_view(int side)
+{
+    return side > 0 ? side - 1 : ENG_VIEW_ALL;
+}
+
+const char *cli_to_act(const eng_match *m)
+{
+    int who = eng_current_player(m->state);
+    return who == ENG_CHANCE ? "chance" : who == ENG_TERMINAL ? "nobody"
+           : eng_game_player_name(m->game, who);
+}
+
 bool cli_color(FILE *f)
 {
     const char *nc = getenv("NO_COLOR");

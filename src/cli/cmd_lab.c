@@ -359,7 +359,7 @@ static int lab_odds_cmd(int argc, char **argv)
         rc = pr > 0 ? 0 : 2;
         goto out;
     }
-    view = view > 0 ? view - 1 : ENG_VIEW_ALL;
+    view = cli_view(view);
     if (!action || !!pos_file == !!rec_file || e.narms < 1) {
         fail("lab odds takes --position FILE or --record FILE, --action ACTION and one "
              "or more --arm (see `pocketwar lab odds --help`)");
@@ -376,10 +376,9 @@ static int lab_odds_cmd(int argc, char **argv)
         e.rules = strdup(r ? r : eng_rules_name(eng_rules_default()));
         e.scenario = sc ? strdup(sc) : NULL;
     } else {
-        if (!(m = cli_load_record(rec_file)))
+        int load_rc;   /* the exit status stays 2 */
+        if (!(m = cli_record_at("lab odds", rec_file, to, 0, &load_rc)))
             goto out;
-        if (to >= 0 && (size_t)to < m->nsteps)
-            eng_match_undo(m, m->nsteps - (size_t)to);
         pos = eng_state_json(m->state, ENG_VIEW_ALL);
         e.rules = strdup(eng_rules_name(m->rules));
         e.scenario = strdup(m->scenario);
