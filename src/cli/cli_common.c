@@ -1,7 +1,8 @@
 /*
  * cli_common.c - option handling shared by the commands: the game options,
- * numbers, records, colour, JSON output and error lines. (Computer
- * players' names and budgets are in cli_ai.c.)
+ * numbers, records (loaded and taken to a step), a game's end, colour, JSON
+ * output and error lines. (Computer players' names and budgets are in
+ * cli_ai.c.)
  */
 #include <errno.h>
 #include <getopt.h>

@@ -219,7 +219,7 @@ static int lab_run_cmd(int argc, char **argv)
             fail("--resume DIR takes the experiment from DIR: give no --out or --experiment");
             goto out;
         }
-        if (e->narms || c.go.rules_given || c.go.scenario || json_object_size(c.go.options)) {
+        if (e->narms || c.go.given) {
             fail("the experiment comes from its file: give no --arm, --rules, --scenario, "
                  "--variant or --option beside it");
             goto out;
