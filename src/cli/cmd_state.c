@@ -96,7 +96,8 @@ static json_t *legal_json(const eng_match *m, const eng_action *acts, const doub
     }
     char status[256], more[512];
     eng_status_text(s, status, sizeof status);
-    json_t *j = json_pack("{s:s,s:s,s:o}", "to_act", cli_to_act(m), "status", status, "actions", arr);
+    json_t *j = json_pack("{s:s,s:s,s:o}", "to_act", cli_to_act(m), "status", status, "actions",
+                          arr);
     eng_standing(s, more, sizeof more);
     json_object_set_new(j, "standing", json_string(more));
     if (who == ENG_CHANCE) {
