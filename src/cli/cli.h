@@ -95,7 +95,7 @@ typedef enum cli_opt_kind {
     CLI_OPT_U64,      /* a whole number from 0: out is a uint64_t * */
     CLI_OPT_TEXT,     /* out is a const char *, pointed at the value */
     CLI_OPT_REAL,     /* a number strictly between lo and hi: out is a double * */
-    CLI_OPT_EACH,     /* repeatable: each value goes to each(out, value) */
+    CLI_OPT_EACH,     /* a value handed to each(out, value), which may be repeated */
     CLI_OPT_GAME,     /* the game options above, whole: out is a cli_game_opts * */
     CLI_OPT_AI,       /* the players' budget below, whole: out is a cli_ai_opts * */
     CLI_OPT_BUDGET,   /* the same without --threads (a command that says its own) */
@@ -114,8 +114,9 @@ typedef struct cli_opt {
     void *out;              /* where the value goes */
     long min, max;          /* CLI_OPT_INT's range */
     const char *help;       /* its help, further lines after '\n'; NULL: not listed */
-    /* given by name where used: {..., .lo = 0, .hi = 0.5} */
-    double lo, hi;          /* CLI_OPT_REAL's bounds, both left out */
+    /* CLI_OPT_REAL's bounds, both left out, or CLI_OPT_REAL_IN's, both
+     * included: set by CLI_REAL and CLI_REAL_IN */
+    double lo, hi;
     /* CLI_OPT_EACH: takes one value; 0, or -1 after printing what was wrong */
     int (*each)(void *out, const char *value);
     char letter;            /* a short form, -o for --option ('\0': none) */
