@@ -264,13 +264,6 @@ int bench_odds(const eng_rules *r, int games, bench_odds_figures *f);
 /* Parses a whole number; -1 with a message naming the option if bad. */
 int cli_parse_u64(const char *opt, const char *arg, uint64_t *out);
 int cli_parse_int(const char *opt, const char *arg, int min, int max, int *out);
-/* A real number strictly between lo and hi, into *out; else a message (as
- * cli_error for cmd) and -1. */
-int cli_parse_between(const char *cmd, const char *opt, const char *arg, double lo, double hi,
-                      double *out);
-/* The same from lo to hi, both included. */
-int cli_parse_real_in(const char *cmd, const char *opt, const char *arg, double lo, double hi,
-                      double *out);
 
 /* Loads a record, or a position (a file holding a JSON object), printing
  * the error (or the warning of a record cut short, which still loads);

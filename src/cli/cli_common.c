@@ -50,34 +50,6 @@ int cli_parse_u64(const char *opt, const char *arg, uint64_t *out)
     return 0;
 }
 
-/* A real number from lo to hi, the ends included or not, into *out; else a
- * message (as cli_error for cmd) and -1. */
-static int parse_real(const char *cmd, const char *opt, const char *arg, double lo, double hi,
-                      bool ends, double *out)
-{
-    char *end;
-    double v = strtod(arg, &end);
-    if (!*arg || *end || !(ends ? v >= lo && v <= hi : v > lo && v < hi)) {
-        cli_error(cmd, "%s takes a number %s %g %s %g, not \"%s\"", opt,
-                  ends ? "from" : "between", lo, ends ? "to" : "and", hi, arg);
-        return -1;
-    }
-    *out = v;
-    return 0;
-}
-
-int cli_parse_between(const char *cmd, const char *opt, const char *arg, double lo, double hi,
-                      double *out)
-{
-    return parse_real(cmd, opt, arg, lo, hi, false, out);
-}
-
-int cli_parse_real_in(const char *cmd, const char *opt, const char *arg, double lo, double hi,
-                      double *out)
-{
-    return parse_real(cmd, opt, arg, lo, hi, true, out);
-}
-
 int cli_parse_int(const char *opt, const char *arg, int min, int max, int *out)
 {
     char *end;
