@@ -53,6 +53,8 @@ expect_error odds-illegal 'bombard FLD1 a1' "$pw" odds "$tmp/start.pwr" "bombard
 expect_error odds-both "not both" "$pw" odds "$tmp/start.pwr" end --all
 expect_error odds-view "the game has 2 sides" "$pw" odds "$tmp/start.pwr" end --view 3
 expect_error odds-missing "cannot open" "$pw" odds "$tmp/none.pwr" end
+expect_error odds-to-beyond "pocketwar odds: --to 5: the record has only 0 steps (--to 0 to 0)" \
+  "$pw" odds "$tmp/start.pwr" end --to 5
 
 out=$(printf 'list odds\nodds 3\nodds bombard FLD1 e7\nodds fly\nodds 99\nodds\nquit\n' |
       "$pw" play --rules portable-wargame --seed 3 --ai random --no-color 2>&1)

@@ -39,6 +39,8 @@ done
 expect_error svg-no-record 'give one record file' "$pw" svg
 expect_error svg-missing-file 'nope.pwr' "$pw" svg "$tmp/nope.pwr"
 expect_error svg-bad-view 'the game has 2 sides' "$pw" svg "$tmp/pocket-wargame.pwr" --view 3
+expect_error svg-to-beyond 'pocketwar svg: --to 100000000: the record has only' \
+  "$pw" svg "$tmp/pocket-wargame.pwr" --to 100000000
 expect_error svg-actions-alone '--actions and --json go together' "$pw" svg "$tmp/pocket-wargame.pwr" --actions
 # the options as every command takes them: ranges, unknown options, the short -o
 expect_error svg-view-range '--view takes a whole number from 1 to 4, not "9"' \

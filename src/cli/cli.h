@@ -95,7 +95,7 @@ typedef enum cli_opt_kind {
     CLI_OPT_U64,      /* a whole number from 0: out is a uint64_t * */
     CLI_OPT_TEXT,     /* out is a const char *, pointed at the value */
     CLI_OPT_REAL,     /* a number strictly between lo and hi: out is a double * */
-    CLI_OPT_EACH,     /* repeatable: each value goes to each(out, value) */
+    CLI_OPT_EACH,     /* a value handed to each(out, value), which may be repeated */
     CLI_OPT_GAME,     /* the game options above, whole: out is a cli_game_opts * */
     CLI_OPT_AI,       /* the players' budget below, whole: out is a cli_ai_opts * */
     CLI_OPT_BUDGET,   /* the same without --threads (a command that says its own) */
@@ -114,8 +114,9 @@ typedef struct cli_opt {
     void *out;              /* where the value goes */
     long min, max;          /* CLI_OPT_INT's range */
     const char *help;       /* its help, further lines after '\n'; NULL: not listed */
-    /* given by name where used: {..., .lo = 0, .hi = 0.5} */
-    double lo, hi;          /* CLI_OPT_REAL's bounds, both left out */
+    /* CLI_OPT_REAL's bounds, both left out, or CLI_OPT_REAL_IN's, both
+     * included: set by CLI_REAL and CLI_REAL_IN */
+    double lo, hi;
     /* CLI_OPT_EACH: takes one value; 0, or -1 after printing what was wrong */
     int (*each)(void *out, const char *value);
     char letter;            /* a short form, -o for --option ('\0': none) */
@@ -263,13 +264,6 @@ int bench_odds(const eng_rules *r, int games, bench_odds_figures *f);
 /* Parses a whole number; -1 with a message naming the option if bad. */
 int cli_parse_u64(const char *opt, const char *arg, uint64_t *out);
 int cli_parse_int(const char *opt, const char *arg, int min, int max, int *out);
-/* A real number strictly between lo and hi, into *out; else a message (as
- * cli_error for cmd) and -1. */
-int cli_parse_between(const char *cmd, const char *opt, const char *arg, double lo, double hi,
-                      double *out);
-/* The same from lo to hi, both included. */
-int cli_parse_real_in(const char *cmd, const char *opt, const char *arg, double lo, double hi,
-                      double *out);
 
 /* Loads a record, or a position (a file holding a JSON object), printing
  * the error (or the warning of a record cut short, which still loads);
@@ -278,6 +272,24 @@ eng_match *cli_load_record(const char *path);
 /* --to N beyond the record's end: says how many steps it has and returns
  * -1; 0 when N is within it (or not given: N < 0). */
 int cli_record_to(const eng_match *m, const char *cmd, int to);
+
+/* The record (or position) at path, loaded and checked, --view side (1..;
+ * 0: not given) against its sides and --to against its steps, then taken
+ * back to step to (to < 0: its end): NULL after a message, with the exit
+ * status in *rc (1: it did not load, 2: an option does not fit it). */
+eng_match *cli_record_at(const char *cmd, const char *path, int to, int side, int *rc);
+/* Parses argv by opts (cli_opts_parse) and takes its one operand, a record:
+ * its path, or NULL with the exit status in *rc (0 after --help) after a
+ * message; none is what to say when no record is given (NULL: "give one
+ * record file"), before " (see --help)". */
+const char *cli_record_operand(const char *cmd, const cli_usage *u, const cli_opt *opts,
+                               const char *none, int argc, char **argv, int *rc);
+/* The engine's viewer for --view P (sides count from 1; 0, not given:
+ * everything, ENG_VIEW_ALL). */
+int cli_view(int side);
+/* Who acts in the match's position, for "to_act": a side's name, "chance"
+ * or "nobody" (the game is over). */
+const char *cli_to_act(const eng_match *m);
 
 /* True when stdout is a terminal that takes colour (and NO_COLOR unset). */
 bool cli_color(FILE *f);
@@ -290,9 +302,12 @@ void cli_json_print(FILE *out, json_t *j);
  * mean". */
 const char *cli_suggest(const char *word, const char *const *names);
 
-/* After a finished game's "Result:" line: "Why: " and the engine's one
- * line on why the game ended, where the rule set says more than the result. */
-void cli_print_why(const eng_state *s);
+/* The end of a game: when it is over, lead ("" or "\n"), its "Result:" line
+ * (with " (N steps)" where steps >= 0) and, unless brief, "Why: " and the
+ * engine's one line on why it ended, where the rule set says more; then,
+ * unless brief, "Losses: " as viewer may know them, where the rule set
+ * counts them (over or not). */
+void cli_print_end(const eng_state *s, const char *lead, long steps, int viewer, bool brief);
 
 /* Prints an error as "pocketwar CMD: message" on stderr. */
 void cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

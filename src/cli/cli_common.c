@@ -1,7 +1,8 @@
 /*
  * cli_common.c - option handling shared by the commands: the game options,
- * numbers, records, colour, JSON output and error lines. (Computer
- * players' names and budgets are in cli_ai.c.)
+ * numbers, records (loaded and taken to a step), a game's end, colour, JSON
+ * output and error lines. (Computer players' names and budgets are in
+ * cli_ai.c.)
  */
 #include <errno.h>
 #include <getopt.h>
@@ -11,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "cli.h"
+#include "english.h"
 #include "scenario.h"
 
 void cli_error(const char *cmd, const char *fmt, ...)
@@ -46,34 +48,6 @@ int cli_parse_u64(const char *opt, const char *arg, uint64_t *out)
         return -1;
     }
     return 0;
-}
-
-/* A real number from lo to hi, the ends included or not, into *out; else a
- * message (as cli_error for cmd) and -1. */
-static int parse_real(const char *cmd, const char *opt, const char *arg, double lo, double hi,
-                      bool ends, double *out)
-{
-    char *end;
-    double v = strtod(arg, &end);
-    if (!*arg || *end || !(ends ? v >= lo && v <= hi : v > lo && v < hi)) {
-        cli_error(cmd, "%s takes a number %s %g %s %g, not \"%s\"", opt,
-                  ends ? "from" : "between", lo, ends ? "to" : "and", hi, arg);
-        return -1;
-    }
-    *out = v;
-    return 0;
-}
-
-int cli_parse_between(const char *cmd, const char *opt, const char *arg, double lo, double hi,
-                      double *out)
-{
-    return parse_real(cmd, opt, arg, lo, hi, false, out);
-}
-
-int cli_parse_real_in(const char *cmd, const char *opt, const char *arg, double lo, double hi,
-                      double *out)
-{
-    return parse_real(cmd, opt, arg, lo, hi, true, out);
 }
 
 int cli_parse_int(const char *opt, const char *arg, int min, int max, int *out)
@@ -250,6 +224,57 @@ int cli_record_to(const eng_match *m, const char *cmd, int to)
     return -1;
 }
 
+eng_match *cli_record_at(const char *cmd, const char *path, int to, int side, int *rc)
+{
+    eng_match *m = cli_load_record(path);
+    *rc = 1;
+    if (!m)
+        return NULL;
+    *rc = 2;
+    if (side > eng_game_players(m->game)) {
+        cli_error(cmd, "--view: the game has %d sides", eng_game_players(m->game));
+        eng_match_free(m);
+        return NULL;
+    }
+    if (cli_record_to(m, cmd, to) != 0) {
+        eng_match_free(m);
+        return NULL;
+    }
+    if (to >= 0 && (size_t)to < m->nsteps)
+        eng_match_undo(m, m->nsteps - (size_t)to);
+    *rc = 0;
+    return m;
+}
+
+const char *cli_record_operand(const char *cmd, const cli_usage *u, const cli_opt *opts,
+                               const char *none, int argc, char **argv, int *rc)
+{
+    int first;
+    int r = cli_opts_parse(u, opts, argc, argv, &first);
+    *rc = r > 0 ? 0 : 2;
+    if (r != 0)
+        return NULL;
+    if (first < argc - 1)
+        cli_error(cmd, "give one record file, not several (see --help)");
+    else if (first == argc)
+        cli_error(cmd, "%s (see --help)", none ? none : "give one record file");
+    else
+        return argv[first];
+    return NULL;
+}
+
+int cli_view(int side)
+{
+    return side > 0 ? side - 1 : ENG_VIEW_ALL;
+}
+
+const char *cli_to_act(const eng_match *m)
+{
+    int who = eng_current_player(m->state);
+    return who == ENG_CHANCE ? "chance" : who == ENG_TERMINAL ? "nobody"
+           : eng_game_player_name(m->game, who);
+}
+
 bool cli_color(FILE *f)
 {
     const char *nc = getenv("NO_COLOR");
@@ -313,12 +338,20 @@ const char *cli_suggest(const char *word, const char *const *names)
     return best;
 }
 
-void cli_print_why(const eng_state *s)
+void cli_print_end(const eng_state *s, const char *lead, long steps, int viewer, bool brief)
 {
-    char result[256], ending[512];
-    eng_result_text(s, result, sizeof result);
-    eng_ending(s, ending, sizeof ending);
-    size_t len = strlen(result);
-    if (strncmp(ending, result, len) == 0 && ending[len] == ':' && ending[len + 1] == ' ')
-        printf("Why: %s\n", ending + len + 2);
+    if (eng_is_terminal(s)) {
+        char result[256], why[ENG_ERROR_MAX];
+        eng_result_text(s, result, sizeof result);
+        printf("%sResult: %s", lead, result);
+        if (steps >= 0)
+            printf(" (%ld %s)", steps, eng_noun(steps, "step", "steps"));
+        putchar('\n');
+        eng_ending_why(s, why, sizeof why);
+        if (!brief && why[0])
+            printf("Why: %s\n", why);
+    }
+    char losses[512];
+    if (!brief && eng_losses_text(s, viewer, losses, sizeof losses))
+        printf("Losses: %s\n", losses);
 }

@@ -8,11 +8,28 @@
  */
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "cli.h"
 
 #define HELP_COLUMN 22          /* where an option's help starts */
 #define CODE_BASE 2000          /* getopt codes of a table's own options */
+
+/* A real number from lo to hi, the ends included or not, into *out; else a
+ * message (as cli_error for cmd) and -1. */
+static int parse_real(const char *cmd, const char *opt, const char *arg, double lo, double hi,
+                      bool ends, double *out)
+{
+    char *end;
+    double v = strtod(arg, &end);
+    if (!*arg || *end || !(ends ? v >= lo && v <= hi : v > lo && v < hi)) {
+        cli_error(cmd, "%s takes a number %s %g %s %g, not \"%s\"", opt,
+                  ends ? "from" : "between", lo, ends ? "to" : "and", hi, arg);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
 
 /* Prints one option's lines of help: "  --name VALUE" then the help, its
  * further lines indented to the same column. */
@@ -155,11 +172,11 @@ int cli_opts_parse(const cli_usage *u, const cli_opt *opts, int argc, char **arg
                 return -1;
             break;
         case CLI_OPT_REAL:
-            if (cli_parse_between(argv[0], flag, optarg, o->lo, o->hi, o->out) != 0)
+            if (parse_real(argv[0], flag, optarg, o->lo, o->hi, false, o->out) != 0)
                 return -1;
             break;
         case CLI_OPT_REAL_IN:
-            if (cli_parse_real_in(argv[0], flag, optarg, o->lo, o->hi, o->out) != 0)
+            if (parse_real(argv[0], flag, optarg, o->lo, o->hi, true, o->out) != 0)
                 return -1;
             break;
         case CLI_OPT_EACH:

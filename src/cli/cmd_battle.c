@@ -102,19 +102,10 @@ int cmd_battle(int argc, char **argv)
         putchar('\n');
         eng_render(m->state, ENG_VIEW_ALL, !no_color && cli_color(stdout), stdout);
     }
-    char result[256];
-    eng_result_text(m->state, result, sizeof result);
     if (!eng_is_terminal(m->state))
         printf("stopped after %zu %s without an end\n", m->nsteps,
                eng_noun((long)m->nsteps, "step", "steps"));
-    else
-        printf("%sResult: %s (%zu %s)\n", quiet ? "" : "\n", result, m->nsteps,
-               eng_noun((long)m->nsteps, "step", "steps"));
-    if (!quiet && eng_is_terminal(m->state))
-        cli_print_why(m->state);
-    char losses[512];
-    if (!quiet && eng_losses_text(m->state, ENG_VIEW_ALL, losses, sizeof losses))
-        printf("Losses: %s\n", losses);
+    cli_print_end(m->state, quiet ? "" : "\n", (long)m->nsteps, ENG_VIEW_ALL, quiet);
     if (record) {
         eng_error err;
         if (eng_match_save_file(m, record, &err) != 0) {

@@ -16,7 +16,7 @@ int cmd_hint(int argc, char **argv)
     cli_ai_opts_init(&ao);
     const char *spec = "normal";
     uint64_t seed = 1;
-    int to = -1, count = 5, first;
+    int to = -1, count = 5, rc;
     bool as_json = false;
     char ai_help[256], count_help[64];
     snprintf(ai_help, sizeof ai_help,
@@ -41,34 +41,23 @@ int cmd_hint(int argc, char **argv)
         CLI_FLAG("json", &as_json, "print the candidates as JSON"),
         CLI_END,
     };
-    int r = cli_opts_parse(&usage, opts, argc, argv, &first);
-    if (r != 0)
-        return r > 0 ? 0 : 2;
-    if (first != argc - 1) {
-        cli_error("hint", first < argc ? "give one record file, not several (see --help)"
-                                       : "give a record file (see --help)");
-        return 2;
-    }
+    const char *path = cli_record_operand("hint", &usage, opts, "give a record file", argc,
+                                          argv, &rc);
+    if (!path)
+        return rc;
     ai_player *ai = cli_ai_new(spec, seed, &ao);   /* a bad name: said before reading */
     if (!ai)
         return 2;
     ai_free(ai);
-    eng_match *m = cli_load_record(argv[first]);
+    eng_match *m = cli_record_at("hint", path, to, 0, &rc);
     if (!m)
-        return 1;
+        return rc;
     cli_ai_opts_for_game(&ao, m->game);
     if (!(ai = cli_ai_new(spec, seed, &ao))) {
         eng_match_free(m);
         return 2;
     }
-    if (cli_record_to(m, "hint", to) != 0) {
-        eng_match_free(m);
-        ai_free(ai);
-        return 2;
-    }
-    if (to >= 0 && (size_t)to < m->nsteps)
-        eng_match_undo(m, m->nsteps - (size_t)to);
-    int rc = 1;
+    rc = 1;
     int who = eng_current_player(m->state);
     char status[256];
     eng_status_text(m->state, status, sizeof status);

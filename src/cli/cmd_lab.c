@@ -72,10 +72,9 @@ int lab_cli_experiment_rows(lab_cli *c, cli_opt *rows)
         CLI_U64("seed", "K", &c->e.seed, "the first seed (default 1); seeds K .. K+N/2-1"),
         CLI_INT("max-steps", "N", &c->e.max_steps, 1, 100000000,
                 "cut a game after N steps, counted as a step cap\n(default 100000)"),
-        {.name = "alpha", .arg = "A", .kind = CLI_OPT_REAL, .out = &c->e.alpha, .lo = 0,
-         .hi = 0.5, .help = "the sequential test's false alarm rate (default 0.05)"},
-        {.name = "beta", .arg = "B", .kind = CLI_OPT_REAL, .out = &c->e.beta, .lo = 0,
-         .hi = 0.5, .help = "the sequential test's miss rate (default 0.05)"},
+        CLI_REAL("alpha", "A", &c->e.alpha, 0, 0.5,
+                 "the sequential test's false alarm rate (default 0.05)"),
+        CLI_REAL("beta", "B", &c->e.beta, 0, 0.5, "the sequential test's miss rate (default 0.05)"),
     };
     memcpy(rows, r, sizeof r);
     return (int)(sizeof r / sizeof r[0]);
@@ -178,15 +177,13 @@ static int lab_run_cmd(int argc, char **argv)
     opts[n++] = (cli_opt)CLI_INT("skill-games", "N", &e->skill_games, 2, 10000000,
                                  "skill games per arm, both seatings counted (default:\n"
                                  "as --games)");
-    opts[n++] = (cli_opt){.name = "sprt", .arg = "DELTA", .kind = CLI_OPT_REAL, .out = &sprt,
-                          .lo = -1, .hi = 1,
-                          .help = "stop early by a sequential test of side 1's score\n"
+    opts[n++] = (cli_opt)CLI_REAL("sprt", "DELTA", &sprt, -1, 1,
+                                  "stop early by a sequential test of side 1's score\n"
                                   "difference DELTA (a share: 0.05 = 5 points) against 0,\n"
-                                  "each arm against the first"};
-    opts[n++] = (cli_opt){.name = "target-width", .arg = "W", .kind = CLI_OPT_REAL,
-                          .out = &e->target_width, .lo = 0, .hi = 2,
-                          .help = "stop when every interval of side 1's score (per arm\n"
-                                  "and between arms) is narrower than W (a share)"};
+                                  "each arm against the first");
+    opts[n++] = (cli_opt)CLI_REAL("target-width", "W", &e->target_width, 0, 2,
+                                  "stop when every interval of side 1's score (per arm\n"
+                                  "and between arms) is narrower than W (a share)");
     opts[n++] = (cli_opt)CLI_TEXT("odds-position", "FILE", &odds_pos,
                                   "with --odds-action ACTION: add one action's exact odds\n"
                                   "under every arm to the report (as `pocketwar lab odds`\n"
@@ -202,8 +199,6 @@ static int lab_run_cmd(int argc, char **argv)
     opts[n++] = (cli_opt)CLI_FLAG("records", &e->records,
                                   "keep every game's record in DIR/records/");
     opts[n++] = (cli_opt)CLI_END;
-    char name[] = "lab run";
-    argv[0] = name;
     int pr = cli_opts_parse(&usage, opts, argc, argv, NULL);
     if (pr != 0) {
         rc = pr > 0 ? 0 : 2;
@@ -219,7 +214,7 @@ static int lab_run_cmd(int argc, char **argv)
             fail("--resume DIR takes the experiment from DIR: give no --out or --experiment");
             goto out;
         }
-        if (e->narms || c.go.rules_given || c.go.scenario || json_object_size(c.go.options)) {
+        if (e->narms || c.go.given) {
             fail("the experiment comes from its file: give no --arm, --rules, --scenario, "
                  "--variant or --option beside it");
             goto out;
@@ -352,14 +347,12 @@ static int lab_odds_cmd(int argc, char **argv)
         CLI_TEXT("html", "FILE", &html, "also write a page of bars to FILE"),
         CLI_END,
     };
-    char name[] = "lab odds";
-    argv[0] = name;
     int pr = cli_opts_parse(&usage, opts, argc, argv, NULL);
     if (pr != 0) {
         rc = pr > 0 ? 0 : 2;
         goto out;
     }
-    view = view > 0 ? view - 1 : ENG_VIEW_ALL;
+    view = cli_view(view);
     if (!action || !!pos_file == !!rec_file || e.narms < 1) {
         fail("lab odds takes --position FILE or --record FILE, --action ACTION and one "
              "or more --arm (see `pocketwar lab odds --help`)");
@@ -376,10 +369,9 @@ static int lab_odds_cmd(int argc, char **argv)
         e.rules = strdup(r ? r : eng_rules_name(eng_rules_default()));
         e.scenario = sc ? strdup(sc) : NULL;
     } else {
-        if (!(m = cli_load_record(rec_file)))
+        int load_rc;   /* the exit status stays 2 */
+        if (!(m = cli_record_at("lab odds", rec_file, to, 0, &load_rc)))
             goto out;
-        if (to >= 0 && (size_t)to < m->nsteps)
-            eng_match_undo(m, m->nsteps - (size_t)to);
         pos = eng_state_json(m->state, ENG_VIEW_ALL);
         e.rules = strdup(eng_rules_name(m->rules));
         e.scenario = strdup(m->scenario);
@@ -424,8 +416,6 @@ static int lab_merge_cmd(int argc, char **argv)
         "side 1 score is tested against the rest's (shards.json, the report's\n"
         "Shards section); a shard that differs more than chance allows is named.\n", NULL};
     const cli_opt opts[] = {CLI_END};
-    char name[] = "lab merge";
-    argv[0] = name;
     int first, pr = cli_opts_parse(&usage, opts, argc, argv, &first);
     if (pr != 0)
         return pr > 0 ? 0 : 2;
@@ -480,8 +470,6 @@ static int lab_bench_cmd(int argc, char **argv)
                 "battles between normal players (default 2; 0 leaves\nthem out)"),
         CLI_END,
     };
-    char name[] = "lab bench";
-    argv[0] = name;
     int pr = cli_opts_parse(&usage, opts, argc, argv, NULL);
     if (pr != 0)
         return pr > 0 ? 0 : 2;
@@ -504,16 +492,19 @@ int cmd_lab(int argc, char **argv)
         help(stdout);
         return 0;
     }
-    if (!strcmp(sub, "run"))
-        return lab_run_cmd(argc - 1, argv + 1);
-    if (!strcmp(sub, "odds"))
-        return lab_odds_cmd(argc - 1, argv + 1);
-    if (!strcmp(sub, "merge"))
-        return lab_merge_cmd(argc - 1, argv + 1);
-    if (!strcmp(sub, "bench"))
-        return lab_bench_cmd(argc - 1, argv + 1);
-    if (!strcmp(sub, "sweep"))
-        return cmd_lab_sweep(argc - 1, argv + 1);
-    cli_error("lab", "no lab command \"%s\"; the commands are run, odds, merge, sweep and bench", sub);
+    static const struct {
+        const char *name;
+        int (*run)(int argc, char **argv);
+    } subs[] = {{"run", lab_run_cmd}, {"odds", lab_odds_cmd}, {"merge", lab_merge_cmd},
+                {"bench", lab_bench_cmd}, {"sweep", cmd_lab_sweep}};
+    for (size_t i = 0; i < sizeof subs / sizeof subs[0]; i++)
+        if (!strcmp(sub, subs[i].name)) {
+            char name[16];     /* "lab run": the name its --help and errors give */
+            snprintf(name, sizeof name, "lab %s", subs[i].name);
+            argv[1] = name;
+            return subs[i].run(argc - 1, argv + 1);
+        }
+    cli_error("lab", "no lab command \"%s\"; the commands are run, odds, merge, sweep and bench",
+              sub);
     return 2;
 }

@@ -56,17 +56,14 @@ int cmd_lab_sweep(int argc, char **argv)
     n += lab_cli_experiment_rows(&c, opts + n);
     opts[n++] = (cli_opt)CLI_EACH("target", "balance", each_target, &s.balance,
                                   "the balance search");
-    opts[n++] = (cli_opt){.name = "delta", .arg = "D", .kind = CLI_OPT_REAL, .out = &s.delta,
-                          .lo = 0, .hi = 0.5,
-                          .help = "balanced: |advantage| below D (a share; default 0.1)"};
+    opts[n++] = (cli_opt)CLI_REAL("delta", "D", &s.delta, 0, 0.5,
+                                  "balanced: |advantage| below D (a share; default 0.1)");
     opts[n++] = (cli_opt)CLI_INT("probe-step", "N", &s.probe_step, 1, 1000000,
                                  "seeds a probe plays between looks (default 10)");
     n += lab_cli_running_rows(&c, opts + n);
     opts[n++] = (cli_opt)CLI_FLAG("resume", &resume,
                                   "finish an interrupted sweep in DIR (the same command)");
     opts[n++] = (cli_opt)CLI_END;
-    char name[] = "lab sweep";
-    argv[0] = name;
     int pr = cli_opts_parse(&usage, opts, argc, argv, NULL);
     if (pr != 0) {
         rc = pr > 0 ? 0 : 2;

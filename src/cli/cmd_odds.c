@@ -21,7 +21,7 @@ static void print_one(const eng_odds *o, bool as_json)
 
 int cmd_odds(int argc, char **argv)
 {
-    int to = -1, view = 0, first;
+    int to = -1, side = 0, first, rc;
     bool all = false, as_json = false;
     const cli_usage usage = {
         "odds RECORD [ACTION] [OPTIONS]",
@@ -38,7 +38,7 @@ int cmd_odds(int argc, char **argv)
         "  pocketwar odds game.pwr --to 40 --all --json\n"};
     const cli_opt opts[] = {
         CLI_INT("to", "N", &to, 0, 100000000, "the position after the first N steps"),
-        CLI_INT("view", "N", &view, 1, ENG_MAX_PLAYERS,
+        CLI_INT("view", "N", &side, 1, ENG_MAX_PLAYERS,
                 "the odds as side N (1..) may know them: nothing it cannot\n"
                 "see is read (default: everything is seen)"),
         CLI_FLAG("all", &all, "every legal action's odds"),
@@ -48,7 +48,7 @@ int cmd_odds(int argc, char **argv)
     int r = cli_opts_parse(&usage, opts, argc, argv, &first);
     if (r != 0)
         return r > 0 ? 0 : 2;
-    view = view > 0 ? view - 1 : ENG_VIEW_ALL;   /* sides count from 1 here */
+    int view = cli_view(side);
     if (first >= argc) {
         cli_error("odds", "give a record file, then the action (see --help)");
         return 2;
@@ -63,17 +63,10 @@ int cmd_odds(int argc, char **argv)
         cli_error("odds", "give an action or --all, not both");
         return 2;
     }
-    eng_match *m = cli_load_record(argv[first]);
+    eng_match *m = cli_record_at("odds", argv[first], to, side, &rc);
     if (!m)
-        return 1;
-    int rc = 1;
-    if (view != ENG_VIEW_ALL && view >= eng_game_players(m->game)) {
-        cli_error("odds", "--view: the game has %d sides", eng_game_players(m->game));
-        rc = 2;
-        goto out;
-    }
-    if (to >= 0 && (size_t)to < m->nsteps)
-        eng_match_undo(m, m->nsteps - (size_t)to);
+        return rc;
+    rc = 1;
     int who = eng_current_player(m->state);
     if (who < 0) {
         cli_error("odds", "after %zu steps %s: no side's action to weigh", m->nsteps,

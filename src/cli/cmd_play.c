@@ -125,14 +125,7 @@ static void finish(play_session *ps)
 {
     if (ps->drawn_at != ps->m->nsteps || !ps->drawn || ps->screen != ENG_VIEW_ALL)
         play_draw(ps, ENG_VIEW_ALL);
-    char result[256];
-    eng_result_text(ps->m->state, result, sizeof result);
-    printf("\nResult: %s (%zu %s)\n", result, ps->m->nsteps,
-           eng_noun((long)ps->m->nsteps, "step", "steps"));
-    cli_print_why(ps->m->state);
-    char losses[512];
-    if (eng_losses_text(ps->m->state, ENG_VIEW_ALL, losses, sizeof losses))
-        printf("Losses: %s\n", losses);
+    cli_print_end(ps->m->state, "\n", (long)ps->m->nsteps, ENG_VIEW_ALL, false);
     if (ps->dirty && ps->tty_in && ps->humans > 0) {
         const char *a = play_read(ps, "Save the record? Type a file name, or press Enter "
                                       "to skip: ");

@@ -75,22 +75,15 @@ static void tell(const eng_match *m, size_t n, int view, bool final_only, bool b
     }
     putchar('\n');
     eng_render(s, view, color, stdout);   /* the board ends with the status line */
-    char buf[256];
-    if (eng_is_terminal(s)) {
-        eng_result_text(s, buf, sizeof buf);
-        printf("Result: %s\n", buf);
-        cli_print_why(s);
-        char losses[512];
-        if (eng_losses_text(s, view, losses, sizeof losses))
-            printf("Losses: %s\n", losses);
-    }
+    if (eng_is_terminal(s))
+        cli_print_end(s, "", -1, view, false);
     eng_state_free(s);
 }
 
 int cmd_replay(int argc, char **argv)
 {
     bool final_only = false, boards = false, no_color = false, as_json = false;
-    int to = -1, view = 0, first;
+    int to = -1, side = 0, rc;
     const cli_usage usage = {
         "replay RECORD [OPTIONS]",
         "Checks that every step of the record is legal and that every \"chance\"\n"
@@ -100,36 +93,28 @@ int cmd_replay(int argc, char **argv)
         CLI_FLAG("final", &final_only, "show only the final position and result"),
         CLI_FLAG("boards", &boards, "draw the board after every player's decision"),
         CLI_INT("to", "N", &to, 0, 100000000, "stop after N steps"),
-        CLI_INT("view", "P", &view, 1, ENG_MAX_PLAYERS,
+        CLI_INT("view", "P", &side, 1, ENG_MAX_PLAYERS,
                 "draw as side P sees it (1..4; default: everything)"),
         CLI_FLAG("no-color", &no_color, "plain text even on a terminal"),
         CLI_FLAG("json", &as_json, "the steps as JSON, each chance outcome explained, and the\n"
                  "result (with --to, up to there)"),
         CLI_END,
     };
-    int r = cli_opts_parse(&usage, opts, argc, argv, &first);
-    if (r != 0)
-        return r > 0 ? 0 : 2;
-    view = view > 0 ? view - 1 : ENG_VIEW_ALL;
-    if (first != argc - 1) {
-        cli_error("replay", "give one record file (see --help)");
-        return 2;
-    }
-    eng_match *m = cli_load_record(argv[first]);
+    const char *path = cli_record_operand("replay", &usage, opts, NULL, argc, argv, &rc);
+    if (!path)
+        return rc;
+    /* the whole record, told up to --to (its header gives every step) */
+    eng_match *m = cli_record_at("replay", path, -1, side, &rc);
     if (!m)
-        return 1;
-    if (view >= eng_game_players(m->game)) {
-        cli_error("replay", "--view: the game has %d sides", eng_game_players(m->game));
-        eng_match_free(m);
-        return 2;
-    }
+        return rc;
     if (cli_record_to(m, "replay", to) != 0) {
         eng_match_free(m);
         return 2;
     }
+    int view = cli_view(side);
     size_t n = to >= 0 && (size_t)to < m->nsteps ? (size_t)to : m->nsteps;
     if (as_json) {
-        int rc = replay_json(m, n, view);
+        rc = replay_json(m, n, view);
         eng_match_free(m);
         return rc;
     }

@@ -12,43 +12,6 @@ typedef struct pos_opts {
     int side;                   /* --view: 1..4, 0 not given (everything) */
 } pos_opts;
 
-/* Parses argv by opts and takes its one operand, the record: its path, or
- * NULL with the command's exit status in *rc (0 after --help). */
-static const char *parse_record(const char *cmd, const cli_usage *u, const cli_opt *opts,
-                                int argc, char **argv, int *rc)
-{
-    int first;
-    int r = cli_opts_parse(u, opts, argc, argv, &first);
-    *rc = r > 0 ? 0 : 2;
-    if (r != 0)
-        return NULL;
-    if (first != argc - 1) {
-        cli_error(cmd, "give one record file (see --help)");
-        return NULL;
-    }
-    return argv[first];
-}
-
-/* The record at path, replayed to o->to; NULL after a message. */
-static eng_match *reach(const char *path, const pos_opts *o, const char *cmd)
-{
-    eng_match *m = cli_load_record(path);
-    if (!m)
-        return NULL;
-    if (o->side > eng_game_players(m->game)) {
-        cli_error(cmd, "--view: the game has %d sides", eng_game_players(m->game));
-        eng_match_free(m);
-        return NULL;
-    }
-    if (cli_record_to(m, cmd, o->to) != 0) {
-        eng_match_free(m);
-        return NULL;
-    }
-    if (o->to >= 0 && (size_t)o->to < m->nsteps)
-        eng_match_undo(m, m->nsteps - (size_t)o->to);
-    return m;
-}
-
 int cmd_state(int argc, char **argv)
 {
     pos_opts o = {.to = -1};
@@ -68,14 +31,14 @@ int cmd_state(int argc, char **argv)
                 "side may know them (see `pocketwar odds --help`)"),
         CLI_END,
     };
-    int rc = 2;
-    const char *path = parse_record("state", &usage, opts, argc, argv, &rc);
+    int rc;
+    const char *path = cli_record_operand("state", &usage, opts, NULL, argc, argv, &rc);
     if (!path)
         return rc;
-    eng_match *m = reach(path, &o, "state");
+    eng_match *m = cli_record_at("state", path, o.to, o.side, &rc);
     if (!m)
         return 1;
-    int view = o.side ? o.side - 1 : ENG_VIEW_ALL;
+    int view = cli_view(o.side);
     json_t *j = eng_state_json(m->state, view);
     json_t *all = odds && j ? eng_odds_all_json(m->state, view) : NULL;
     if (all)
@@ -133,9 +96,8 @@ static json_t *legal_json(const eng_match *m, const eng_action *acts, const doub
     }
     char status[256], more[512];
     eng_status_text(s, status, sizeof status);
-    const char *to_act = who == ENG_CHANCE ? "chance" : who == ENG_TERMINAL ? "nobody"
-                         : eng_game_player_name(m->game, who);
-    json_t *j = json_pack("{s:s,s:s,s:o}", "to_act", to_act, "status", status, "actions", arr);
+    json_t *j = json_pack("{s:s,s:s,s:o}", "to_act", cli_to_act(m), "status", status, "actions",
+                          arr);
     eng_standing(s, more, sizeof more);
     json_object_set_new(j, "standing", json_string(more));
     if (who == ENG_CHANCE) {
@@ -162,11 +124,11 @@ int cmd_legal(int argc, char **argv)
                 "and each outcome explained"),
         CLI_END,
     };
-    int rc = 2;
-    const char *path = parse_record("legal", &usage, opts, argc, argv, &rc);
+    int rc;
+    const char *path = cli_record_operand("legal", &usage, opts, NULL, argc, argv, &rc);
     if (!path)
         return rc;
-    eng_match *m = reach(path, &o, "legal");
+    eng_match *m = cli_record_at("legal", path, o.to, o.side, &rc);
     if (!m)
         return 1;
     eng_action acts[ENG_MAX_ACTIONS];

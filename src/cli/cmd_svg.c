@@ -41,38 +41,28 @@ static const char *parse(int argc, char **argv, svg_opts *o, int *rc)
                 "the last step changed (the only form so far)"),
         CLI_END,
     };
-    int first;
-    int r = cli_opts_parse(&usage, opts, argc, argv, &first);
-    *rc = r > 0 ? 0 : 2;
-    if (r != 0)
-        return NULL;
-    if (first != argc - 1) {
-        cli_error("svg", "give one record file (see --help)");
-        return NULL;
-    }
-    if (o->actions != o->json) {
+    const char *path = cli_record_operand("svg", &usage, opts, NULL, argc, argv, rc);
+    if (path && o->actions != o->json) {
         cli_error("svg", "--actions and --json go together (see --help)");
+        *rc = 2;
         return NULL;
     }
-    return argv[first];
+    return path;
 }
 
 /* {"to_act", "status", "changed", "actions"} for the match's position. */
 static json_t *actions_json(const eng_match *m, int view)
 {
     const eng_state *s = m->state;
-    int who = eng_current_player(s);
     char status[256];
     eng_status_text(s, status, sizeof status);
-    const char *to_act = who == ENG_CHANCE ? "chance" : who == ENG_TERMINAL ? "nobody"
-                         : eng_game_player_name(m->game, who);
     eng_elements changed = {0};
     if (m->nsteps) {
         eng_state *before = eng_match_state_at(m, m->nsteps - 1);
         eng_step_changes(before, m->steps[m->nsteps - 1].action, s, view, &changed);
         eng_state_free(before);
     }
-    return json_pack("{s:s,s:s,s:o,s:o}", "to_act", to_act, "status", status, "changed",
+    return json_pack("{s:s,s:s,s:o,s:o}", "to_act", cli_to_act(m), "status", status, "changed",
                      eng_elements_json(&changed), "actions", eng_actions_json(s, view));
 }
 
@@ -80,28 +70,20 @@ static json_t *actions_json(const eng_match *m, int view)
  * the exit status in *rc after a message. */
 static eng_match *reach(const char *path, const svg_opts *o, int *rc)
 {
-    eng_match *m = cli_load_record(path);
-    *rc = 1;
-    if (!m)
-        return NULL;
-    if (o->side > eng_game_players(m->game)) {
-        cli_error("svg", "--view: the game has %d sides", eng_game_players(m->game));
-        *rc = 2;
-    } else if (!eng_has_svg(m->game)) {
+    eng_match *m = cli_record_at("svg", path, o->to, o->side, rc);
+    if (m && !eng_has_svg(m->game)) {
         cli_error("svg", "%s draws no SVG", eng_rules_title(m->rules));
-    } else {
-        if (o->to >= 0 && (size_t)o->to < m->nsteps)
-            eng_match_undo(m, m->nsteps - (size_t)o->to);
-        return m;
+        *rc = 1;
+        eng_match_free(m);
+        return NULL;
     }
-    eng_match_free(m);
-    return NULL;
+    return m;
 }
 
 /* Draws the position (or lists its actions) for the view on out. */
 static void draw(FILE *out, const eng_match *m, const svg_opts *o)
 {
-    int view = o->side ? o->side - 1 : ENG_VIEW_ALL;
+    int view = cli_view(o->side);
     if (o->actions)
         cli_json_print(out, actions_json(m, view));
     else

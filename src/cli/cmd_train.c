@@ -169,7 +169,7 @@ int cmd_train(int argc, char **argv)
         "example:\n"
         "  pocketwar train --rules portable-wargame --games 1000 --seed 1\n"};
     const cli_opt opts[] = {
-        CLI_SCENARIO(&go),
+        CLI_VARIANTS(&go),
         CLI_U64("seed", "N", &go.seed, "seeds every game, player and the fit (default 1)"),
         CLI_INT("games", "N", &o.games, 2, 10000000, h.games),
         CLI_TEXT("out", "FILE", &out, "the weights file to write (default: the rule set's,\n"
@@ -190,11 +190,6 @@ int cmd_train(int argc, char **argv)
     int parsed = cli_opts_parse(&usage, opts, argc, argv, NULL);
     if (parsed != 0) {
         rc = parsed > 0 ? 0 : 2;
-        goto done;
-    }
-    if (go.position) {
-        cli_error("train", "--position is not for training: the games start from the "
-                  "scenario's beginning");
         goto done;
     }
     o.seed = go.seed;

@@ -378,6 +378,10 @@ void eng_step_note(const eng_state *before, eng_action a, const eng_state *after
  * exhausted, Red on turn 5, Blue later, on turn 7"); the result text alone
  * where the rule set says no more; "*" while the game goes on. */
 void eng_ending(const eng_state *s, char *buf, size_t n);
+/* Why the game ended alone ("both sides exhausted, ..."), as eng_ending
+ * adds it after the result; "" where the rule set says no more or the
+ * game goes on. */
+void eng_ending_why(const eng_state *s, char *buf, size_t n);
 
 /* ---- losses summary (explain.c) --------------------------------------------- */
 

@@ -129,18 +129,25 @@ void eng_step_note(const eng_state *before, eng_action a, const eng_state *after
     eng_utf8_trim_end(buf);
 }
 
+void eng_ending_why(const eng_state *s, char *buf, size_t n)
+{
+    if (n == 0)
+        return;
+    buf[0] = '\0';
+    const eng_explain_methods *r = explain_at(s);
+    if (!r->ending || !eng_is_terminal(s))
+        return;
+    r->ending(eng_game_data(eng_state_game(s)), eng_state_cbody(s), buf, n);
+    eng_utf8_trim_end(buf);
+}
+
 void eng_ending(const eng_state *s, char *buf, size_t n)
 {
     if (n == 0)
         return;
     eng_result_text(s, buf, n);
-    const eng_explain_methods *r = explain_at(s);
-    if (!r->ending || !eng_is_terminal(s))
-        return;
     char why[ENG_ERROR_MAX];
-    why[0] = '\0';
-    r->ending(eng_game_data(eng_state_game(s)), eng_state_cbody(s), why, sizeof why);
-    eng_utf8_trim_end(why);
+    eng_ending_why(s, why, sizeof why);
     size_t len = strlen(buf);
     if (why[0] && len < n)
         snprintf(buf + len, n - len, ": %s", why);
