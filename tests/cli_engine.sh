@@ -197,7 +197,7 @@ expect ai 10 "easy:iterations=30 (mcts, 30 iterations, 1 thread)"
 expect ai 11 "deploy "
 refused ai 12 "count takes 1..8"
 expect ai 13 "deploy "
-expect ai 15 "normal (mcts, 2000 iterations or 1000 ms, 1 thread)"
+expect ai 15 "normal (mcts, 2000 iterations or 1000 ms, playouts of 10 steps, 1 thread)"   # its shorter playouts
 # the same session gives the same moves (seeds count up from --ai-seed)
 cp ai.in ai2.in
 session ai2 --threads 1

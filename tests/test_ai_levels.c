@@ -143,6 +143,23 @@ static void test_settings_and_budgets(void **unused)
     assert_int_equal(parse("hard", &b, &k, &cfg, &err), 0);
     assert_true(cfg.finish == 0.5);                /* the level's own */
 
+    /* a rule set's horizon replaces normal's and only normal's: easy and
+     * hard keep the search's own, and a spec's own horizon wins */
+    b = (ai_budget){.iterations = -1, .time_ms = -1, .threads = -1, .level_horizon = 7};
+    assert_int_equal(parse("normal", &b, &k, &cfg, &err), 0);
+    assert_int_equal(cfg.horizon, 7);
+    assert_int_equal(parse("easy", &b, &k, &cfg, &err), 0);
+    assert_int_equal(cfg.horizon, 0);
+    assert_int_equal(parse("hard", &b, &k, &cfg, &err), 0);
+    assert_int_equal(cfg.horizon, 0);
+    assert_int_equal(parse("mcts", &b, &k, &cfg, &err), 0);
+    assert_int_equal(cfg.horizon, 0);
+    assert_int_equal(parse("normal:horizon=30", &b, &k, &cfg, &err), 0);
+    assert_int_equal(cfg.horizon, 30);
+    b.level_horizon = 0;
+    assert_int_equal(parse("normal", &b, &k, &cfg, &err), 0);
+    assert_int_equal(cfg.horizon, 0);
+
     /* a kind takes its default budget from ai_new */
     assert_int_equal(parse("mcts", NULL, &k, &cfg, &err), 0);
     ai_player *p = ai_new(k, &cfg);
@@ -151,22 +168,35 @@ static void test_settings_and_budgets(void **unused)
     ai_free(p);
 }
 
-/* Each rule set's search scale and finish, as docs/ai.md gives them:
- * Pocket Wargame's levels search twice as long and its hard judges by the
- * end of the battle alone; the others keep the levels as listed. */
+/* Each rule set's search scale, finish and horizon, as docs/ai.md gives
+ * them: Pocket Wargame's levels search twice as long and its hard judges by
+ * the end of the battle alone; The Portable Wargame's and Pocket Battles'
+ * normal plays out 10 and 5 steps. What a game's budget carries is what
+ * the level then takes. */
 static void test_search_hints(void **unused)
 {
     (void)unused;
     static const struct {
         const char *rules;
         double scale, finish;
-    } want[] = {{"pocket-wargame", 2, 1}, {"portable-wargame", 1, 0}, {"pocket-battles", 1, 0}};
+        int horizon;
+    } want[] = {{"pocket-wargame", 2, 1, 0}, {"portable-wargame", 1, 0, 10},
+                {"pocket-battles", 1, 0, 5}};
     for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
         const eng_rules *r = eng_rules_find(want[i].rules);
         assert_non_null(r);
         eng_game *g = t_game_named(want[i].rules, eng_rules_default_scenario(r), NULL);
         assert_true(ai_hints_search_scale(g) == want[i].scale);
         assert_true(ai_hints_search_finish(g) == want[i].finish);
+        assert_int_equal(ai_hints_search_horizon(g), want[i].horizon);
+        ai_budget b = AI_BUDGET_NONE;
+        ai_budget_for_game(&b, g);
+        const ai_kind *k;
+        ai_config cfg;
+        eng_error err;
+        assert_int_equal(ai_spec_parse("normal", &b, &k, &cfg, &err), 0);
+        assert_int_equal(cfg.horizon, want[i].horizon);
+        assert_int_equal(cfg.iterations, (int)(2000 * want[i].scale));
         eng_game_free(g);
     }
 }

@@ -144,9 +144,12 @@ typedef struct ai_budget {
     double level_finish;   /* replaces the finish of a level that plays to
                               the end (ai_hints_search_finish); <= 0 = the
                               level's own */
+    int level_horizon;     /* the horizon of a level that takes the rule
+                              set's (ai_hints_search_horizon); <= 0 = the
+                              search's own */
 } ai_budget;
 
-#define AI_BUDGET_NONE ((ai_budget){-1, -1, -1, 1, 0})
+#define AI_BUDGET_NONE ((ai_budget){-1, -1, -1, 1, 0, 0})
 
 /* A level: a kind with a budget. */
 typedef struct ai_level {
@@ -155,6 +158,8 @@ typedef struct ai_level {
     int iterations;
     int time_ms;           /* a cap, so that a slow machine still answers */
     double finish;         /* weight of the final result (ai_config.finish); 0 = none */
+    bool rule_horizon;     /* its playouts take the rule set's horizon
+                              (ai_budget.level_horizon) where it gives one */
     const char *summary;
 } ai_level;
 
@@ -208,6 +213,12 @@ double ai_hints_search_scale(const eng_game *g);
 /* The weight a level that plays on to the end gives the final result in
  * this rule set (0 = the level's own). */
 double ai_hints_search_finish(const eng_game *g);
+/* The playout steps of the level normal in g's rule set; 0 = the
+ * search's own. */
+int ai_hints_search_horizon(const eng_game *g);
+/* Sets b's level_scale, level_finish and level_horizon from g's rule set
+ * (g NULL: the levels as listed), leaving the rest of b as it is. */
+void ai_budget_for_game(ai_budget *b, const eng_game *g);
 /* Do the computer levels plan a side's whole run of decisions in this rule
  * set (its plan_turns)? */
 bool ai_hints_plans_turns(const eng_game *g);

@@ -33,6 +33,19 @@ double ai_hints_search_finish(const eng_game *g)
     return f > 0 && f <= 1 ? f : 0.0;
 }
 
+int ai_hints_search_horizon(const eng_game *g)
+{
+    int h = hints_of(eng_game_rules(g))->search_horizon;
+    return h > 0 ? h : 0;
+}
+
+void ai_budget_for_game(ai_budget *b, const eng_game *g)
+{
+    b->level_scale = g ? ai_hints_search_scale(g) : 1;
+    b->level_finish = g ? ai_hints_search_finish(g) : 0;
+    b->level_horizon = g ? ai_hints_search_horizon(g) : 0;
+}
+
 bool ai_hints_plans_turns(const eng_game *g)
 {
     return hints_of(eng_game_rules(g))->plan_turns;

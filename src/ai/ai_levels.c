@@ -20,13 +20,19 @@
  * time caps) are multiplied by it. A rule set may also give the weight a
  * level that plays to the end (hard) puts on the end there, in place of the
  * level's own (ai_hints_search_finish, passed in the budget likewise); easy
- * and normal, which stop at the horizon, are not touched. */
+ * and normal, which stop at the horizon, are not touched. And a rule set
+ * whose learned evaluation judges as well after a few playout steps as
+ * after forty gives normal that horizon (ai_hints_search_horizon): its
+ * iterations then cost a fraction, at the same strength (docs/ai.md). */
 static const ai_level levels[] = {
-    {"easy", "mcts", 300, 1000, 0, "a quick tree search (300 iterations; more where a rule set needs it)"},
-    {"normal", "mcts", 2000, 1000, 0, "the tree search, 2,000 iterations or more where a rule set needs it (at most 1 s)"},
-    {"hard", "mcts", 8000, 4000, 0.5,
+    {"easy", "mcts", 300, 1000, 0, false,
+     "a quick tree search (300 iterations; more where a rule set needs it)"},
+    {"normal", "mcts", 2000, 1000, 0, true,
+     "the tree search, 2,000 iterations or more where a rule set needs it (at most 1 s), "
+     "with shorter playouts where a rule set judges as well sooner"},
+    {"hard", "mcts", 8000, 4000, 0.5, false,
      "a longer tree search, 8,000 iterations or more, played out to the end (at most 4 s)"},
-    {NULL, NULL, 0, 0, 0, NULL},
+    {NULL, NULL, 0, 0, 0, false, NULL},
 };
 
 const ai_level *ai_levels(void) { return levels; }
@@ -50,7 +56,8 @@ static const ai_setting settings[] = {
     {"explore", "C", AI_SET_REAL, 0.001, 100, FIELD(explore), NONE,
      "the tree search's exploration constant"},
     {"horizon", "N", AI_SET_INT, 1, 100000, FIELD(horizon), NONE,
-     "playout steps before the heuristic scores the position"},
+     "playout steps before the position is judged (default 40; normal: the rule set's, "
+     "where it gives one)"},
     {"finish", "W", AI_SET_REAL_OFF, 0, 1, FIELD(finish), NONE,
      "weight of a playout's result played on to the end, against the heuristic at the "
      "horizon (0: none)"},
@@ -207,6 +214,8 @@ int ai_spec_parse(const char *spec, const ai_budget *over, const ai_kind **kind,
         cfg->finish = lv->finish;
         if (lv->finish > 0 && over && over->level_finish > 0)
             cfg->finish = over->level_finish;
+        if (lv->rule_horizon && over && over->level_horizon > 0)
+            cfg->horizon = over->level_horizon;
     }
     /* the budget from outside, then the spec's own settings */
     if (over) {

@@ -24,8 +24,7 @@ void cli_ai_opts_init(cli_ai_opts *o)
 
 void cli_ai_opts_for_game(cli_ai_opts *o, const eng_game *g)
 {
-    o->budget.level_scale = g ? ai_hints_search_scale(g) : 1;
-    o->budget.level_finish = g ? ai_hints_search_finish(g) : 0;
+    ai_budget_for_game(&o->budget, g);
     o->rules = g ? eng_game_rules(g) : NULL;
 }
 
@@ -146,9 +145,13 @@ void cli_ai_describe(const ai_player *p, const char *spec, char *buf, size_t n)
     else
         snprintf(buf + len, n - len, " (%s, %s", k->name, budget);
     len = strlen(buf);
-    char finish[48] = "";
+    char finish[96] = "";
+    if (c->horizon > 0)          /* a playout shorter or longer than the search's own */
+        snprintf(finish, sizeof finish, ", playouts of %d %s", c->horizon,
+                 eng_noun(c->horizon, "step", "steps"));
     if (c->finish > 0)
-        snprintf(finish, sizeof finish, ", played out to the end at %g", c->finish);
+        snprintf(finish + strlen(finish), sizeof finish - strlen(finish),
+                 ", played out to the end at %g", c->finish);
     if (!text && len < n)        /* a search: its threads too */
         snprintf(buf + len, n - len, "%s, %d thread%s)", finish, c->threads,
                  c->threads == 1 ? "" : "s");

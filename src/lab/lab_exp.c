@@ -169,8 +169,7 @@ struct ai_player *lab_player_new(const char *spec, const eng_game *g, uint64_t s
 {
     ai_budget b = AI_BUDGET_NONE;
     b.threads = 1;
-    b.level_scale = g ? ai_hints_search_scale(g) : 1;
-    b.level_finish = g ? ai_hints_search_finish(g) : 0;
+    ai_budget_for_game(&b, g);
     const ai_kind *k;
     ai_config cfg = {0};
     if (ai_spec_parse(spec, &b, &k, &cfg, err) != 0)

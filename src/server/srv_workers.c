@@ -34,10 +34,7 @@ static bool level_parse(const eng_game *game, const char *level, const ai_kind *
                               "settings", level);
     ai_budget b = AI_BUDGET_NONE;
     b.threads = 1;
-    if (game) {
-        b.level_scale = ai_hints_search_scale(game);
-        b.level_finish = ai_hints_search_finish(game);
-    }
+    ai_budget_for_game(&b, game);
     if (ai_spec_parse(level, &b, k, cfg, err) != 0)
         return eng_error_fail(err, "no computer player named \"%s\"; choose from random, "
                               "thumb, flat, mcts, easy, normal, hard", level);
