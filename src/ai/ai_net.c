@@ -45,29 +45,57 @@ void ai_net_prepare(ai_net *net)
                 net->w1[(size_t)j * (size_t)net->inputs + (size_t)i];
 }
 
+typedef float net_f4 __attribute__((vector_size(16)));   /* four floats, one register */
+
+static net_f4 net_load4(const float *p)
+{
+    net_f4 v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+typedef int net_i4 __attribute__((vector_size(16)));   /* a mask: -1 true, 0 false */
+
+static net_f4 net_pick4(net_i4 mask, net_f4 yes, net_f4 no)
+{
+    return (net_f4)(((net_i4)yes & mask) | ((net_i4)no & ~mask));
+}
+
 /* tanh as a ratio of two polynomials in x (odd over even; the rational
  * approximation the Eigen library uses for float tanh), x held to
- * [-7.905, 7.905], where it reaches 1: within 4e-7 of tanh everywhere.
- * libm's tanhf took about twenty times the instructions and was a fifth
- * of a Pocket Battles battle. Plain arithmetic, the same bits on every
- * machine (the build keeps the compiler from fusing multiplies and adds). */
-static inline float net_tanh(float x)
+ * [-7.905, 7.905], where it reaches 1: within 4e-7 of tanh everywhere, four
+ * at a time. libm's tanhf took about twenty times the instructions and was
+ * a fifth of a Pocket Battles battle. Plain arithmetic, the same bits on
+ * every machine (the build keeps the compiler from fusing multiplies and
+ * adds) and in every lane. */
+static net_f4 net_tanh4(net_f4 x)
 {
-    const float clamp = 7.90531110763549805f;
-    float c = x > clamp ? clamp : x < -clamp ? -clamp : x;
-    float c2 = c * c;
-    float p = -2.76076847742355e-16f;
-    p = p * c2 + 2.00018790482477e-13f;
-    p = p * c2 + -8.60467152213735e-11f;
-    p = p * c2 + 5.12229709037114e-08f;
-    p = p * c2 + 1.48572235717979e-05f;
-    p = p * c2 + 6.37261928875436e-04f;
-    p = p * c2 + 4.89352455891786e-03f;
-    float q = 1.19825839466702e-06f;
-    q = q * c2 + 1.18534705686654e-04f;
-    q = q * c2 + 2.26843463243900e-03f;
-    q = q * c2 + 4.89352518554385e-03f;
+    const float k = 7.90531110763549805f;
+    const net_f4 hi = {k, k, k, k}, lo = -hi;
+    net_f4 c = net_pick4(x > hi, hi, x);
+    c = net_pick4(c < lo, lo, c);
+    net_f4 c2 = c * c;
+#define NET_K4(v) ((net_f4){v, v, v, v})
+    net_f4 p = NET_K4(-2.76076847742355e-16f);
+    p = p * c2 + NET_K4(2.00018790482477e-13f);
+    p = p * c2 + NET_K4(-8.60467152213735e-11f);
+    p = p * c2 + NET_K4(5.12229709037114e-08f);
+    p = p * c2 + NET_K4(1.48572235717979e-05f);
+    p = p * c2 + NET_K4(6.37261928875436e-04f);
+    p = p * c2 + NET_K4(4.89352455891786e-03f);
+    net_f4 q = NET_K4(1.19825839466702e-06f);
+    q = q * c2 + NET_K4(1.18534705686654e-04f);
+    q = q * c2 + NET_K4(2.26843463243900e-03f);
+    q = q * c2 + NET_K4(4.89352518554385e-03f);
+#undef NET_K4
     return p * c / q;
+}
+
+/* One tanh: net_tanh4's first lane, the same bits as in the vector loop. */
+static float net_tanh(float x)
+{
+    net_f4 t = net_tanh4((net_f4){x, x, x, x});
+    return t[0];
 }
 
 float ai_net_tanh(float x) { return net_tanh(x); }
@@ -97,46 +125,6 @@ static double eval_plain(const ai_net *net, const float *x)
  * are finite), which leaves a sum as it is (or a sum of -0 at -0 where it would
  * be +0, and a zero's sign changes neither tanh's zero nor the output).
  * Most features are zero in most positions. */
-typedef float net_f4 __attribute__((vector_size(16)));   /* four floats, one register */
-
-static net_f4 net_load4(const float *p)
-{
-    net_f4 v;
-    memcpy(&v, p, sizeof v);
-    return v;
-}
-
-/* net_tanh on four at once, step for step as it reads: the same bits. */
-typedef int net_i4 __attribute__((vector_size(16)));   /* a mask: -1 true, 0 false */
-
-static net_f4 net_pick4(net_i4 mask, net_f4 yes, net_f4 no)
-{
-    return (net_f4)(((net_i4)yes & mask) | ((net_i4)no & ~mask));
-}
-
-static net_f4 net_tanh4(net_f4 x)
-{
-    const float k = 7.90531110763549805f;
-    const net_f4 hi = {k, k, k, k}, lo = -hi;
-    net_f4 c = net_pick4(x > hi, hi, x);
-    c = net_pick4(c < lo, lo, c);
-    net_f4 c2 = c * c;
-#define NET_K4(v) ((net_f4){v, v, v, v})
-    net_f4 p = NET_K4(-2.76076847742355e-16f);
-    p = p * c2 + NET_K4(2.00018790482477e-13f);
-    p = p * c2 + NET_K4(-8.60467152213735e-11f);
-    p = p * c2 + NET_K4(5.12229709037114e-08f);
-    p = p * c2 + NET_K4(1.48572235717979e-05f);
-    p = p * c2 + NET_K4(6.37261928875436e-04f);
-    p = p * c2 + NET_K4(4.89352455891786e-03f);
-    net_f4 q = NET_K4(1.19825839466702e-06f);
-    q = q * c2 + NET_K4(1.18534705686654e-04f);
-    q = q * c2 + NET_K4(2.26843463243900e-03f);
-    q = q * c2 + NET_K4(4.89352518554385e-03f);
-#undef NET_K4
-    return p * c / q;
-}
-
 double ai_net_eval(const ai_net *net, const float *x)
 {
     int hid = net->hidden;
