@@ -156,7 +156,7 @@ static void judge_faces(const eng_state *s, int player, const eng_action *acts, 
             continue;
         int away = acting ? faces_away(j, player, label, dir) : 0;
         if (away < 0)
-            fail_msg("%s: no such unit of the acting side", t);
+            fail_msg("%s: the unit is not on the board", t);
         if ((w[i] == 0) != (away == 1))
             fail_msg("%s: weight %g, but it %s its back on the nearest enemy", t, w[i],
                      away ? "turns" : "does not turn");

@@ -193,8 +193,10 @@ eng_action ai_weighted_pick(const eng_action *acts, const double *w, int n, uint
     return acts[n - 1];
 }
 
-void ai_play_on(eng_state *s, int steps, uint64_t *rng, eng_action *acts,
-                ai_choose_fn choose, void *ctx)
+/* At most `steps` steps from s, chance steps included: chance sampled from
+ * its probabilities, players' actions uniformly at random. acts has room
+ * for ENG_MAX_ACTIONS. */
+static void play_at_random(eng_state *s, int steps, uint64_t *rng, eng_action *acts)
 {
     for (int h = 0; h < steps; h++) {
         int who = eng_current_player(s);
@@ -205,8 +207,7 @@ void ai_play_on(eng_state *s, int steps, uint64_t *rng, eng_action *acts,
             a = ai_sample_chance(s, rng);
         } else {
             int n = eng_legal_actions_by(s, who, acts);
-            a = choose ? choose(ctx, s, who, acts, n, rng)
-                       : acts[ai_rand_below(rng, (uint32_t)n)];
+            a = acts[ai_rand_below(rng, (uint32_t)n)];
         }
         eng_apply_fast_by(s, who, a);
     }
@@ -226,7 +227,7 @@ void ai_score(const eng_state *s, double *value)
 void ai_playout(eng_state *s, int horizon, uint64_t *rng, double *value)
 {
     eng_action acts[ENG_MAX_ACTIONS];
-    ai_play_on(s, horizon, rng, acts, NULL, NULL);
+    play_at_random(s, horizon, rng, acts);
     ai_score(s, value);
 }
 

@@ -24,16 +24,6 @@ extern const ai_kind ai_flat_kind;
 extern const ai_kind ai_mcts_kind;
 extern const ai_kind ai_oracle_kind;
 
-/* How a playout chooses a player's action among acts[0..n-1] (n >= 1). */
-typedef eng_action (*ai_choose_fn)(void *ctx, const eng_state *s, int who,
-                                   const eng_action *acts, int n, uint64_t *rng);
-
-/* Plays on from s for at most `steps` steps, chance steps included: chance
- * sampled from its probabilities with *rng, players' actions chosen by
- * `choose` (NULL: uniformly at random). acts has room for ENG_MAX_ACTIONS. */
-void ai_play_on(eng_state *s, int steps, uint64_t *rng, eng_action *acts,
-                ai_choose_fn choose, void *ctx);
-
 /* The tree-search player's decision (ai_mcts.c); with `oracle` the search
  * foresees chance and reads what the position hides (the oracle kind). */
 eng_action ai_mcts_decide(ai_player *p, const eng_state *s, ai_explanation *why, bool oracle);
@@ -56,7 +46,8 @@ const struct ai_net *ai_player_net(ai_player *p, const eng_state *s);
 /* ai_score by the network net, or by the heuristic when net is NULL. */
 void ai_score_by(const struct ai_net *net, const eng_state *s, double *value);
 
-/* ai_play_on at random for at most `horizon` steps, then ai_score. */
+/* Plays on from s at random for at most `horizon` steps, chance sampled
+ * from its probabilities with *rng, then ai_score. */
 void ai_playout(eng_state *s, int horizon, uint64_t *rng, double *value);
 
 /* The sum of `me`'s results over `count` continuations of action a from s,

@@ -133,10 +133,10 @@ static void final_result(const eng_state *s, const mcts_params *par, int me, dou
     value[me] -= par->contempt;
 }
 
-/* ai_play_on with playout_choice as the chooser, written out here so that
- * the choice inlines into the loop (a playout's every step) and the rule
- * set is asked for the player to move once a step; for the oracle chance
- * takes the outcome the game's own seeded generator gives
+/* Plays on from s for at most `steps` steps, players' actions by
+ * playout_choice (inlined: a playout's every step), the rule set asked for
+ * the player to move once a step; chance sampled from its probabilities,
+ * or for the oracle the outcome the game's own seeded generator gives
  * (eng_chance_sample): its cheat, nobody else's. */
 static void play_on(eng_state *s, int steps, playout_ctx *c, uint64_t *rng, eng_action *acts)
 {

@@ -177,10 +177,10 @@ typedef struct eng_hints_methods {
      * level's own (0 = the level's own); levels that stop at the horizon
      * keep doing so. */
     double search_finish;
-    /* The playout steps the level normal takes in this rule set before
-     * judging, instead of the search's own 40 (0 = the search's own): where
-     * the learned evaluation judges a position a few steps on as well as
-     * forty steps on, for a fraction of the time. */
+    /* The playout steps before judging for the levels that take a rule
+     * set's horizon (src/ai/ai_levels.c), instead of the search's own (0 =
+     * the search's own): where the learned evaluation judges a position a
+     * few steps on as well as many steps on, for a fraction of the time. */
     int search_horizon;
     /* Whole-turn planning: the computer levels plan each run of a side's own
      * decisions as a whole (src/ai/ai_plan.c). false: they search decision

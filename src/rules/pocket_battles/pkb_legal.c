@@ -154,7 +154,7 @@ static int legal_turn(const pkb_data *d, const pkb_state *s, eng_action *restric
             n = put_zones(out, n, PKB_ACT(PKB_A_ORDER, g, PKB_O_MOVE, 0), d->adj[p][un->zone], 24);
             /* a charge has a target when an enemy stands in its sector or
              * one beside it (pkb_charge_case is not PKB_CH_NONE) */
-            assert(!(kind == PKB_FRONT && (can & PKB_CAN_ENGAGE)) ||
+            assert(!pkb_may_charge(kind, can, true) ||
                    near == (pkb_charge_case(s, o, g) != PKB_CH_NONE));
             if (pkb_may_charge(kind, can, near))
                 out[n++] = PKB_ACT(PKB_A_ORDER, g, PKB_O_CHARGE, 0);

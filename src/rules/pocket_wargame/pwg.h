@@ -467,10 +467,13 @@ void pwg_cache_refresh(const pwg_data *d, pwg_state *s);
 void pwg_cache_steps(const pwg_data *d, pwg_state *s);   /* the steps alone */
 void pwg_cache_check(const pwg_data *d, const pwg_state *s);
 /* The bookkeeping of whose go it is (pwg_cache.player and movers), from the
- * position: the end of every apply, init and a position read (pwg_apply.c). */
+ * position: for init and pwg_cache_refresh (pwg_apply.c). In play apply
+ * sets the player after each action, and advance() and a move the movers. */
 void pwg_cache_turn(const pwg_data *d, pwg_state *s);
 /* The combat's masks (pwg_cache.toss and left) from s->combat.cu. */
-void pwg_cache_combat(const pwg_data *d, pwg_state *s);
+void pwg_cache_combat(pwg_state *s);
+/* No combat: s->combat cleared, with its bookkeeping (pwg_combat.c). */
+void pwg_combat_clear(pwg_state *s);
 /* The units of force f that may move in the Cavalry or Movement stage
  * now (pwg_cache.movers' rule), as a mask (pwg_legal.c). */
 uint64_t pwg_movers(const pwg_data *d, const pwg_state *s, int f);

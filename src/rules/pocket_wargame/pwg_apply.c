@@ -9,6 +9,7 @@
  * everything automatic on the way there: forces with nothing they could
  * do in a phase, the melee phase's search for fights, the end phase.
  */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include "pwg.h"
@@ -269,11 +270,8 @@ static void advance(const pwg_data *d, pwg_state *s)
             for (; s->turn_pos < d->nforces; s->turn_pos++) {
                 int f = pwg_player_force(s, s->turn_pos, d->nforces);
                 uint64_t movers = pwg_movers(d, s, f);
-#ifndef NDEBUG
-                /* debug builds: pwg_force_can_act checks the movers against
-                 * the plain rules (and aborts if they differ) */
-                (void)pwg_force_can_act(d, s, f);
-#endif
+                /* debug builds: the movers against the plain rules */
+                assert((movers != 0) == pwg_force_can_act(d, s, f));
                 if (movers) {
                     s->cache.movers = movers;
                     return;
@@ -319,9 +317,7 @@ static void advance(const pwg_data *d, pwg_state *s)
 static void combat_done(const pwg_data *d, pwg_state *s)
 {
     int kind = s->combat.kind, loc = s->combat.loc;
-    memset(&s->combat, 0, sizeof s->combat);
-    s->combat.last_unit = PWG_NONE;
-    s->cache.toss = s->cache.left = 0;   /* no coins and no heads outside a combat */
+    pwg_combat_clear(s);
     if (kind == PWG_CB_RANGED) {
         s->stage = PWG_S_RANGED;
     } else {

@@ -151,7 +151,7 @@ void pwg_cache_refresh(const pwg_data *d, pwg_state *s)
         pwg_cache_cond(s, u);
     for (int loc = 0; loc < d->nlocs; loc++)
         pwg_cache_ground(d, s, loc);
-    pwg_cache_combat(d, s);
+    pwg_cache_combat(s);
     pwg_cache_turn(d, s);   /* last: the movers read the units and steps above */
 }
 

@@ -70,9 +70,8 @@ int pwg_next_melee(const pwg_data *d, const pwg_state *s, int from)
  * combat bits: a position read, and the debug builds' check. In play the
  * combat keeps them as it goes (combat_reset, the two combats' starts,
  * pwg_combat_tossed, pwg_combat_spend, and combat_done in pwg_apply.c). */
-void pwg_cache_combat(const pwg_data *d, pwg_state *s)
+void pwg_cache_combat(pwg_state *s)
 {
-    (void)d;
     s->cache.toss = s->cache.left = 0;
     for (int u = 0; u < PWG_MAX_UNITS; u++) {
         int cu = s->combat.cu[u];
@@ -83,12 +82,17 @@ void pwg_cache_combat(const pwg_data *d, pwg_state *s)
     }
 }
 
-static void combat_reset(pwg_state *s, int kind)
+void pwg_combat_clear(pwg_state *s)
 {
     memset(&s->combat, 0, sizeof s->combat);
-    s->cache.toss = s->cache.left = 0;
-    s->combat.kind = (uint8_t)kind;
     s->combat.last_unit = PWG_NONE;
+    s->cache.toss = s->cache.left = 0;   /* no coins and no heads outside a combat */
+}
+
+static void combat_reset(pwg_state *s, int kind)
+{
+    pwg_combat_clear(s);
+    s->combat.kind = (uint8_t)kind;
     s->stage = PWG_S_TOSS;
 }
 

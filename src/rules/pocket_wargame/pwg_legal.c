@@ -275,7 +275,7 @@ static int list_moves(const pwg_data *d, const pwg_state *s, eng_action *restric
 
 static int legal_fast(const pwg_data *d, const pwg_state *s, eng_action *out)
 {
-    int f = s->cache.player, n = 0;   /* pwg_actor's answer, kept by pwg_cache_turn */
+    int f = s->cache.player, n = 0;   /* pwg_actor's answer, kept by pwg_apply */
     if (f < 0)
         return 0;
     switch (s->stage) {

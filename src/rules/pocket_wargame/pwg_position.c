@@ -259,7 +259,6 @@ static bool read_units(const pwg_data *d, pwg_state *s, const json_t *pos, char 
                 return eng_pos_fail(why, n, "%s.condition: steady, wavering, destroyed, "
                                     "exited, undeployed or reserve, not \"%s\"", w, cond);
             s->cond[u] = (uint8_t)k;
-            pwg_cache_cond(s, u);
         }
         uint8_t loc = s->loc[u];
         if (!read_loc(d, o, "loc", w, &loc, why, n))
@@ -495,9 +494,10 @@ static bool check(const pwg_data *d, pwg_state *s, const json_t *pos, char *why,
                                 "is to spend a head");
     }
     pwg_recompute_opposed(d, s);
-    /* whose go it is (the bookkeeping), now that the units' locations and
-     * the combat's rotation are known to be in range and turn_pos is read */
-    pwg_cache_turn(d, s);
+    /* the bookkeeping, whose go it is included, worked out once, now that the
+     * units' locations and the combat's rotation are known to be in range and
+     * turn_pos is read (the movers read a unit's location's steps) */
+    pwg_cache_refresh(d, s);
     const json_t *ta = json_object_get(pos, "to_act");
     if (ta) {
         int who = pwg_current_player(d, s);
@@ -534,7 +534,6 @@ bool pwg_from_json(const void *data, void *st, const json_t *pos, char *why, siz
     json_decref(top);
     if (!ok)
         return false;
-    pwg_cache_refresh(d, s);   /* the terrain may have changed: the bookkeeping with it */
     /* a dealt battlefield, written by hand: the deal is over once the stage is past it */
     if (d->deal && s->stage != PWG_S_DEAL) {
         if (!(in && json_object_get(in, "deal_next")))

@@ -54,14 +54,13 @@ void pwg_ending(const void *data, const void *st, char *buf, size_t n)
 {
     const pwg_data *d = data;
     const pwg_state *s = st;
-    char each[256];
+    char each[256] = "";   /* pwg_each_force adds to it */
     buf[0] = '\0';
     if (s->stage != PWG_S_OVER)
         return;
     if (d->victory.points_to_win > 0) {
         for (int f = 0; f < d->nforces; f++)
             if (s->points[f] >= d->victory.points_to_win) {
-                each[0] = '\0';
                 pwg_each_force(d, s, true, each, sizeof each);
                 snprintf(buf, n, "%d points to win reached after turn %d (points: %s)",
                          d->victory.points_to_win, s->turn, each);
@@ -74,8 +73,8 @@ void pwg_ending(const void *data, const void *st, char *buf, size_t n)
         return;
     }
     if (pwg_no_foes_left(d, s, alive)) {
-        int last = 31 - __builtin_clz((unsigned)alive);
-        if (alive == 1 << last)
+        int last = __builtin_ctz((unsigned)alive);
+        if ((alive & (alive - 1)) == 0)   /* one force alone */
             snprintf(buf, n, "%s %s the only force with units left, after turn %d",
                      d->force[last].name,
                      eng_verb(d->force[last].name, "is", "are"), s->turn);
@@ -87,7 +86,6 @@ void pwg_ending(const void *data, const void *st, char *buf, size_t n)
     int nw = 0;
     for (int f = 0; f < d->nforces; f++)
         nw += (s->winners >> f) & 1;
-    each[0] = '\0';
     pwg_each_force(d, s, pts, each, sizeof each);
     if (nw == 1)
         snprintf(buf, n, "the turn limit (turn %d) was reached; the most %s wins (%s)",

@@ -431,7 +431,7 @@ void ptw_apply(const void *data, void *st, eng_action a)
     }
     ptw_continue(d, s);
 #ifndef NDEBUG
-    ptw_book_check(d, s);      /* aborts if what is read differs from the plain rules */
+    ptw_book_check(d, s);      /* aborts if the book differs from the steps worked out afresh */
     /* who stands where is kept up to date piecemeal (ptw_place, ptw_occ_refresh):
      * debug builds check it against the plain count after every action */
     ptw_state plain = *s;
