@@ -227,23 +227,6 @@ bool ai_hints_plans_turns(const eng_game *g);
  * false when the rule set has none (every action alike). A rule of thumb
  * for quick simulated play, never a rule. */
 bool ai_hints_playout_weights(const eng_state *s, const eng_action *acts, int n, double *w);
-/* The same hint bound once to one state object (a search asks it at every
- * step of every playout, always of its one working copy): while s lives,
- * ai_hints_weigh(&h, acts, n, w) is ai_hints_playout_weights(s, acts, n,
- * w) for whatever position s then holds. */
-typedef struct ai_hints_weigher {
-    void (*fn)(const void *data, const void *st, const eng_action *acts, int n, double *w);
-    const void *data, *body;
-} ai_hints_weigher;
-ai_hints_weigher ai_hints_playout_weigher(const eng_state *s);
-static inline bool ai_hints_weigh(const ai_hints_weigher *h, const eng_action *acts, int n,
-                                  double *w)
-{
-    if (!h->fn || n <= 0)
-        return false;
-    h->fn(h->data, h->body, acts, n, w);
-    return true;
-}
 /* How many numbers the rule set describes a position by (0: it gives none). */
 int ai_hints_feature_count(const eng_rules *r);
 /* The position s from player's point of view as that many numbers, each

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "ai.h"
+#include "ai_private.h"
 #include "rules.h"
 #include "scenario.h"
 

@@ -24,6 +24,25 @@ extern const ai_kind ai_flat_kind;
 extern const ai_kind ai_mcts_kind;
 extern const ai_kind ai_oracle_kind;
 
+/* The rule set's playout hint (ai_hints_playout_weights, ai.h) bound once
+ * to one state object (a search asks it at every step of every playout,
+ * always of its one working copy): while s lives,
+ * ai_hints_weigh(&h, acts, n, w) is ai_hints_playout_weights(s, acts, n,
+ * w) for whatever position s then holds. */
+typedef struct ai_hints_weigher {
+    void (*fn)(const void *data, const void *st, const eng_action *acts, int n, double *w);
+    const void *data, *body;
+} ai_hints_weigher;
+ai_hints_weigher ai_hints_playout_weigher(const eng_state *s);
+static inline bool ai_hints_weigh(const ai_hints_weigher *h, const eng_action *acts, int n,
+                                  double *w)
+{
+    if (!h->fn || n <= 0)
+        return false;
+    h->fn(h->data, h->body, acts, n, w);
+    return true;
+}
+
 /* The tree-search player's decision (ai_mcts.c); with `oracle` the search
  * foresees chance and reads what the position hides (the oracle kind). */
 eng_action ai_mcts_decide(ai_player *p, const eng_state *s, ai_explanation *why, bool oracle);

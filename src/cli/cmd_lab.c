@@ -496,7 +496,7 @@ int cmd_lab(int argc, char **argv)
         const char *name;
         int (*run)(int argc, char **argv);
     } subs[] = {{"run", lab_run_cmd}, {"odds", lab_odds_cmd}, {"merge", lab_merge_cmd},
-                {"bench", lab_bench_cmd}, {"sweep", cmd_lab_sweep}};
+                {"sweep", cmd_lab_sweep}, {"bench", lab_bench_cmd}};   /* as the error lists them */
     for (size_t i = 0; i < sizeof subs / sizeof subs[0]; i++)
         if (!strcmp(sub, subs[i].name)) {
             char name[16];     /* "lab run": the name its --help and errors give */

@@ -171,8 +171,6 @@ typedef struct ptw_data {
     ptw_ray fan[PTW_MAX_SQ][4][PTW_FAN_MAX];
     uint64_t fan_mask[PTW_MAX_SQ][4][4];  /* the fan's squares as a bit set */
     uint64_t sight[PTW_MAX_SQ][4];       /* terrain_sight (ptw_board.c) of every pair, a bit */
-    uint8_t dist[PTW_MAX_SQ][PTW_MAX_SQ];   /* ptw_dist of every pair, 15 at most (for
-                                               the bookkeeping's reach, ptw_book.c) */
 
     /* units */
     int ntypes;
@@ -367,7 +365,7 @@ static inline bool ptw_sight(const ptw_data *d, int a, int b)
 {
     return (d->sight[a][b >> 6] >> (b & 63)) & 1;
 }
-void ptw_build_fans(ptw_data *d);   /* the pairwise tables: sight, dist, fans */
+void ptw_build_fans(ptw_data *d);   /* the pairwise tables: sight, fans */
 /* A unit's place in the stacking rule; -1 for a gun being towed (it is
  * carried by its transport and takes no place of its own). */
 static inline int ptw_role(const ptw_data *d, const ptw_state *s, int u)

@@ -137,18 +137,15 @@ static bool terrain_sight(const ptw_data *d, int a, int b)
     return true;
 }
 
-/* The tables of every pair of squares made at load: sight, the distance
- * (15 at most) and each square's sight fans. */
+/* The tables of every pair of squares made at load: sight and each
+ * square's sight fans. */
 void ptw_build_fans(ptw_data *d)
 {
     memset(d->sight, 0, sizeof d->sight);
     for (int a = 0; a < d->nsq; a++)
-        for (int b = 0; b < d->nsq; b++) {
+        for (int b = 0; b < d->nsq; b++)
             if (terrain_sight(d, a, b))
                 d->sight[a][b >> 6] |= UINT64_C(1) << (b & 63);
-            int k = ptw_dist(d, a, b);
-            d->dist[a][b] = (uint8_t)(k < 15 ? k : 15);
-        }
     for (int a = 0; a < d->nsq; a++)
         for (int f = 0; f < 4; f++) {
             int n = 0;

@@ -41,14 +41,7 @@
 
 static inline uint64_t bit_of(int u) { return UINT64_C(1) << u; }
 
-/* Is u's entry one the listing reads: on the board, not yet activated this
- * turn, not towed, not the active unit? */
-static bool eligible(const ptw_state *s, int u)
-{
-    return ptw_may_activate(s, u) && s->active != u;
-}
-
-/* Works out u's entry (u eligible; v: a listing for u's side). */
+/* Works out u's entry (u may activate; v: a listing for u's side). */
 static void work_out(const ptw_data *d, ptw_state *s, ptw_listing *v, int u)
 {
     bool turn;
@@ -82,7 +75,7 @@ static void fill(const ptw_data *d, ptw_state *s)
     ptw_listing_init(&v, side);
     for (; todo; todo &= todo - 1) {
         int u = __builtin_ctzll(todo);
-        if (eligible(s, u))
+        if (ptw_may_activate(s, u))
             work_out(d, s, &v, u);
     }
 }
@@ -187,13 +180,14 @@ void ptw_book_update(const ptw_data *d, ptw_state *s)
                 drop |= bit_of(u);
                 continue;
             }
-            const uint8_t *dist = d->dist[sq];
             int lim[3] = {-1, b->reach[u] & 15, b->reach[u] >> 4};   /* by sel */
-            for (int i = 0; i < n; i++)
-                if (dist[chg[i].sq] <= lim[chg[i].sel[side]]) {
+            for (int i = 0; i < n; i++) {
+                int far = ptw_dist(d, sq, chg[i].sq);   /* a reach of 15 takes in all further */
+                if ((far < 15 ? far : 15) <= lim[chg[i].sel[side]]) {
                     drop |= bit_of(u);
                     break;
                 }
+            }
         }
     b->known &= ~drop;
     fill(d, s);
@@ -223,7 +217,7 @@ void ptw_book_check(const ptw_data *d, const ptw_state *s)
         book_differs("the copy of the position");
     ptw_state fresh = *s;
     for (int u = 0; u < d->nunits; u++) {
-        if (!eligible(s, u))
+        if (!ptw_may_activate(s, u))
             continue;
         if (!ptw_bit(k->known, u)) {
             if (d->unit[u].side == ptw_acting_side(s))
