@@ -61,6 +61,19 @@ static uint64_t side_units(const ptw_data *d, int side)
     return m << f->first_unit;
 }
 
+/* The book's copy of what the steps read (ptw_book_update keeps it piece
+ * by piece as it finds what changed). */
+static void copy_position(struct ptw_book *b, const ptw_state *s)
+{
+    b->fired = s->fired;
+    memcpy(b->wire, s->wire, sizeof b->wire);
+    memcpy(b->loc, s->loc, sizeof b->loc);
+    memcpy(b->facing, s->facing, sizeof b->facing);
+    memcpy(b->towed_by, s->towed_by, sizeof b->towed_by);
+    b->exhausted[0] = s->exhausted[0];
+    b->exhausted[1] = s->exhausted[1];
+}
+
 /* Works out the acting side's eligible units that are not known (only
  * the acting side's units are listed; the other's wait for its part). */
 static void fill(const ptw_data *d, ptw_state *s)
@@ -84,13 +97,7 @@ void ptw_book_rebuild(const ptw_data *d, ptw_state *s)
 {
     struct ptw_book *b = &s->book;
     memset(b, 0, sizeof *b);
-    b->fired = s->fired;
-    memcpy(b->wire, s->wire, sizeof b->wire);
-    memcpy(b->loc, s->loc, sizeof b->loc);
-    memcpy(b->facing, s->facing, sizeof b->facing);
-    memcpy(b->towed_by, s->towed_by, sizeof b->towed_by);
-    b->exhausted[0] = s->exhausted[0];
-    b->exhausted[1] = s->exhausted[1];
+    copy_position(b, s);
     fill(d, s);
 }
 
@@ -208,12 +215,9 @@ void ptw_book_check(const ptw_data *d, const ptw_state *s)
     if (!ptw_book_current(s))
         return;                 /* not read now, and brought up to date when it is */
     const struct ptw_book *k = &s->book;
-    if (k->fired != s->fired ||
-        memcmp(k->wire, s->wire, sizeof k->wire) != 0 ||
-        memcmp(k->loc, s->loc, sizeof k->loc) != 0 ||
-        memcmp(k->facing, s->facing, sizeof k->facing) != 0 ||
-        memcmp(k->towed_by, s->towed_by, sizeof k->towed_by) != 0 ||
-        memcmp(k->exhausted, s->exhausted, sizeof k->exhausted) != 0)
+    struct ptw_book copy = *k;
+    copy_position(&copy, s);
+    if (memcmp(&copy, k, sizeof copy) != 0)
         book_differs("the copy of the position");
     ptw_state fresh = *s;
     for (int u = 0; u < d->nunits; u++) {
