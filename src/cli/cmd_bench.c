@@ -283,9 +283,10 @@ int cmd_bench(int argc, char **argv)
         "Measures the engine on one core: random self-play of whole games on each\n"
         "rule set's default scenario (seeds 1..N), counting every action applied\n"
         "with the legal-action generation or chance sampling that chose it.\n\n"
-        "Then the tree search: the normal player deciding, round and round, in\n"
-        "positions from random games of the same scenario, on 1 and on 2 threads;\n"
-        "its iterations per second and time per decision; with --decide-games, its\n"
+        "Then the tree search: the normal player, as it plays that rule set,\n"
+        "deciding round and round in positions from random games of the same\n"
+        "scenario, on 1 and on 2 threads: its iterations per second, processor\n"
+        "time per iteration and time per decision; with --decide-games, its\n"
         "decision time in whole games against itself.\n", NULL};
     const cli_opt opts[] = {
         CLI_TEXT("rules", "NAME", &only, "only this rule set"),

@@ -1,6 +1,7 @@
 /*
  * bench_search.c - the tree search's speed for `pocketwar bench`: the
- * `normal` player (its iteration budget, no time cap) decides in a fixed
+ * `normal` player as it plays the rule set (its iteration budget and
+ * playout length, no time cap) decides in a fixed
  * set of positions from random games of a rule set's default scenario,
  * round and round until the time given is spent, with 1 or more threads.
  * Iterations per second is the figure; the time per decision follows, and
@@ -72,6 +73,7 @@ int bench_search(const eng_rules *r, int threads, double seconds, bench_search_f
     int np = positions(g, pos);
     cli_ai_opts ao;
     cli_ai_opts_init(&ao);
+    cli_ai_opts_for_game(&ao, g);   /* the level as it plays this rule set */
     ao.budget.threads = threads;
     ai_player *p = cli_ai_new("normal", 12345, &ao);
     /* the level's iterations without its time cap: the same work everywhere */
