@@ -37,7 +37,7 @@ int cmd_state(int argc, char **argv)
         return rc;
     eng_match *m = cli_record_at("state", path, o.to, o.side, &rc);
     if (!m)
-        return 1;
+        return rc;
     int view = cli_view(o.side);
     json_t *j = eng_state_json(m->state, view);
     json_t *all = odds && j ? eng_odds_all_json(m->state, view) : NULL;
@@ -130,7 +130,7 @@ int cmd_legal(int argc, char **argv)
         return rc;
     eng_match *m = cli_record_at("legal", path, o.to, o.side, &rc);
     if (!m)
-        return 1;
+        return rc;
     eng_action acts[ENG_MAX_ACTIONS];
     double prob[ENG_MAX_ACTIONS];
     int n = legal_list(m->state, acts, prob);
