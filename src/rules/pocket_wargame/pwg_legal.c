@@ -137,11 +137,11 @@ static bool shot_locs(const pwg_data *d, const pwg_state *s, int u, const pwg_fo
     const uint64_t (*within)[PWG_LOC_WORDS] = d->within[from];
     for (int w = 0; w < d->loc_words; w++) {
         in[w] = e->at[w] & within[base][w];
-        /* one card further: only from higher ground */
+        /* one card further: in range where the rule gives it more (from
+         * higher ground) */
         for (uint64_t m = e->at[w] & within[base + 1][w] & ~within[base][w]; m; m &= m - 1) {
             int loc = 64 * w + __builtin_ctzll(m);
-            if (pwg_missile_range(false, pwg_terrain_at(d, s, from)->elevation,
-                                  pwg_terrain_at(d, s, loc)->elevation) > 1)
+            if (pwg_range(d, s, u, loc) > base)
                 in[w] |= UINT64_C(1) << (loc & 63);
         }
     }
