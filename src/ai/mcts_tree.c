@@ -107,24 +107,20 @@ uint32_t mcts_tree_add_child(mcts_tree *t, uint32_t parent, int who, eng_action 
 static int place_of(mcts_tree *t, mcts_node *ch, const eng_action *acts, int n, bool *indexed)
 {
     int i = (int)ch->at;
-    if (i < n && acts[i] == ch->action) {
-#ifndef NDEBUG
-        if (!*indexed) {
-            index_actions(t, acts, n);
-            *indexed = true;
-        }
-        assert(lookup(t, ch->action) == i);
-#endif
+    bool still = i < n && acts[i] == ch->action;
+#ifdef NDEBUG
+    if (still)
         return i;
-    }
+#endif
     if (!*indexed) {
         index_actions(t, acts, n);
         *indexed = true;
     }
-    i = lookup(t, ch->action);
-    if (i >= 0)
-        ch->at = (uint32_t)i;
-    return i;
+    int j = lookup(t, ch->action);
+    assert(!still || j == i);
+    if (j >= 0)
+        ch->at = (uint32_t)j;
+    return j;
 }
 
 /* Classic UCT over availability: untried actions first. */
