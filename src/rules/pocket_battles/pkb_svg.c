@@ -180,6 +180,25 @@ static void draw_zone(const layout *L, int z, FILE *out)
             id, name, x, y, ZW, h, fill, x + 5, y + 13, name);
 }
 
+/* A troop's name in at most `max` letters for a row under a tile, its dice
+ * kept whole: "Elite Archers 4-5-6" becomes "Elite... 4-5-6" (the full name
+ * is the row's tooltip). */
+static void short_name(const char *name, int max, char *buf, size_t n)
+{
+    int len = (int)strlen(name);
+    if (len <= max) {
+        snprintf(buf, n, "%s", name);
+        return;
+    }
+    const char *dice = strrchr(name, ' ');
+    bool has_dice = dice && strpbrk(dice, "0123456789");
+    int tail = has_dice ? (int)strlen(dice) : 0;     /* " 4-5-6" */
+    int head = max - 1 - tail;                       /* the letters before the ellipsis */
+    if (head < 1)
+        head = 1, tail = 0;
+    snprintf(buf, n, "%.*s\xe2\x80\xa6%s", head, name, tail ? dice : "");   /* an ellipsis */
+}
+
 static void draw_troop_line(const pkb_data *d, const pkb_state *s, int p, int t, double x, double y,
                             FILE *out)
 {
@@ -187,20 +206,27 @@ static void draw_troop_line(const pkb_data *d, const pkb_state *s, int p, int t,
     char id[ENG_ELEM_ID_MAX];
     svg_id(id, sizeof id, "t-%d-%s", p + 1, td->code);
     int w = s->side[p].wounds[t];
-    fprintf(out, "<g id=\"%s\" class=\"pw-troop\"><rect class=\"pw-edge\" x=\"%.1f\" y=\"%.1f\" "
+    char e[32], sh[32];
+    pkb_faces_text(td->eng, e, sizeof e);
+    pkb_faces_text(td->shoot, sh, sizeof sh);
+    fprintf(out, "<g id=\"%s\" class=\"pw-troop\"><title>", id);
+    svg_text(out, td->code);
+    fputs(" ", out);
+    svg_text(out, td->name);
+    fprintf(out, ": E %s  S %s  WP %d/%d</title><rect class=\"pw-edge\" x=\"%.1f\" y=\"%.1f\" "
             "width=\"%.1f\" height=\"%.1f\" fill=\"#fff\" fill-opacity=\"0.85\" stroke=\"none\"/>"
-            "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12.5\" fill=\"#000\">", id, x + 3, y - 12, UW - 6,
-            UROW - 1, x + 6, y);
-    char name[PKB_NAME];
-    snprintf(name, sizeof name, "%.10s", td->name);
+            "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11.5\" fill=\"#000\">", e, sh, td->wp - w,
+            td->wp, x + 3, y - 12, UW - 6, UROW - 1, x + 6, y);
+    char name[3 * PKB_NAME];
+    short_name(td->name, 12, name, sizeof name);
     svg_text(out, td->code);
     fputs(" ", out);
     svg_text(out, name);
-    fprintf(out, "</text><text x=\"%.1f\" y=\"%.1f\" font-size=\"12.5\" text-anchor=\"end\">WP %d/%d"
+    fprintf(out, "</text><text x=\"%.1f\" y=\"%.1f\" font-size=\"11.5\" text-anchor=\"end\">WP %d/%d"
             "</text>", x + UW - 8, y, td->wp - w, td->wp);
     for (int i = 0; i < w; i++)
-        fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4.5\" fill=\"#c00000\" stroke=\"#fff\"/>",
-                x + UW - 66 - i * 10, y - 4.5);
+        fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"#c00000\" stroke=\"#fff\"/>",
+                x + UW - 52 - i * 9, y - 4);
     fputs("</g>", out);
 }
 
