@@ -225,7 +225,8 @@ static int parse(play_opts *po, play_session *ps, int argc, char **argv)
         CLI_TEXT("load", "RECORD", &ps->load_path,
                  "resume a saved game (the record fixes the game, so the\n"
                  "options above do not apply; the seats are the record's\n"
-                 "unless given below)"),
+                 "unless given below; if they are all computers, you\n"
+                 "take the side to move)"),
         CLI_HEAD("Who plays:"),
         CLI_TEXT("ai", "NAME", &po->so.ai, ai_help),
         CLI_TEXT("side", "N", &po->so.side, "the side you play against the computer, by number\n"

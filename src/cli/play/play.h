@@ -123,7 +123,9 @@ typedef struct play_seat_opts {
  * --ai elsewhere; people everywhere; or the --players list). Sets
  * ps->ai, ps->ai_name and the match's labels; -1 after a message. */
 int play_seat_all(play_session *ps, const play_seat_opts *so);
-/* Seats a resumed game as its record says. */
+/* Seats a resumed game as its record says; if every seat is a computer's
+ * (and no referee is at the table), the side that decides next is the
+ * person's, so that the game never plays itself out unattended. */
 int play_seat_from_record(play_session *ps, uint64_t ai_seed);
 
 /* ---- play_turn.c ------------------------------------------------------------ */
