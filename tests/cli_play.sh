@@ -3,8 +3,9 @@
 # stdin with fixed seeds. Computer against computer to the end; a person's
 # session by number and by notation, saved, then resumed and finished;
 # wrong input answered and the game going on; the prompt's commands; undo;
-# end of input saving; referee mode typing outcomes that the record marks
-# "entered"; hotseat; --help; and clear errors for bad options.
+# end of input saving, and a scripted quit keeping the game; referee mode
+# typing outcomes that the record marks "entered"; hotseat; --help; and
+# clear errors for bad options.
 # Actions are chosen by their number in the listing, or by notation read
 # back from the listing of the same seed, so the script holds no notation
 # of its own but one refused deployment. Prints "PASS name" or
@@ -136,7 +137,8 @@ play undo-none "undo
 " --seed 1
 expect undo-none "nothing to take back"
 
-# --save keeps the record after every step; quit just quits
+# --save keeps the record after every step; a scripted quit keeps the game as end of
+# input does (nobody is there to answer "save?"), and a quit with nothing unsaved writes nothing
 play save-every "1
 " --seed 1 --save s.pwr
 expect save-every "saved to s.pwr after every step" "the game is saved in s.pwr"
@@ -145,8 +147,20 @@ rm -f pocketwar-autosave-1.pwr
 play quit "1
 quit
 " --seed 1
-expect quit "quit without saving"
-[ -e pocketwar-autosave-1.pwr ] && fail quit-no-file "quit wrote a file" || pass quit-no-file
+expect quit "quit: game saved to pocketwar-autosave-1.pwr; resume with: pocketwar play --load"
+[ "$(count pocketwar-autosave-1.pwr '^P1 ')" = 1 ] && pass quit-kept ||
+  fail quit-kept "the autosave holds $(count pocketwar-autosave-1.pwr '^P1 ') of Red's 1 step"
+play quit-resume "1
+" --load pocketwar-autosave-1.pwr
+[ "$(count pocketwar-autosave-1.pwr '^P1 ')" = 2 ] && pass quit-resumed ||
+  fail quit-resumed "$(tail_of quit-resume)"
+files=$(ls)
+play quit-at-once "quit
+" --load pocketwar-autosave-1.pwr
+expect quit-at-once "The game is saved in pocketwar-autosave-1.pwr."
+[ "$(ls | grep -v '^quit-at-once\.')" = "$files" ] && pass quit-at-once-no-file ||
+  fail quit-at-once-no-file "a new file: $(ls | grep -v '^quit-at-once\.' | diff - <(echo "$files"))"
+rm -f pocketwar-autosave-1*.pwr
 
 # ---- referee mode: outcomes typed in are recorded as entered -------------------------
 play ref0 "" --referee --players thumb,thumb --seed 4

@@ -69,7 +69,8 @@ static void help(play_session *ps, const turn *t)
                "  set confirm off|on   whether ending a phase while a unit could still\n"
                "              shoot or attack asks first (now %s)\n"
                "  json        the position as JSON, as you may see it\n"
-               "  quit        stop (offers to save what is not saved)\n"
+               "  quit        stop (offers to save what is not saved; from a script, keeps\n"
+               "              it as end of input does)\n"
                "  help        this text\n",
                example, ps->helper_name, ps->helper_name,
                ps->humans < ps->np ? " (with the computer's replies)" : "\n"
@@ -86,7 +87,8 @@ static void help(play_session *ps, const turn *t)
                "  undo        take back to the previous decision or entered outcome\n"
                "  save FILE   save the game's record to FILE (and keep saving there)\n"
                "  json        the position as JSON, as the screen's side may see it\n"
-               "  quit        stop (offers to save what is not saved)\n"
+               "  quit        stop (offers to save what is not saved; from a script, keeps\n"
+               "              it as end of input does)\n"
                "  help        this text\n", example);
     }
     printf("End of input (Ctrl-D) saves the game to %s and exits; Ctrl-C too.\n",
@@ -220,7 +222,8 @@ static play_rc cmd_undo(play_session *ps, const turn *t, bool *again)
 }
 
 /* Offers to save what no file holds (at a terminal), then PLAY_QUIT;
- * PLAY_EOF or PLAY_INTR if input ends while asking. */
+ * PLAY_EOF or PLAY_INTR if input ends while asking. From a script nobody
+ * answers: the loop's end keeps the game as at end of input. */
 static play_rc cmd_quit(play_session *ps)
 {
     if (ps->dirty && ps->tty_in) {
@@ -243,9 +246,7 @@ static play_rc cmd_quit(play_session *ps)
                 break;
         }
         free(dflt);
-    } else if (ps->dirty) {
-        printf("quit without saving\n");
-    } else if (ps->save_path) {
+    } else if (!ps->dirty && ps->save_path) {
         printf("The game is saved in %s.\n", ps->save_path);
     }
     return PLAY_QUIT;
