@@ -1,6 +1,7 @@
 /*
  * cli_common.c - option handling shared by the commands: the game options,
- * numbers, records (loaded and taken to a step), a game's end, colour, JSON
+ * numbers, records (loaded, taken to a step, and where one may be written),
+ * a game's end, colour, JSON
  * output and error lines. (Computer players' names and budgets are in
  * cli_ai.c.)
  */
@@ -9,6 +10,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #include "cli.h"
@@ -213,6 +215,39 @@ eng_match *cli_load_record(const char *path)
     if (!m || err.msg[0])       /* an error, or the warning of a record cut short */
         fprintf(stderr, "pocketwar: %s\n", err.msg);
     return m;
+}
+
+bool cli_same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    return strcmp(a, b) == 0;
+}
+
+int cli_record_target(const char *cmd, const char *opt, const char *path, const char *ours)
+{
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        cli_error(cmd, "%s: %s is a folder; give a file name", opt, path);
+        return -1;
+    }
+    /* a record is written beside its file and renamed over it: the folder
+     * must take a new file */
+    char *dir = strdup(path);
+    char *slash = strrchr(dir, '/');
+    const char *d = !slash ? "." : slash == dir ? "/" : (*slash = '\0', dir);
+    bool ok = access(d, W_OK | X_OK) == 0;
+    int e = errno;
+    if (!ok)
+        cli_error(cmd, "%s: cannot write %s: %s %s", opt, path,
+                  e == ENOENT || e == ENOTDIR ? "no folder" : "cannot write in", d);
+    free(dir);
+    if (!ok)
+        return -1;
+    if (stat(path, &st) != 0 || (ours && cli_same_file(path, ours)))
+        return 0;
+    return 1;
 }
 
 int cli_record_to(const eng_match *m, const char *cmd, int to)

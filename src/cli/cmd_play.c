@@ -15,7 +15,6 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #include "english.h"
 #include "play.h"
@@ -338,12 +337,10 @@ static int own_file(play_session *ps)
         }
         return 0;
     }
-    struct stat st;
-    if (stat(ps->save_path, &st) == 0 && S_ISDIR(st.st_mode)) {
-        cli_error("play", "--save: %s is a folder; give a file name", ps->save_path);
+    int taken = cli_record_target("play", "--save", ps->save_path, ps->load_path);
+    if (taken < 0)
         return 2;
-    }
-    if (play_foreign(ps, ps->save_path)) {
+    if (taken) {
         if (!ps->tty_in) {
             cli_error("play", "--save: %s already exists; give another name, or resume "
                       "it with --load %s (it is then saved back to itself)",

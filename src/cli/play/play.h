@@ -97,8 +97,6 @@ const char *play_autosave_path(play_session *ps);
 const char *play_home(play_session *ps);
 /* Does path exist and hold something this session has not written? */
 bool play_foreign(const play_session *ps, const char *path);
-/* True if a and b name the same file. */
-bool play_same_file(const char *a, const char *b);
 /* Draws the seeded generator's outcome at a chance point and prints it,
  * folding a run of them onto shared lines; play_end_run closes the line. */
 void play_chance(play_session *ps);
