@@ -4,8 +4,9 @@
 # session by number and by notation, saved, then resumed and finished;
 # wrong input answered and the game going on; the prompt's commands; undo;
 # end of input saving, and a scripted quit keeping the game; referee mode
-# typing outcomes that the record marks "entered"; hotseat; --help; and
-# clear errors for bad options.
+# typing outcomes that the record marks "entered" (several on one line, or
+# a side's command, answered); hotseat; --help; and clear errors for bad
+# options (a position under another scenario's name).
 # Actions are chosen by their number in the listing, or by notation read
 # back from the listing of the same seed, so the script holds no notation
 # of its own but one refused deployment. Prints "PASS name" or
@@ -166,6 +167,21 @@ rm -f pocketwar-autosave-1*.pwr
 play ref0 "" --referee --players thumb,thumb --seed 4
 outcome=$(nth_listed ref0 1)
 [ -n "$outcome" ] && has ref0 "chance> " && pass referee-prompt || fail referee-prompt "no outcomes listed: $(tail_of ref0)"
+# several outcomes on one line are refused by saying "one per line"; a side's commands
+# at a chance prompt say where they apply; nothing changes the game
+outcome2=$(nth_listed ref0 2)
+play referee-several "$outcome $outcome2
+hint
+auto
+odds 1
+list odds
+" --referee --players thumb,thumb --seed 4
+expect referee-several "one outcome per line: enter \"$outcome\" now" \
+  "hint applies only when a side decides" "auto applies only when a side decides" \
+  "odds applies only when a side decides" "list odds applies only when a side decides"
+if has referee-several "chance (entered)" || has referee-several "cannot parse"; then
+  fail referee-several-nothing "$(grep -m1 'entered\|cannot parse' referee-several.out)"
+else pass referee-several-nothing; fi
 play referee "99
 $outcome
 2
@@ -205,6 +221,14 @@ expect_error bad-load 'cannot open record' --load none.pwr
 expect_error load-and-seed '--seed cannot go with --load' --load h.pwr --seed 3
 expect_error hotseat-and-ai '--hotseat seats people everywhere' --hotseat --ai random
 expect_error bad-save '--save: cannot write' --save no/such/folder/x.pwr
+# a position of one scenario is not played under another's name
+"$pw" battle --players random,random --seed 2 --record pos.pwr --quiet > /dev/null
+"$pw" state pos.pwr --to 30 > pos.json
+expect_error position-scenario \
+  'the position: it is of scenario meeting, but --scenario names crossroads' \
+  --position pos.json --scenario crossroads
+play position-same-scenario "" --position pos.json --scenario meeting
+expect position-same-scenario "scenario meeting"
 
 # ---- the sanitizers saw nothing ----------------------------------------------------------
 bad=$(grep -lE 'ERROR: (Address|Leak)Sanitizer|runtime error:' ./*.out 2>/dev/null | tr '\n' ' ')

@@ -158,6 +158,22 @@ uint64_t cli_clock_seed(void)
     return ((uint64_t)ts.tv_sec * 1000003u ^ (uint64_t)ts.tv_nsec ^ (uint64_t)getpid()) % 1000000000u;
 }
 
+/* A position of one scenario played under another's name would mix two
+ * battles (the board of one, the briefing and limits of the other): the
+ * rule set's mismatch is refused by the engine, the scenario's here. m is
+ * freed on a mismatch; NULL with err. */
+static eng_match *same_scenario(const cli_game_opts *o, eng_match *m, eng_error *err)
+{
+    const char *held = json_string_value(json_object_get(o->position, "scenario"));
+    const char *game = m ? eng_game_scenario_name(m->game) : NULL;
+    if (!m || !o->scenario || !held || strcmp(held, o->scenario) == 0 || strcmp(held, game) == 0)
+        return m;
+    eng_error_set(err, "it is of scenario %s, but --scenario names %s; leave out --scenario "
+                  "to play its own", held, o->scenario);
+    eng_match_free(m);
+    return NULL;
+}
+
 eng_match *cli_match_new(cli_game_opts *o)
 {
     bool seeded = o->seed_given;   /* with --position: --seed wins over the position's */
@@ -166,9 +182,10 @@ eng_match *cli_match_new(cli_game_opts *o)
         o->seed_given = true;
     }
     eng_error err;
-    eng_match *m = o->position && !seeded ? eng_match_new_at(o->rules, o->scenario, o->options,
-                                                              o->position, o->seed, &err)
-                                          : cli_match_seeded(o, o->seed, &err);
+    eng_match *m = o->position && !seeded
+        ? same_scenario(o, eng_match_new_at(o->rules, o->scenario, o->options, o->position,
+                                            o->seed, &err), &err)
+        : cli_match_seeded(o, o->seed, &err);
     if (!m)
         fprintf(stderr, "pocketwar: %s%s\n", o->position ? "the position: " : "", err.msg);
     return m;
@@ -181,7 +198,8 @@ eng_match *cli_match_seeded(const cli_game_opts *o, uint64_t seed, eng_error *er
     json_t *p = json_deep_copy(o->position);
     json_object_del(p, "seed");
     json_object_del(p, "generator");
-    eng_match *m = eng_match_new_at(o->rules, o->scenario, o->options, p, seed, err);
+    eng_match *m = same_scenario(o, eng_match_new_at(o->rules, o->scenario, o->options, p,
+                                                     seed, err), err);
     json_decref(p);
     return m;
 }
