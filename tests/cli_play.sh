@@ -3,8 +3,10 @@
 # stdin with fixed seeds. Computer against computer to the end; a person's
 # session by number and by notation, saved, then resumed and finished;
 # wrong input answered and the game going on; the prompt's commands; undo;
-# end of input saving; referee mode typing outcomes that the record marks
-# "entered"; hotseat; --help; and clear errors for bad options.
+# end of input saving, and a scripted quit keeping the game; referee mode
+# typing outcomes that the record marks "entered" (several on one line, or
+# a side's command, answered); hotseat; --help; and clear errors for bad
+# options (a position under another scenario's name).
 # Actions are chosen by their number in the listing, or by notation read
 # back from the listing of the same seed, so the script holds no notation
 # of its own but one refused deployment. Prints "PASS name" or
@@ -136,7 +138,8 @@ play undo-none "undo
 " --seed 1
 expect undo-none "nothing to take back"
 
-# --save keeps the record after every step; quit just quits
+# --save keeps the record after every step; a scripted quit keeps the game as end of
+# input does (nobody is there to answer "save?"), and a quit with nothing unsaved writes nothing
 play save-every "1
 " --seed 1 --save s.pwr
 expect save-every "saved to s.pwr after every step" "the game is saved in s.pwr"
@@ -145,13 +148,40 @@ rm -f pocketwar-autosave-1.pwr
 play quit "1
 quit
 " --seed 1
-expect quit "quit without saving"
-[ -e pocketwar-autosave-1.pwr ] && fail quit-no-file "quit wrote a file" || pass quit-no-file
+expect quit "quit: game saved to pocketwar-autosave-1.pwr; resume with: pocketwar play --load"
+[ "$(count pocketwar-autosave-1.pwr '^P1 ')" = 1 ] && pass quit-kept ||
+  fail quit-kept "the autosave holds $(count pocketwar-autosave-1.pwr '^P1 ') of Red's 1 step"
+play quit-resume "1
+" --load pocketwar-autosave-1.pwr
+[ "$(count pocketwar-autosave-1.pwr '^P1 ')" = 2 ] && pass quit-resumed ||
+  fail quit-resumed "$(tail_of quit-resume)"
+files=$(ls)
+play quit-at-once "quit
+" --load pocketwar-autosave-1.pwr
+expect quit-at-once "The game is saved in pocketwar-autosave-1.pwr."
+[ "$(ls | grep -v '^quit-at-once\.')" = "$files" ] && pass quit-at-once-no-file ||
+  fail quit-at-once-no-file "a new file: $(ls | grep -v '^quit-at-once\.' | diff - <(echo "$files"))"
+rm -f pocketwar-autosave-1*.pwr
 
 # ---- referee mode: outcomes typed in are recorded as entered -------------------------
 play ref0 "" --referee --players thumb,thumb --seed 4
 outcome=$(nth_listed ref0 1)
 [ -n "$outcome" ] && has ref0 "chance> " && pass referee-prompt || fail referee-prompt "no outcomes listed: $(tail_of ref0)"
+# several outcomes on one line are refused by saying "one per line"; a side's commands
+# at a chance prompt say where they apply; nothing changes the game
+outcome2=$(nth_listed ref0 2)
+play referee-several "$outcome $outcome2
+hint
+auto
+odds 1
+list odds
+" --referee --players thumb,thumb --seed 4
+expect referee-several "one outcome per line: enter \"$outcome\" now" \
+  "hint applies only when a side decides" "auto applies only when a side decides" \
+  "odds applies only when a side decides" "list odds applies only when a side decides"
+if has referee-several "chance (entered)" || has referee-several "cannot parse"; then
+  fail referee-several-nothing "$(grep -m1 'entered\|cannot parse' referee-several.out)"
+else pass referee-several-nothing; fi
 play referee "99
 $outcome
 2
@@ -191,6 +221,14 @@ expect_error bad-load 'cannot open record' --load none.pwr
 expect_error load-and-seed '--seed cannot go with --load' --load h.pwr --seed 3
 expect_error hotseat-and-ai '--hotseat seats people everywhere' --hotseat --ai random
 expect_error bad-save '--save: cannot write' --save no/such/folder/x.pwr
+# a position of one scenario is not played under another's name
+"$pw" battle --players random,random --seed 2 --record pos.pwr --quiet > /dev/null
+"$pw" state pos.pwr --to 30 > pos.json
+expect_error position-scenario \
+  'the position: it is of scenario meeting, but --scenario names crossroads' \
+  --position pos.json --scenario crossroads
+play position-same-scenario "" --position pos.json --scenario meeting
+expect position-same-scenario "scenario meeting"
 
 # ---- the sanitizers saw nothing ----------------------------------------------------------
 bad=$(grep -lE 'ERROR: (Address|Leak)Sanitizer|runtime error:' ./*.out 2>/dev/null | tr '\n' ' ')

@@ -2,7 +2,8 @@
 # Checks that `pocketwar play` never loses a game and says where it is:
 # --save then `save B.pwr` (the game goes on in B.pwr, and every message
 # names B.pwr), end of input and Ctrl-C, autosaves named per game and never
-# replacing another file, a resumed game saved back to its own file,
+# replacing another file, a resumed game saved back to its own file, a
+# battle's record resumed (the person takes the side to move),
 # --save or `save FILE` onto a file holding something else; records cut
 # short (a warning, the steps replay), --to beyond a record's end, a folder
 # given as a record. Then the phases in all three rule sets: ending a phase
@@ -84,6 +85,36 @@ if [ "$(p1 pocketwar-autosave-7.pwr)" = 2 ] && [ ! -e pocketwar-autosave-7-3.pwr
 play resume-save "save
 " --load pocketwar-autosave-7.pwr
 expect resume-save "saved to pocketwar-autosave-7.pwr"
+
+# ---- a battle's record resumed: the person takes the side to move -------------------------
+# (cut mid-line, as a broken download leaves it); it never plays on by itself, and a quit
+# before any step leaves the file as it was
+"$pw" battle --seed 42 --record b42.pwr --quiet > /dev/null
+head -c 3000 b42.pwr > cut42.pwr
+sum42=$(cksum < cut42.pwr)
+play battle-load "quit
+" --load cut42.pwr
+side=$(sed -n 's/.*you take \([A-Za-z]*\), the side to move.*/\1/p' battle-load.out)
+if [ "$(rc battle-load)" = 0 ] && [ -n "$side" ] && has battle-load "$side> " &&
+   ! has battle-load "Result: " && [ "$(cksum < cut42.pwr)" = "$sum42" ]; then
+  pass battle-load-person
+else fail battle-load-person "exit $(rc battle-load), side \"$side\": $(tail_of battle-load)"; fi
+# with a referee at the table the computers keep their seats (on a copy: it plays on)
+cp cut42.pwr ref42.pwr
+play battle-load-referee "quit
+" --load ref42.pwr --referee
+if has battle-load-referee "chance> " && ! has battle-load-referee "you take"; then
+  pass battle-load-referee; else fail battle-load-referee "$(tail_of battle-load-referee)"; fi
+# one step of the person's, then end of input: saved back to the file, the seat a person's
+k=$(sed -n "s/^\[P\([0-9]\) \"$side: thumb\"\]/\1/p" cut42.pwr)
+n42=$(head -n "$(wc -l < cut42.pwr)" cut42.pwr | grep -c "^P$k ")   # whole lines only
+play battle-load-step "1
+" --load cut42.pwr
+if [ -n "$k" ] && has battle-load-step "end of input: the game is saved in cut42.pwr" &&
+   [ "$(grep -c "^P$k " cut42.pwr)" = $((n42 + 1)) ] &&
+   grep -q "^\[P$k \"$side: human\"\]" cut42.pwr &&
+   [ "$(grep -c '^\[Result "\*"\]' cut42.pwr)" = 1 ]; then pass battle-load-saved-back
+else fail battle-load-saved-back "P$k: $(grep -c "^P$k " cut42.pwr) steps (had $n42): $(tail_of battle-load-step)"; fi
 
 # ---- Ctrl-C ------------------------------------------------------------------------------
 mkfifo feed

@@ -269,6 +269,16 @@ int cli_parse_int(const char *opt, const char *arg, int min, int max, int *out);
  * the error (or the warning of a record cut short, which still loads);
  * NULL on failure. */
 eng_match *cli_load_record(const char *path);
+/* Where a game's record is to go (play --save, battle --record), checked
+ * before the game, so that nothing is played in vain: 0 if no file is
+ * there yet (or it is the same file as ours, when not NULL), 1 if a file
+ * holding something else (another game's record?) is: replace it only
+ * when asked; -1 after a message (cmd: opt: ...) if path is a folder or
+ * its folder does not exist or takes no new file. */
+int cli_record_target(const char *cmd, const char *opt, const char *path, const char *ours);
+/* True if a and b name the same file (or, where either is missing, the
+ * same name). */
+bool cli_same_file(const char *a, const char *b);
 /* --to N beyond the record's end: says how many steps it has and returns
  * -1; 0 when N is within it (or not given: N < 0). */
 int cli_record_to(const eng_match *m, const char *cmd, int to);

@@ -1,6 +1,7 @@
 /*
  * cli_common.c - option handling shared by the commands: the game options,
- * numbers, records (loaded and taken to a step), a game's end, colour, JSON
+ * numbers, records (loaded, taken to a step, and where one may be written),
+ * a game's end, colour, JSON
  * output and error lines. (Computer players' names and budgets are in
  * cli_ai.c.)
  */
@@ -9,6 +10,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #include "cli.h"
@@ -156,6 +158,22 @@ uint64_t cli_clock_seed(void)
     return ((uint64_t)ts.tv_sec * 1000003u ^ (uint64_t)ts.tv_nsec ^ (uint64_t)getpid()) % 1000000000u;
 }
 
+/* A position of one scenario played under another's name would mix two
+ * battles (the board of one, the briefing and limits of the other): the
+ * rule set's mismatch is refused by the engine, the scenario's here. m is
+ * freed on a mismatch; NULL with err. */
+static eng_match *same_scenario(const cli_game_opts *o, eng_match *m, eng_error *err)
+{
+    const char *held = json_string_value(json_object_get(o->position, "scenario"));
+    const char *game = m ? eng_game_scenario_name(m->game) : NULL;
+    if (!m || !o->scenario || !held || strcmp(held, o->scenario) == 0 || strcmp(held, game) == 0)
+        return m;
+    eng_error_set(err, "it is of scenario %s, but --scenario names %s; leave out --scenario "
+                  "to play its own", held, o->scenario);
+    eng_match_free(m);
+    return NULL;
+}
+
 eng_match *cli_match_new(cli_game_opts *o)
 {
     bool seeded = o->seed_given;   /* with --position: --seed wins over the position's */
@@ -164,9 +182,10 @@ eng_match *cli_match_new(cli_game_opts *o)
         o->seed_given = true;
     }
     eng_error err;
-    eng_match *m = o->position && !seeded ? eng_match_new_at(o->rules, o->scenario, o->options,
-                                                              o->position, o->seed, &err)
-                                          : cli_match_seeded(o, o->seed, &err);
+    eng_match *m = o->position && !seeded
+        ? same_scenario(o, eng_match_new_at(o->rules, o->scenario, o->options, o->position,
+                                            o->seed, &err), &err)
+        : cli_match_seeded(o, o->seed, &err);
     if (!m)
         fprintf(stderr, "pocketwar: %s%s\n", o->position ? "the position: " : "", err.msg);
     return m;
@@ -179,7 +198,8 @@ eng_match *cli_match_seeded(const cli_game_opts *o, uint64_t seed, eng_error *er
     json_t *p = json_deep_copy(o->position);
     json_object_del(p, "seed");
     json_object_del(p, "generator");
-    eng_match *m = eng_match_new_at(o->rules, o->scenario, o->options, p, seed, err);
+    eng_match *m = same_scenario(o, eng_match_new_at(o->rules, o->scenario, o->options, p,
+                                                     seed, err), err);
     json_decref(p);
     return m;
 }
@@ -213,6 +233,39 @@ eng_match *cli_load_record(const char *path)
     if (!m || err.msg[0])       /* an error, or the warning of a record cut short */
         fprintf(stderr, "pocketwar: %s\n", err.msg);
     return m;
+}
+
+bool cli_same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    return strcmp(a, b) == 0;
+}
+
+int cli_record_target(const char *cmd, const char *opt, const char *path, const char *ours)
+{
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        cli_error(cmd, "%s: %s is a folder; give a file name", opt, path);
+        return -1;
+    }
+    /* a record is written beside its file and renamed over it: the folder
+     * must take a new file */
+    char *dir = strdup(path);
+    char *slash = strrchr(dir, '/');
+    const char *d = !slash ? "." : slash == dir ? "/" : (*slash = '\0', dir);
+    bool ok = access(d, W_OK | X_OK) == 0;
+    int e = errno;
+    if (!ok)
+        cli_error(cmd, "%s: cannot write %s: %s %s", opt, path,
+                  e == ENOENT || e == ENOTDIR ? "no folder" : "cannot write in", d);
+    free(dir);
+    if (!ok)
+        return -1;
+    if (stat(path, &st) != 0 || (ours && cli_same_file(path, ours)))
+        return 0;
+    return 1;
 }
 
 int cli_record_to(const eng_match *m, const char *cmd, int to)

@@ -1,12 +1,78 @@
 /*
  * cmd_battle.c - `pocketwar battle`: one game between computer players,
- * told step by step, with its result and, on request, its record.
+ * told step by step, with its result and, on request, its record. The
+ * record's file is checked before the game: a folder that takes no file,
+ * or a file holding something else, is refused before any move is made.
  */
 #include <stdlib.h>
 #include <string.h>
 #include "english.h"
 #include "cli.h"
 #include "narrate.h"
+
+/* The record's tag lines, but the result: what fixes a battle (rule set,
+ * scenario, options, seed, players). A malloc'd string; NULL if none. */
+static char *setup_tags(FILE *f)
+{
+    char *out = NULL, *line = NULL;
+    size_t outlen = 0, cap = 0;
+    FILE *mem = open_memstream(&out, &outlen);
+    if (!mem)
+        return NULL;
+    ssize_t n;
+    while ((n = getline(&line, &cap, f)) > 0 && line[0] == '[')
+        if (strncmp(line, "[Result ", 8) != 0)
+            fputs(line, mem);
+    free(line);
+    fclose(mem);
+    return out;
+}
+
+/* Does the file at path hold a record of this same battle (an earlier run
+ * of the same command)? */
+static bool same_battle(const eng_match *m, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return false;
+    char *theirs = setup_tags(f);
+    fclose(f);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    eng_error err;
+    char *ours = NULL;
+    if (mem && eng_match_save(m, mem, &err) == 0 && fflush(mem) == 0) {
+        FILE *r = fmemopen(buf, len, "r");
+        if (r) {
+            ours = setup_tags(r);
+            fclose(r);
+        }
+    }
+    if (mem)
+        fclose(mem);
+    bool same = theirs && ours && *ours && strcmp(theirs, ours) == 0;
+    free(buf);
+    free(theirs);
+    free(ours);
+    return same;
+}
+
+/* --record FILE, before the game: 0 if the record may go there, -1 after
+ * a message. The same checks as play --save; with no one to ask, a file
+ * holding something else is replaced only with --force or when it is
+ * this battle's own record. */
+static int record_target(const eng_match *m, const char *path, bool force)
+{
+    int taken = cli_record_target("battle", "--record", path, NULL);
+    if (taken <= 0)
+        return taken;
+    if (force || same_battle(m, path))
+        return 0;
+    cli_error("battle", "--record: %s already exists and holds something else (another "
+              "game?); give another name, or add --force to replace it", path);
+    return -1;
+}
 
 int cmd_battle(int argc, char **argv)
 {
@@ -16,7 +82,7 @@ int cmd_battle(int argc, char **argv)
     cli_ai_opts_init(&ao);
     ao.allow_cheats = true;        /* the oracle: a yardstick, watched here */
     const char *players = NULL, *record = NULL;
-    bool quiet = false, board = false, no_color = false;
+    bool quiet = false, board = false, no_color = false, force = false;
     int max_steps = 100000, rc = 2;
     eng_match *m = NULL;
     ai_player *ai[ENG_MAX_PLAYERS] = {0};
@@ -28,12 +94,17 @@ int cmd_battle(int argc, char **argv)
     const cli_usage usage = {
         "battle [OPTIONS]",
         "Plays one game between computer players and prints what happened and\n"
-        "the result. The same seed gives the same battle.\n", NULL};
+        "the result. The same seed gives the same battle.\n",
+        "--record FILE is checked before the game starts. A FILE that exists is\n"
+        "replaced only if it holds a record of this same battle (the same rules,\n"
+        "scenario, options, seed and players), or with --force; otherwise the\n"
+        "battle is refused with exit status 1 and the file is left as it was.\n"};
     const cli_opt opts[] = {
         CLI_GAME(&go),
         CLI_TEXT("players", "A,B,...", &players, players_help),
         CLI_AI(&ao),
         CLI_TEXT("record", "FILE", &record, "write the game's record to FILE"),
+        CLI_FLAG("force", &force, "let --record replace a file holding something else"),
         CLI_FLAG("quiet", &quiet, "print only the result"),
         CLI_FLAG("board", &board, "draw the final position"),
         CLI_FLAG("no-color", &no_color,
@@ -71,6 +142,10 @@ int cmd_battle(int argc, char **argv)
             goto out;
         }
         free(list);
+    }
+    if (record && record_target(m, record, force) != 0) {
+        rc = 1;
+        goto out;
     }
     if (!quiet) {
         printf("%s, scenario %s, seed %llu\n", eng_rules_title(m->rules), m->scenario,

@@ -8,13 +8,13 @@
  * play_io.c (see play.h).
  *
  * Nothing is lost: the game's own file (--save, the --load file, or the
- * last `save FILE`) is rewritten after every step, and end of input or
- * Ctrl-C saves to it or, for a game with none, to an autosave named after
- * the game's seed; no save replaces another game's record unasked.
+ * last `save FILE`) is rewritten after every step, and end of input,
+ * Ctrl-C or a scripted `quit` saves to it or, for a game with none, to an
+ * autosave named after the game's seed (at a terminal `quit` asks); no
+ * save replaces another game's record unasked.
  */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #include "english.h"
 #include "play.h"
@@ -206,10 +206,11 @@ static int parse(play_opts *po, play_session *ps, int argc, char **argv)
         "  FILE after every step), set confirm off|on, json, quit.\n"
         "When a phase or turn of yours ends by itself (no unit of yours can act any\n"
         "more), a line before your next prompt says so.\n"
-        "End of input (Ctrl-D) or Ctrl-C saves the game to its file (--save, --load\n"
-        "or the last save FILE) or, if it has none, to " PLAY_AUTOSAVE_HELP "\n"
-        "here (SEED-2, -3, ... if that name is taken), and exits; resume it with\n"
-        "--load. No save replaces a file holding another game without asking.\n\n"
+        "End of input (Ctrl-D), Ctrl-C, or quit when input is not a terminal, saves\n"
+        "the game to its file (--save, --load or the last save FILE) or, if it has\n"
+        "none, to " PLAY_AUTOSAVE_HELP " here (SEED-2, -3, ... if that name is\n"
+        "taken), and exits; resume it with --load. At a terminal quit asks first.\n"
+        "No save replaces a file holding another game without asking.\n\n"
         "In hotseat games with hidden information a hand-over screen keeps one\n"
         "side's secrets from the other.\n\n"
         "examples:\n"
@@ -225,7 +226,8 @@ static int parse(play_opts *po, play_session *ps, int argc, char **argv)
         CLI_TEXT("load", "RECORD", &ps->load_path,
                  "resume a saved game (the record fixes the game, so the\n"
                  "options above do not apply; the seats are the record's\n"
-                 "unless given below)"),
+                 "unless given below; if they are all computers, you\n"
+                 "take the side to move)"),
         CLI_HEAD("Who plays:"),
         CLI_TEXT("ai", "NAME", &po->so.ai, ai_help),
         CLI_TEXT("side", "N", &po->so.side, "the side you play against the computer, by number\n"
@@ -335,12 +337,10 @@ static int own_file(play_session *ps)
         }
         return 0;
     }
-    struct stat st;
-    if (stat(ps->save_path, &st) == 0 && S_ISDIR(st.st_mode)) {
-        cli_error("play", "--save: %s is a folder; give a file name", ps->save_path);
+    int taken = cli_record_target("play", "--save", ps->save_path, ps->load_path);
+    if (taken < 0)
         return 2;
-    }
-    if (play_foreign(ps, ps->save_path)) {
+    if (taken) {
         if (!ps->tty_in) {
             cli_error("play", "--save: %s already exists; give another name, or resume "
                       "it with --load %s (it is then saved back to itself)",
@@ -377,8 +377,8 @@ static int run(play_session *ps)
         return save_on_exit(ps, "end of input") == 0 ? 0 : 1;
     case PLAY_INTR:
         return save_on_exit(ps, "interrupted") == 0 ? 130 : 1;
-    case PLAY_QUIT:
-        return 0;
+    case PLAY_QUIT:   /* at a terminal saving was offered; a script's quit keeps it */
+        return ps->tty_in || !ps->dirty || save_on_exit(ps, "quit") == 0 ? 0 : 1;
     case PLAY_FAIL:
         return 1;
     }

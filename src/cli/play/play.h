@@ -97,8 +97,6 @@ const char *play_autosave_path(play_session *ps);
 const char *play_home(play_session *ps);
 /* Does path exist and hold something this session has not written? */
 bool play_foreign(const play_session *ps, const char *path);
-/* True if a and b name the same file. */
-bool play_same_file(const char *a, const char *b);
 /* Draws the seeded generator's outcome at a chance point and prints it,
  * folding a run of them onto shared lines; play_end_run closes the line. */
 void play_chance(play_session *ps);
@@ -123,7 +121,9 @@ typedef struct play_seat_opts {
  * --ai elsewhere; people everywhere; or the --players list). Sets
  * ps->ai, ps->ai_name and the match's labels; -1 after a message. */
 int play_seat_all(play_session *ps, const play_seat_opts *so);
-/* Seats a resumed game as its record says. */
+/* Seats a resumed game as its record says; if every seat is a computer's
+ * (and no referee is at the table), the side that decides next is the
+ * person's, so that the game never plays itself out unattended. */
 int play_seat_from_record(play_session *ps, uint64_t ai_seed);
 
 /* ---- play_turn.c ------------------------------------------------------------ */

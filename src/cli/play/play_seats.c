@@ -86,11 +86,29 @@ int play_seat_all(play_session *ps, const play_seat_opts *so)
     return 0;
 }
 
+/* The side that decides next: the one to act, or past the chance points
+ * before it (drawn on a copy: the generator travels with the position, so
+ * they fall the same in the game); side 1 in a finished game. */
+static int next_decider(const play_session *ps)
+{
+    eng_state *s = eng_state_clone(ps->m->state);
+    eng_error err;
+    while (!eng_is_terminal(s) && eng_current_player(s) == ENG_CHANCE)
+        if (eng_apply(s, eng_chance_sample(s), &err) != 0)
+            break;
+    int who = eng_is_terminal(s) ? 0 : eng_current_player(s);
+    eng_state_free(s);
+    return who >= 0 && who < ps->np ? who : 0;
+}
+
 /* A resumed game keeps the record's seats: "human", or a computer's name
  * (also read as "computer NAME"); a label naming no computer player is a
- * person. */
+ * person. A record of computers only (a battle's) would play itself out
+ * unattended, so the side that decides next becomes the person's, unless
+ * a referee types in the chance outcomes. */
 int play_seat_from_record(play_session *ps, uint64_t ai_seed)
 {
+    int people = 0;
     for (int p = 0; p < ps->np; p++) {
         const char *label = ps->m->players[p] ? ps->m->players[p] : "human";
         if (strncmp(label, "computer ", 9) == 0)
@@ -100,6 +118,14 @@ int play_seat_from_record(play_session *ps, uint64_t ai_seed)
         free(name);
         if (rc != 0)
             return -1;
+        people += ps->ai[p] == NULL;
     }
+    if (people > 0 || ps->referee)
+        return 0;
+    int me = next_decider(ps);
+    if (seat(ps, me, NULL, ai_seed) != 0)
+        return -1;
+    printf("The record's seats are all computers: you take %s, the side to move (choose\n"
+           "with --side N, --hotseat or --players).\n", play_side(ps, me));
     return 0;
 }

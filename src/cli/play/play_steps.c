@@ -17,23 +17,15 @@ const char *play_side(const play_session *ps, int side)
     return eng_game_player_name(ps->m->game, side);
 }
 
-bool play_same_file(const char *a, const char *b)
-{
-    struct stat sa, sb;
-    if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
-        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-    return strcmp(a, b) == 0;
-}
-
 bool play_foreign(const play_session *ps, const char *path)
 {
     struct stat st;
     if (stat(path, &st) != 0)
         return false;
-    if (ps->load_path && play_same_file(path, ps->load_path))
+    if (ps->load_path && cli_same_file(path, ps->load_path))
         return false;
     for (int i = 0; i < ps->nwritten; i++)
-        if (play_same_file(path, ps->written[i]))
+        if (cli_same_file(path, ps->written[i]))
             return false;
     return true;
 }
@@ -109,7 +101,7 @@ int play_save(play_session *ps, const char *path)
         printf("could not save: %s\n", err.msg);
         return -1;
     }
-    bool moved = !ps->save_path || !play_same_file(ps->save_path, path);
+    bool moved = !ps->save_path || !cli_same_file(ps->save_path, path);
     printf("saved to %s (%zu step%s)%s\n", path, ps->m->nsteps, ps->m->nsteps == 1 ? "" : "s",
            moved && !eng_is_terminal(ps->m->state)
                ? "; the game goes on saving there after every step" : "");

@@ -69,7 +69,8 @@ static void help(play_session *ps, const turn *t)
                "  set confirm off|on   whether ending a phase while a unit could still\n"
                "              shoot or attack asks first (now %s)\n"
                "  json        the position as JSON, as you may see it\n"
-               "  quit        stop (offers to save what is not saved)\n"
+               "  quit        stop (offers to save what is not saved; from a script, keeps\n"
+               "              it as end of input does)\n"
                "  help        this text\n",
                example, ps->helper_name, ps->helper_name,
                ps->humans < ps->np ? " (with the computer's replies)" : "\n"
@@ -86,7 +87,8 @@ static void help(play_session *ps, const turn *t)
                "  undo        take back to the previous decision or entered outcome\n"
                "  save FILE   save the game's record to FILE (and keep saving there)\n"
                "  json        the position as JSON, as the screen's side may see it\n"
-               "  quit        stop (offers to save what is not saved)\n"
+               "  quit        stop (offers to save what is not saved; from a script, keeps\n"
+               "              it as end of input does)\n"
                "  help        this text\n", example);
     }
     printf("End of input (Ctrl-D) saves the game to %s and exits; Ctrl-C too.\n",
@@ -220,7 +222,8 @@ static play_rc cmd_undo(play_session *ps, const turn *t, bool *again)
 }
 
 /* Offers to save what no file holds (at a terminal), then PLAY_QUIT;
- * PLAY_EOF or PLAY_INTR if input ends while asking. */
+ * PLAY_EOF or PLAY_INTR if input ends while asking. From a script nobody
+ * answers: the loop's end keeps the game as at end of input. */
 static play_rc cmd_quit(play_session *ps)
 {
     if (ps->dirty && ps->tty_in) {
@@ -243,9 +246,7 @@ static play_rc cmd_quit(play_session *ps)
                 break;
         }
         free(dflt);
-    } else if (ps->dirty) {
-        printf("quit without saving\n");
-    } else if (ps->save_path) {
+    } else if (!ps->dirty && ps->save_path) {
         printf("The game is saved in %s.\n", ps->save_path);
     }
     return PLAY_QUIT;
@@ -272,6 +273,32 @@ static const char *command_guess(const char *line, const turn *t, const char *re
         return NULL;
     const char *g = cli_suggest(word, both);
     return g ? g : cli_suggest(word, t->me >= 0 ? side : chance);
+}
+
+/* At a chance prompt, a line that fails as a whole but begins with a
+ * legal outcome ("AS 2S QD" for three cards): the referee typed a run on
+ * one line. True after saying to type one per line. */
+static bool several_outcomes(const play_session *ps, const char *line)
+{
+    char first[ENG_TEXT_MAX];
+    size_t len = strlen(line);
+    for (size_t n = len; n-- > 1;) {    /* the longest run of whole words first */
+        if ((line[n] != ' ' && line[n] != '\t') || line[n - 1] == ' ' || line[n - 1] == '\t'
+            || n >= sizeof first)
+            continue;
+        memcpy(first, line, n);
+        first[n] = '\0';
+        eng_action a;
+        eng_error err;
+        if (eng_action_parse(ps->m->state, first, &a, &err) == 0 &&
+            eng_is_legal(ps->m->state, a, &err)) {
+            char q[80];
+            printf("one outcome per line: enter %s now, and each of the others at its own "
+                   "prompt\n", play_quote(first, q, sizeof q));
+            return true;
+        }
+    }
+    return false;
 }
 
 /* ---- the prompt ------------------------------------------------------------ */
@@ -370,6 +397,10 @@ static play_rc prompt(play_session *ps, turn *t)
             eng_action a = ai_choose(ps->helper, ps->m->state, NULL);
             if (take(ps, t, a, " (auto)"))
                 return PLAY_OK;
+        } else if (t->me < 0 && (is_word(line, "hint") || is_word(line, "auto") ||
+                                 command_arg(line, "odds") || is_word(line, "list odds"))) {
+            printf("%s applies only when a side decides; here enter the chance outcome "
+                   "as it fell (or roll)\n", command_arg(line, "odds") ? "odds" : line);
         } else if (t->me < 0 && is_word(line, "roll")) {
             play_chance(ps);
             play_end_run(ps);
@@ -392,6 +423,8 @@ static play_rc prompt(play_session *ps, turn *t)
             eng_error err;
             char q[80];
             if (eng_action_parse(ps->m->state, line, &a, &err) != 0) {
+                if (t->me < 0 && several_outcomes(ps, line))
+                    continue;
                 const char *guess = command_guess(line, t, err.msg);
                 if (guess)
                     printf("no command or action %s; did you mean \"%s\"? (help lists the "
