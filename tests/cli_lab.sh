@@ -49,6 +49,10 @@ refused bad-games 'whole number from 2' "${pkb[@]}" --games 1 --out bad
 refused no-out '--out DIR is needed' "${pkb[@]}"
 refused unwritable 'cannot make the folder' "${pkb[@]}" --out /dev/null/lab
 refused bad-sprt '--sprt takes' "${pkb[@]}" --sprt x --out bad
+# --out makes the folder and its missing parents, as the first example (runs/NAME) needs
+"$pw" lab run "${pkb[@]}" --arm a --games 2 --out runs/nested/deep > nest.out 2>&1; rc=$?
+if [ $rc = 0 ] && [ "$(wc -l < runs/nested/deep/games.jsonl)" = 2 ] && [ -s runs/nested/deep/report.html ]
+then pass out-makes-parents; else fail out-makes-parents "exit $rc: $(head -2 nest.out | tr '\n' '|')"; fi
 refused no-resume 'holds no run to resume' --resume nowhere
 
 # ---- the same results at any --jobs ----------------------------------------------------

@@ -40,12 +40,13 @@ refused sweep-bad-target '--target takes balance' "${pwg[@]}" --field victory.tu
 refused sweep-balance-words 'takes numbers' "${pwg[@]}" --sweep deck --values french,german --target balance --out bad
 
 # ---- a sweep of every value: sweep.json and the plots -------------------------------------
-"$pw" lab sweep "${pwg[@]}" --field forces.1.units.HI --values 0..8:8 --games 4 --out sw --jobs 2 > sw.out 2>&1; rc=$?
+"$pw" lab sweep "${pwg[@]}" --field forces.1.units.HI --values 0..8:8 --games 4 --out runs/sw --jobs 2 > sw.out 2>&1; rc=$?
 if [ $rc = 0 ] && jq -e '.key == "forces.1.units.HI" and (.points | length) == 2 and
           (.points[] | .metrics.side_advantage | has("lo") and has("hi")) and
-          .points[0].metrics.side_advantage.value > .points[1].metrics.side_advantage.value' sw/sweep.json > /dev/null &&
-   grep -q '<svg id="sweep-side_advantage"' sw/sweep.html && grep -q '<svg id="sweep-duration"' sw/sweep.html &&
-   [ "$(jq -r '.forces[1].units.HI' sw/scenarios/8.json)" = 8 ] && [ -s sw/report.html ]
+          .points[0].metrics.side_advantage.value > .points[1].metrics.side_advantage.value' runs/sw/sweep.json > /dev/null &&
+   grep -q '<svg id="sweep-side_advantage"' runs/sw/sweep.html &&
+   grep -q '<svg id="sweep-duration"' runs/sw/sweep.html &&
+   [ "$(jq -r '.forces[1].units.HI' runs/sw/scenarios/8.json)" = 8 ] && [ -s runs/sw/report.html ]
 then pass sweep-plots; else fail sweep-plots "exit $rc: $(tail -3 sw.out | tr '\n' '|')"; fi
 
 # ---- the balance search: both ends rejected, the answer between them ----------------------

@@ -491,13 +491,33 @@ out:
     return rc;
 }
 
-bool lab_dir_new(const lab_exp *e, const char *dir, eng_error *err)
+bool lab_mkdirs(const char *dir, eng_error *err)
 {
+    char path[4096];
     struct stat st;
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-        return eng_error_fail(err, "cannot make the folder %s: %s", dir, strerror(errno));
+    if (snprintf(path, sizeof path, "%s", dir) >= (int)sizeof path)
+        return eng_error_fail(err, "the folder name %.40s... is too long", dir);
+    /* each parent in turn, then the folder itself; one already there is fine */
+    for (char *p = path + 1; ; p++) {
+        if (*p != '/' && *p != '\0')
+            continue;
+        char c = *p;
+        *p = '\0';
+        if (mkdir(path, 0777) != 0 && errno != EEXIST)
+            return eng_error_fail(err, "cannot make the folder %s: %s", path, strerror(errno));
+        *p = c;
+        if (c == '\0')
+            break;
+    }
     if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
         return eng_error_fail(err, "%s is not a folder", dir);
+    return true;
+}
+
+bool lab_dir_new(const lab_exp *e, const char *dir, eng_error *err)
+{
+    if (!lab_mkdirs(dir, err))
+        return false;
     char path[4096];
     snprintf(path, sizeof path, "%s/games.jsonl", dir);
     if (access(path, F_OK) == 0)
