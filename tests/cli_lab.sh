@@ -53,6 +53,12 @@ refused bad-sprt '--sprt takes' "${pkb[@]}" --sprt x --out bad
 "$pw" lab run "${pkb[@]}" --arm a --games 2 --out runs/nested/deep > nest.out 2>&1; rc=$?
 if [ $rc = 0 ] && [ "$(wc -l < runs/nested/deep/games.jsonl)" = 2 ] && [ -s runs/nested/deep/report.html ]
 then pass out-makes-parents; else fail out-makes-parents "exit $rc: $(head -2 nest.out | tr '\n' '|')"; fi
+# an odd --games is rounded up to whole pairs of seatings, and the stop line says so
+"$pw" lab run "${pkb[@]}" --arm a --games 5 --out odd > odd.out 2>&1
+if grep -qx "Stopped: all 6 games of each arm played (--games 5 rounded up to whole pairs of seatings)." odd.out &&
+   [ "$(wc -l < odd/games.jsonl)" = 6 ] && jq -e '.stopped | startswith("all 6 games")' odd/summary.json > /dev/null &&
+   grep -qx "Stopped: all 2 games of each arm played." nest.out
+then pass odd-games-stop-line; else fail odd-games-stop-line "$(grep Stopped odd.out nest.out | tr '\n' '|')"; fi
 refused no-resume 'holds no run to resume' --resume nowhere
 
 # ---- the same results at any --jobs ----------------------------------------------------

@@ -36,6 +36,18 @@
 
 static volatile sig_atomic_t interrupted;
 
+/* The stop reason of a run played to its end: the games each arm really
+ * played, which an odd --games rounds up to whole pairs of seatings. */
+static void played_all(const lab_exp *e, char *why, size_t len)
+{
+    int n = 2 * lab_exp_seeds(e);
+    if (n == e->games)
+        snprintf(why, len, "all %d games of each arm played", n);
+    else
+        snprintf(why, len, "all %d games of each arm played (--games %d rounded up to whole "
+                 "pairs of seatings)", n, e->games);
+}
+
 static void on_sigint(int sig)
 {
     (void)sig;
@@ -404,7 +416,7 @@ int lab_run(const lab_exp *e, const char *dir, const lab_run_opts *o, lab_result
             if (k < (set ? r.skill_seeds : r.seeds))
                 for (int i = 0; i < r.per_seed; i++)
                     r.order[n++] = (set ? r.main_tasks : 0) + k * r.per_seed + i;
-    snprintf(r.stop_reason, sizeof r.stop_reason, "all %d games of each arm played", e->games);
+    played_all(e, r.stop_reason, sizeof r.stop_reason);
     int rc = -1;
     if (o->resume) {
         lab_result old;
@@ -641,8 +653,7 @@ bool lab_merge(const char *out, char *const *dirs, int n, eng_error *err)
     if (!lab_dir_new(&e, out, err) || !games_write(&e, out, &all, err))
         goto out;
     all.seeds = lab_exp_seeds(&e);
-    snprintf(all.stop_reason, sizeof all.stop_reason, "all %d games of each arm played",
-             e.games);
+    played_all(&e, all.stop_reason, sizeof all.stop_reason);
     json_t *summary = NULL;
     ok = lab_outputs_write(&e, &all, out, &summary, err);
     json_decref(summary);
