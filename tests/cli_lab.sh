@@ -59,7 +59,21 @@ if grep -qx "Stopped: all 6 games of each arm played (--games 5 rounded up to wh
    [ "$(wc -l < odd/games.jsonl)" = 6 ] && jq -e '.stopped | startswith("all 6 games")' odd/summary.json > /dev/null &&
    grep -qx "Stopped: all 2 games of each arm played." nest.out
 then pass odd-games-stop-line; else fail odd-games-stop-line "$(grep Stopped odd.out nest.out | tr '\n' '|')"; fi
-refused no-resume 'holds no run to resume' --resume nowhere
+refused no-resume 'cannot open the folder nowhere: No such file or directory' --resume nowhere
+mkdir -p empty
+refused no-run-to-resume 'empty holds no lab run (no experiment.json)' --resume empty
+# a wrong player is named once, with the list of players once
+"$pw" lab run "${pkb[@]}" --players thumb,nobody --arm a --out bad > bad.out 2>&1
+[ $? = 2 ] && grep -q 'no computer player named "nobody"; choose from random, thumb' bad.out &&
+  [ "$(grep -o 'random, thumb' bad.out | wc -l)" = 1 ] && pass bad-player-listed-once ||
+  fail bad-player-listed-once "$(cat bad.out)"
+# lab merge: a folder that is not there, or holds no run, said as such (exit 1: it could not)
+"$pw" lab merge mo /nonexistent > mo.out 2>&1
+[ $? = 1 ] && grep -q "cannot open the folder /nonexistent: No such file or directory" mo.out &&
+  pass merge-no-folder || fail merge-no-folder "$(cat mo.out)"
+"$pw" lab merge mo empty > mo.out 2>&1
+[ $? = 1 ] && grep -q "empty holds no lab run (no experiment.json)" mo.out &&
+  pass merge-no-run || fail merge-no-run "$(cat mo.out)"
 
 # ---- the same results at any --jobs ----------------------------------------------------
 exp=("${pkb[@]}" --arm base --arm rb:strike-back=always --games 12 --seed 5
@@ -223,7 +237,22 @@ if jq -e '.arms == ["base","woods2"] and (.outcomes | length) > 3 and
           (.at_least[0].probability[0] > 0.999)' odds.json > /dev/null &&
    grep -q 'id="plot-odds-exactly"' odds.html; then pass lab-odds; else fail lab-odds "$(head -c 300 odds.json; cat odds.err)"; fi
 "$pw" lab odds --position "$src/tests/positions/ptw-assault.json" --action "fly INF2" --arm a > o2.out 2>&1
-[ $? = 1 ] && grep -q 'arm "a": "fly INF2"' o2.out && pass lab-odds-bad-action || fail lab-odds-bad-action "$(cat o2.out)"
+[ $? = 2 ] && grep -q 'arm "a": "fly INF2"' o2.out && pass lab-odds-bad-action ||
+  fail lab-odds-bad-action "$(cat o2.out)"
+# a position file that is not there: it cannot be read, and why (exit 1); one that holds no
+# position (exit 2); the same for lab run --odds-position
+"$pw" lab odds --position "$src/tests/lab/nosuch.json" --action "fly INF2" --arm a > o4.out 2>&1
+[ $? = 1 ] && grep -q "cannot read $src/tests/lab/nosuch.json: No such file or directory" o4.out &&
+  pass lab-odds-no-file || fail lab-odds-no-file "$(cat o4.out)"
+echo '[1, 2]' > list.json
+"$pw" lab odds --position list.json --action "fly INF2" --arm a > o5.out 2>&1
+[ $? = 2 ] && grep -q "list.json holds no position (a JSON object)" o5.out &&
+  pass lab-odds-not-position || fail lab-odds-not-position "$(cat o5.out)"
+"$pw" lab run "${pkb[@]}" --arm a --odds-position nosuch.json --odds-action x --out bad \
+  > o6.out 2>&1
+[ $? = 1 ] && grep -q "cannot read nosuch.json: No such file or directory" o6.out &&
+  [ ! -e bad/games.jsonl ] &&
+  pass lab-run-odds-no-file || fail lab-run-odds-no-file "$(cat o6.out)"
 "$pw" lab odds --arm a > o3.out 2>&1
 [ $? = 2 ] && grep -q "takes --position FILE or --record FILE" o3.out && pass lab-odds-usage || fail lab-odds-usage "$(cat o3.out)"
 

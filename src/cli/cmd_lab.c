@@ -7,11 +7,13 @@
  * parses; those `lab run` shares with `lab sweep` are written once, here
  * (cmd_lab.h).
  */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "cmd_lab.h"
+#include "scenario.h"
 #include "lab_summary.h"
 #include "lab_odds.h"
 #include "lab_bench.h"
@@ -34,6 +36,31 @@ static int fail(const char *msg)
 {
     cli_error("lab", "%s", msg);
     return 2;
+}
+
+/* A position's file, read for cmd: NULL with the message and *rc set, 1
+ * when the file cannot be read (and why), 2 when it holds no position. */
+static json_t *position_file(const char *cmd, const char *path, int *rc)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        cli_error(cmd, "cannot read %s: %s", path, strerror(errno));
+        *rc = 1;
+        return NULL;
+    }
+    fclose(f);
+    eng_error err;
+    json_t *j = eng_json_file(path, &err);
+    if (!json_is_object(j)) {
+        if (j)
+            cli_error(cmd, "%s holds no position (a JSON object)", path);
+        else
+            cli_error(cmd, "%s", err.msg);
+        json_decref(j);
+        *rc = 2;
+        return NULL;
+    }
+    return j;
 }
 
 /* ---- what lab run and lab sweep share (cmd_lab.h) ---------------------------- */
@@ -237,14 +264,8 @@ static int lab_run_cmd(int argc, char **argv)
         out = resume ? resume : out;
     } else {
         lab_cli_experiment(&c);
-        if (odds_pos) {
-            e->odds_position = json_load_file(odds_pos, 0, NULL);
-            if (!json_is_object(e->odds_position)) {
-                cli_error("lab run", "--odds-position: %s holds no position (a JSON object)",
-                          odds_pos);
-                goto out;
-            }
-        }
+        if (odds_pos && !(e->odds_position = position_file("lab run", odds_pos, &rc)))
+            goto out;
         e->odds_action = odds_action ? strdup(odds_action) : NULL;
     }
     if (!out) {
@@ -359,11 +380,8 @@ static int lab_odds_cmd(int argc, char **argv)
         goto out;
     }
     if (pos_file) {
-        pos = json_load_file(pos_file, 0, NULL);
-        if (!json_is_object(pos)) {
-            cli_error("lab odds", "%s holds no position (a JSON object)", pos_file);
+        if (!(pos = position_file("lab odds", pos_file, &rc)))
             goto out;
-        }
         const char *r = json_string_value(json_object_get(pos, "rules"));
         const char *sc = json_string_value(json_object_get(pos, "scenario"));
         e.rules = strdup(r ? r : eng_rules_name(eng_rules_default()));
@@ -382,9 +400,11 @@ static int lab_odds_cmd(int argc, char **argv)
         fail(err.msg);
         goto out;
     }
+    /* a position that does not load under an arm, or an action not legal
+     * there, is bad input given on the command line: 2, as `lab run
+     * --odds-action` refuses the same */
     if (!(odds = lab_odds_compare(&e, pos, action, view, &err))) {
         fail(err.msg);
-        rc = 1;
         goto out;
     }
     if (as_json)

@@ -552,11 +552,18 @@ bool lab_dir_new(const lab_exp *e, const char *dir, eng_error *err)
 bool lab_dir_experiment(lab_exp *e, const char *dir, eng_error *err)
 {
     char path[4096];
+    struct stat st;
+    if (stat(dir, &st) != 0)
+        return eng_error_fail(err, "cannot open the folder %s: %s", dir, strerror(errno));
+    if (!S_ISDIR(st.st_mode))
+        return eng_error_fail(err, "%s is not a folder", dir);
     snprintf(path, sizeof path, "%s/experiment.json", dir);
+    if (access(path, F_OK) != 0)
+        return eng_error_fail(err, "%s holds no lab run (no experiment.json)", dir);
     json_error_t jerr;
     json_t *j = json_load_file(path, 0, &jerr);
     if (!j)
-        return eng_error_fail(err, "%s holds no run to resume (%s: %s)", dir, path, jerr.text);
+        return eng_error_fail(err, "%s holds no lab run (%s: %s)", dir, path, jerr.text);
     bool ok = lab_exp_from_json(e, j, err);
     json_decref(j);
     return ok;
