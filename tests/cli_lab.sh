@@ -256,6 +256,19 @@ echo '[1, 2]' > list.json
 "$pw" lab odds --arm a > o3.out 2>&1
 [ $? = 2 ] && grep -q "takes --position FILE or --record FILE" o3.out && pass lab-odds-usage || fail lab-odds-usage "$(cat o3.out)"
 
+# ---- lab bench: a progress line on stderr as each timing starts, none with --quiet -----------
+lb=(lab bench --rules pocket-battles --thumb-games 2 --normal-games 0)
+"$pw" "${lb[@]}" > lb.out 2> lb.err; rc=$?
+"$pw" "${lb[@]}" --quiet > lbq.out 2> lbq.err; rcq=$?
+row='^  pocket-battles +thumb +2 '
+if [ $rc = 0 ] && [ $rcq = 0 ] && [ "$(wc -l < lb.err)" = 2 ] &&
+   [ "$(sed -n 1p lb.err)" = "lab bench pocket-battles: 2 thumb games on 1 job" ] &&
+   [ "$(sed -n 2p lb.err)" = "lab bench pocket-battles: 2 thumb games on 2 jobs" ] &&
+   [ ! -s lbq.err ] && grep -Eq "$row" lb.out && grep -Eq "$row" lbq.out &&
+   [ "$(grep -c thumb lb.out)" = 1 ]
+then pass lab-bench-progress
+else fail lab-bench-progress "exit $rc $rcq: $(cat lb.err lbq.err | tr '\n' '|')"; fi
+
 # ---- pocketwar serve --reports lists and serves the runs ------------------------------------
 mkdir -p reps && cp -r j1 reps/j1
 "$pw" serve --listen 127.0.0.1:0 --db srv.db --reports reps > srv.out 2>&1 &

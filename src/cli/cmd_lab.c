@@ -479,22 +479,30 @@ static int lab_merge_cmd(int argc, char **argv)
 static int lab_bench_cmd(int argc, char **argv)
 {
     int thumb = 16, normal = 2;
+    bool quiet = false;
+    const char *only = NULL;
     const cli_usage usage = {
-        "lab bench [--thumb-games N] [--normal-games N]",
+        "lab bench [--rules NAME] [--thumb-games N] [--normal-games N] [--quiet]",
         "The lab's throughput: battles per second on each rule set's default\n"
         "scenario with thumb and normal players, on 1 and 2 jobs, and the scaling\n"
-        "ratio.\n", NULL};
+        "ratio. A line on standard error as each timing starts.\n", NULL};
     const cli_opt opts[] = {
         CLI_INT("thumb-games", "N", &thumb, 2, 100000, "battles between thumbs (default 16)"),
         CLI_INT("normal-games", "N", &normal, 0, 100000,
                 "battles between normal players (default 2; 0 leaves\nthem out)"),
+        CLI_TEXT("rules", "NAME", &only, "only this rule set"),
+        CLI_FLAG("quiet", &quiet, "no progress lines on standard error"),
         CLI_END,
     };
     int pr = cli_opts_parse(&usage, opts, argc, argv, NULL);
     if (pr != 0)
         return pr > 0 ? 0 : 2;
+    if (only && !eng_rules_find(only)) {
+        cli_error("lab bench", "no rule set named \"%s\"", only);
+        return 2;
+    }
     eng_error err;
-    if (lab_bench(stdout, thumb, normal, &err) != 0) {
+    if (lab_bench(stdout, quiet ? NULL : stderr, only, thumb, normal, &err) != 0) {
         fail(err.msg);
         return 1;
     }
