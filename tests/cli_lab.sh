@@ -5,7 +5,9 @@
 # summary.json as an uninterrupted run, a plainly favoured arm found with
 # the right sign, an A/A run reported as no difference, the stopping
 # rules' reasons, the output folder's files, and the skill set (--skill A,B) as
-# its own games beside the main ones.
+# its own games beside the main ones; --out making missing parents, the stop
+# line of an odd --games, the error messages of missing files and folders,
+# `lab record` playing one game again, and `lab bench`'s progress lines.
 # Prints "PASS name" or "FAIL name: why"; exits 1 if any failed.
 # Usage: tests/cli_lab.sh [path/to/pocketwar]   (default build/san/pocketwar)
 set -u
@@ -191,6 +193,26 @@ then pass aa-no-difference; else fail aa-no-difference "$(head -3 aa.out | tr '\
 want=$(jq -r 'select(.arm=="b" and .seating==1) | .result' rec/games.jsonl)
 if [ "$(ls rec/records | wc -l)" = 4 ] && [ "$(jq -r 'select(.arm=="b" and .seating==1) | .record' rec/games.jsonl)" = records/b-1-1.pwr ] &&
    grep -qF "Result: $want" rep.out; then pass records-replay; else fail records-replay "$(tail -2 rep.out | tr '\n' '|') want $want"; fi
+# lab record: one game of a run played again without --records: the same record, byte for
+# byte, as --records keeps; a run without records (j1) too, its result as games.jsonl's
+cp -r rec rec2 && rm -r rec2/records
+"$pw" lab record rec2 b 1 1 > lr.out 2>&1; rc=$?
+"$pw" lab record j1 rb 7 0 > lr2.out 2>&1; rc2=$?
+"$pw" replay j1/records/rb-7-0.pwr > rep2.out 2>&1
+want2=$(jq -r 'select(.arm=="rb" and .seed==7 and .seating==0) | .result' j1/games.jsonl)
+steps2=$(jq -r 'select(.arm=="rb" and .seed==7 and .seating==0) | .steps' j1/games.jsonl)
+if [ $rc = 0 ] && [ $rc2 = 0 ] && cmp -s rec2/records/b-1-1.pwr rec/records/b-1-1.pwr &&
+   grep -q "the same game as in games.jsonl" lr.out &&
+   grep -qx "j1/records/rb-7-0.pwr: $steps2 steps, $want2" lr2.out &&
+   grep -qF "Result: $want2" rep2.out
+then pass lab-record; else fail lab-record "exit $rc $rc2: $(cat lr.out lr2.out | tr '\n' '|')"; fi
+# a game that differs from games.jsonl is said to (exit 1); a seed not in the run is refused (2)
+sed -i -E '/^\{"arm":"b","seed":1,"seating":0,/ s/"steps":([0-9]+)/"steps":1\1/' rec2/games.jsonl
+"$pw" lab record rec2 b 1 0 > lr3.out 2>&1; rc=$?
+"$pw" lab record rec2 b 9 0 > lr4.out 2>&1; rc2=$?
+[ $rc = 1 ] && grep -q "it differs from games.jsonl" lr3.out && [ $rc2 = 2 ] &&
+  grep -q "SEED: the run's seeds are 1 to 1" lr4.out && pass lab-record-checks ||
+  fail lab-record-checks "exit $rc $rc2: $(cat lr3.out lr4.out | tr '\n' '|')"
 
 # ---- stopping rules ----------------------------------------------------------------------
 "$pw" lab run "${pkb[@]}" --arm a --arm b --games 200 --sprt 0.2 --out sp > sp.out 2>&1

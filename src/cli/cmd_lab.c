@@ -26,7 +26,9 @@ static void help(FILE *out)
             "       pocketwar lab merge OUT DIR...  put the shards of a run together\n"
             "       pocketwar lab sweep [OPTIONS]   one option or number over values; the\n"
             "                                       balance point (--target balance)\n"
-            "       pocketwar lab bench             the lab's throughput\n\n"
+            "       pocketwar lab bench             the lab's throughput\n"
+            "       pocketwar lab record DIR ARM SEED SEATING\n"
+            "                                       one game of a run again, with its record\n\n"
             "The lab: play-testing rule variants side by side with paired games,\n"
             "intervals, p-values and design metrics, and a report to look at\n"
             "(docs/lab.md). `pocketwar lab COMMAND --help` tells more.\n");
@@ -509,6 +511,101 @@ static int lab_bench_cmd(int argc, char **argv)
     return 0;
 }
 
+/* The game (set, arm, seed, seating) among a run's games, or NULL. */
+static const lab_game *game_in(const lab_result *res, int set, int arm, uint64_t seed,
+                               int seating)
+{
+    const lab_game *g = set == LAB_SET_SKILL ? res->skill : res->game;
+    int n = set == LAB_SET_SKILL ? res->nskill : res->ngames;
+    for (int i = 0; i < n; i++)
+        if (g[i].arm == arm && g[i].seed == seed && g[i].seating == seating)
+            return &g[i];
+    return NULL;
+}
+
+static int lab_record_cmd(int argc, char **argv)
+{
+    bool skill = false;
+    const cli_usage usage = {
+        "lab record DIR ARM SEED SEATING [--skill]",
+        "Plays one game of the run in DIR again, exactly (its arm, seed and seating\n"
+        "as games.jsonl gives them), and keeps its record where `lab run --records`\n"
+        "would have: DIR/records/ARM-SEED-SEATING.pwr, which `pocketwar replay`\n"
+        "checks and shows step by step. Says whether the game is the one in\n"
+        "games.jsonl (the same steps and result).\n", NULL};
+    const cli_opt opts[] = {
+        CLI_FLAG("skill", &skill, "a game of the skill set (--skill A,B)"),
+        CLI_END,
+    };
+    int first, pr = cli_opts_parse(&usage, opts, argc, argv, &first);
+    if (pr != 0)
+        return pr > 0 ? 0 : 2;
+    argc -= first - 1;
+    argv += first - 1;
+    if (argc != 5)
+        return fail("lab record takes DIR ARM SEED SEATING (see `pocketwar lab record --help`)");
+    const char *dir = argv[1], *label = argv[2];
+    char *end;
+    errno = 0;
+    unsigned long long seed = strtoull(argv[3], &end, 10);
+    bool seed_ok = *argv[3] >= '0' && *argv[3] <= '9' && !*end && errno == 0;
+    int seating = !strcmp(argv[4], "0") ? 0 : !strcmp(argv[4], "1") ? 1 : -1;
+    lab_exp e;
+    lab_exp_init(&e);
+    lab_result res = {0};
+    lab_game g = {0};
+    eng_error err;
+    int rc = 2, set = skill ? LAB_SET_SKILL : LAB_SET_MAIN, arm = -1;
+    if (!lab_dir_experiment(&e, dir, &err) || !lab_exp_prepare(&e, &err)) {
+        cli_error("lab record", "%s", err.msg);
+        rc = 1;
+        goto out;
+    }
+    for (int a = 0; a < e.narms; a++)
+        if (!strcmp(e.arm[a].label, label))
+            arm = a;
+    int seeds = skill ? lab_exp_skill_seeds(&e) : lab_exp_seeds(&e);
+    if (arm < 0) {
+        cli_error("lab record", "the run in %s has no arm \"%s\"", dir, label);
+        goto out;
+    }
+    if (!seed_ok || seed < e.seed || seed - e.seed >= (unsigned long long)seeds) {
+        cli_error("lab record", "SEED: the run's %sseeds are %llu to %llu", skill ? "skill " : "",
+                  (unsigned long long)e.seed, (unsigned long long)e.seed + (unsigned)seeds - 1);
+        goto out;
+    }
+    if (seating < 0) {
+        cli_error("lab record", "SEATING is 0 (player A takes side 1) or 1 (player B does)");
+        goto out;
+    }
+    e.records = true;
+    if (!lab_play(&e, set, arm, (int)(seed - e.seed), seating, dir, &g, &err)) {
+        cli_error("lab record", "%s", err.msg);
+        rc = 1;
+        goto out;
+    }
+    printf("%s/%s: %d steps, %s\n", dir, g.record, g.steps, g.result);
+    const lab_game *was = lab_games_load(&e, dir, &res, &err)
+                          ? game_in(&res, set, arm, seed, seating) : NULL;
+    if (!was) {
+        printf("games.jsonl holds no such game to compare it with\n");
+    } else if (was->steps != g.steps || strcmp(was->result, g.result)) {
+        printf("it differs from games.jsonl (%d steps, %s): this build plays another game\n",
+               was->steps, was->result);
+        rc = 1;
+        goto out;
+    } else {
+        printf("the same game as in games.jsonl; `pocketwar replay %s/%s` shows it\n", dir,
+               g.record);
+    }
+    rc = 0;
+out:
+    lab_game_clear(&g);
+    lab_result_free(&res);
+    lab_exp_free(&e);
+    return rc;
+}
+
 int cmd_lab(int argc, char **argv)
 {
     if (argc < 2) {
@@ -524,7 +621,8 @@ int cmd_lab(int argc, char **argv)
         const char *name;
         int (*run)(int argc, char **argv);
     } subs[] = {{"run", lab_run_cmd}, {"odds", lab_odds_cmd}, {"merge", lab_merge_cmd},
-                {"sweep", cmd_lab_sweep}, {"bench", lab_bench_cmd}};   /* as the error lists them */
+                {"sweep", cmd_lab_sweep}, {"bench", lab_bench_cmd},
+                 {"record", lab_record_cmd}};   /* as the error lists them */
     for (size_t i = 0; i < sizeof subs / sizeof subs[0]; i++)
         if (!strcmp(sub, subs[i].name)) {
             char name[16];     /* "lab run": the name its --help and errors give */
@@ -532,7 +630,8 @@ int cmd_lab(int argc, char **argv)
             argv[1] = name;
             return subs[i].run(argc - 1, argv + 1);
         }
-    cli_error("lab", "no lab command \"%s\"; the commands are run, odds, merge, sweep and bench",
+    cli_error("lab", "no lab command \"%s\"; the commands are run, odds, merge, sweep, bench "
+              "and record",
               sub);
     return 2;
 }
