@@ -112,7 +112,8 @@ int lab_cli_experiment_rows(lab_cli *c, cli_opt *rows)
 int lab_cli_running_rows(lab_cli *c, cli_opt *rows)
 {
     const cli_opt r[] = {
-        CLI_TEXT("out", "DIR", &c->out, "the output folder (made, with its parents, if missing;\nnever overwritten)"),
+        CLI_TEXT("out", "DIR", &c->out,
+                 "the output folder (made, with its parents, if missing;\nnever overwritten)"),
         CLI_INT("jobs", "N", &c->jobs, c->remote ? 0 : 1, 1024,
                 "games played at once (default: every core; in\n"
                 "pocketwar-mpi, rank 0's own, default 1, 0 allowed,\n"
