@@ -5,7 +5,9 @@
 # summary.json as an uninterrupted run, a plainly favoured arm found with
 # the right sign, an A/A run reported as no difference, the stopping
 # rules' reasons, the output folder's files, and the skill set (--skill A,B) as
-# its own games beside the main ones.
+# its own games beside the main ones; --out making missing parents, the stop
+# line of an odd --games, the error messages of missing files and folders,
+# `lab record` playing one game again, and `lab bench`'s progress lines.
 # Prints "PASS name" or "FAIL name: why"; exits 1 if any failed.
 # Usage: tests/cli_lab.sh [path/to/pocketwar]   (default build/san/pocketwar)
 set -u
@@ -49,7 +51,31 @@ refused bad-games 'whole number from 2' "${pkb[@]}" --games 1 --out bad
 refused no-out '--out DIR is needed' "${pkb[@]}"
 refused unwritable 'cannot make the folder' "${pkb[@]}" --out /dev/null/lab
 refused bad-sprt '--sprt takes' "${pkb[@]}" --sprt x --out bad
-refused no-resume 'holds no run to resume' --resume nowhere
+# --out makes the folder and its missing parents, as the first example (runs/NAME) needs
+"$pw" lab run "${pkb[@]}" --arm a --games 2 --out runs/nested/deep > nest.out 2>&1; rc=$?
+if [ $rc = 0 ] && [ "$(wc -l < runs/nested/deep/games.jsonl)" = 2 ] && [ -s runs/nested/deep/report.html ]
+then pass out-makes-parents; else fail out-makes-parents "exit $rc: $(head -2 nest.out | tr '\n' '|')"; fi
+# an odd --games is rounded up to whole pairs of seatings, and the stop line says so
+"$pw" lab run "${pkb[@]}" --arm a --games 5 --out odd > odd.out 2>&1
+if grep -qx "Stopped: all 6 games of each arm played (--games 5 rounded up to whole pairs of seatings)." odd.out &&
+   [ "$(wc -l < odd/games.jsonl)" = 6 ] && jq -e '.stopped | startswith("all 6 games")' odd/summary.json > /dev/null &&
+   grep -qx "Stopped: all 2 games of each arm played." nest.out
+then pass odd-games-stop-line; else fail odd-games-stop-line "$(grep Stopped odd.out nest.out | tr '\n' '|')"; fi
+refused no-resume 'cannot open the folder nowhere: No such file or directory' --resume nowhere
+mkdir -p empty
+refused no-run-to-resume 'empty holds no lab run (no experiment.json)' --resume empty
+# a wrong player is named once, with the list of players once
+"$pw" lab run "${pkb[@]}" --players thumb,nobody --arm a --out bad > bad.out 2>&1
+[ $? = 2 ] && grep -q 'no computer player named "nobody"; choose from random, thumb' bad.out &&
+  [ "$(grep -o 'random, thumb' bad.out | wc -l)" = 1 ] && pass bad-player-listed-once ||
+  fail bad-player-listed-once "$(cat bad.out)"
+# lab merge: a folder that is not there, or holds no run, said as such (exit 1: it could not)
+"$pw" lab merge mo /nonexistent > mo.out 2>&1
+[ $? = 1 ] && grep -q "cannot open the folder /nonexistent: No such file or directory" mo.out &&
+  pass merge-no-folder || fail merge-no-folder "$(cat mo.out)"
+"$pw" lab merge mo empty > mo.out 2>&1
+[ $? = 1 ] && grep -q "empty holds no lab run (no experiment.json)" mo.out &&
+  pass merge-no-run || fail merge-no-run "$(cat mo.out)"
 
 # ---- the same results at any --jobs ----------------------------------------------------
 exp=("${pkb[@]}" --arm base --arm rb:strike-back=always --games 12 --seed 5
@@ -167,6 +193,26 @@ then pass aa-no-difference; else fail aa-no-difference "$(head -3 aa.out | tr '\
 want=$(jq -r 'select(.arm=="b" and .seating==1) | .result' rec/games.jsonl)
 if [ "$(ls rec/records | wc -l)" = 4 ] && [ "$(jq -r 'select(.arm=="b" and .seating==1) | .record' rec/games.jsonl)" = records/b-1-1.pwr ] &&
    grep -qF "Result: $want" rep.out; then pass records-replay; else fail records-replay "$(tail -2 rep.out | tr '\n' '|') want $want"; fi
+# lab record: one game of a run played again without --records: the same record, byte for
+# byte, as --records keeps; a run without records (j1) too, its result as games.jsonl's
+cp -r rec rec2 && rm -r rec2/records
+"$pw" lab record rec2 b 1 1 > lr.out 2>&1; rc=$?
+"$pw" lab record j1 rb 7 0 > lr2.out 2>&1; rc2=$?
+"$pw" replay j1/records/rb-7-0.pwr > rep2.out 2>&1
+want2=$(jq -r 'select(.arm=="rb" and .seed==7 and .seating==0) | .result' j1/games.jsonl)
+steps2=$(jq -r 'select(.arm=="rb" and .seed==7 and .seating==0) | .steps' j1/games.jsonl)
+if [ $rc = 0 ] && [ $rc2 = 0 ] && cmp -s rec2/records/b-1-1.pwr rec/records/b-1-1.pwr &&
+   grep -q "the same game as in games.jsonl" lr.out &&
+   grep -qx "j1/records/rb-7-0.pwr: $steps2 steps, $want2" lr2.out &&
+   grep -qF "Result: $want2" rep2.out
+then pass lab-record; else fail lab-record "exit $rc $rc2: $(cat lr.out lr2.out | tr '\n' '|')"; fi
+# a game that differs from games.jsonl is said to (exit 1); a seed not in the run is refused (2)
+sed -i -E '/^\{"arm":"b","seed":1,"seating":0,/ s/"steps":([0-9]+)/"steps":1\1/' rec2/games.jsonl
+"$pw" lab record rec2 b 1 0 > lr3.out 2>&1; rc=$?
+"$pw" lab record rec2 b 9 0 > lr4.out 2>&1; rc2=$?
+[ $rc = 1 ] && grep -q "it differs from games.jsonl" lr3.out && [ $rc2 = 2 ] &&
+  grep -q "SEED: the run's seeds are 1 to 1" lr4.out && pass lab-record-checks ||
+  fail lab-record-checks "exit $rc $rc2: $(cat lr3.out lr4.out | tr '\n' '|')"
 
 # ---- stopping rules ----------------------------------------------------------------------
 "$pw" lab run "${pkb[@]}" --arm a --arm b --games 200 --sprt 0.2 --out sp > sp.out 2>&1
@@ -213,9 +259,37 @@ if jq -e '.arms == ["base","woods2"] and (.outcomes | length) > 3 and
           (.at_least[0].probability[0] > 0.999)' odds.json > /dev/null &&
    grep -q 'id="plot-odds-exactly"' odds.html; then pass lab-odds; else fail lab-odds "$(head -c 300 odds.json; cat odds.err)"; fi
 "$pw" lab odds --position "$src/tests/positions/ptw-assault.json" --action "fly INF2" --arm a > o2.out 2>&1
-[ $? = 1 ] && grep -q 'arm "a": "fly INF2"' o2.out && pass lab-odds-bad-action || fail lab-odds-bad-action "$(cat o2.out)"
+[ $? = 2 ] && grep -q 'arm "a": "fly INF2"' o2.out && pass lab-odds-bad-action ||
+  fail lab-odds-bad-action "$(cat o2.out)"
+# a position file that is not there: it cannot be read, and why (exit 1); one that holds no
+# position (exit 2); the same for lab run --odds-position
+"$pw" lab odds --position "$src/tests/lab/nosuch.json" --action "fly INF2" --arm a > o4.out 2>&1
+[ $? = 1 ] && grep -q "cannot read $src/tests/lab/nosuch.json: No such file or directory" o4.out &&
+  pass lab-odds-no-file || fail lab-odds-no-file "$(cat o4.out)"
+echo '[1, 2]' > list.json
+"$pw" lab odds --position list.json --action "fly INF2" --arm a > o5.out 2>&1
+[ $? = 2 ] && grep -q "list.json holds no position (a JSON object)" o5.out &&
+  pass lab-odds-not-position || fail lab-odds-not-position "$(cat o5.out)"
+"$pw" lab run "${pkb[@]}" --arm a --odds-position nosuch.json --odds-action x --out bad \
+  > o6.out 2>&1
+[ $? = 1 ] && grep -q "cannot read nosuch.json: No such file or directory" o6.out &&
+  [ ! -e bad/games.jsonl ] &&
+  pass lab-run-odds-no-file || fail lab-run-odds-no-file "$(cat o6.out)"
 "$pw" lab odds --arm a > o3.out 2>&1
 [ $? = 2 ] && grep -q "takes --position FILE or --record FILE" o3.out && pass lab-odds-usage || fail lab-odds-usage "$(cat o3.out)"
+
+# ---- lab bench: a progress line on stderr as each timing starts, none with --quiet -----------
+lb=(lab bench --rules pocket-battles --thumb-games 2 --normal-games 0)
+"$pw" "${lb[@]}" > lb.out 2> lb.err; rc=$?
+"$pw" "${lb[@]}" --quiet > lbq.out 2> lbq.err; rcq=$?
+row='^  pocket-battles +thumb +2 '
+if [ $rc = 0 ] && [ $rcq = 0 ] && [ "$(wc -l < lb.err)" = 2 ] &&
+   [ "$(sed -n 1p lb.err)" = "lab bench pocket-battles: 2 thumb games on 1 job" ] &&
+   [ "$(sed -n 2p lb.err)" = "lab bench pocket-battles: 2 thumb games on 2 jobs" ] &&
+   [ ! -s lbq.err ] && grep -Eq "$row" lb.out && grep -Eq "$row" lbq.out &&
+   [ "$(grep -c thumb lb.out)" = 1 ]
+then pass lab-bench-progress
+else fail lab-bench-progress "exit $rc $rcq: $(cat lb.err lbq.err | tr '\n' '|')"; fi
 
 # ---- pocketwar serve --reports lists and serves the runs ------------------------------------
 mkdir -p reps && cp -r j1 reps/j1

@@ -7,11 +7,13 @@
  * parses; those `lab run` shares with `lab sweep` are written once, here
  * (cmd_lab.h).
  */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "cmd_lab.h"
+#include "scenario.h"
 #include "lab_summary.h"
 #include "lab_odds.h"
 #include "lab_bench.h"
@@ -24,7 +26,9 @@ static void help(FILE *out)
             "       pocketwar lab merge OUT DIR...  put the shards of a run together\n"
             "       pocketwar lab sweep [OPTIONS]   one option or number over values; the\n"
             "                                       balance point (--target balance)\n"
-            "       pocketwar lab bench             the lab's throughput\n\n"
+            "       pocketwar lab bench             the lab's throughput\n"
+            "       pocketwar lab record DIR ARM SEED SEATING\n"
+            "                                       one game of a run again, with its record\n\n"
             "The lab: play-testing rule variants side by side with paired games,\n"
             "intervals, p-values and design metrics, and a report to look at\n"
             "(docs/lab.md). `pocketwar lab COMMAND --help` tells more.\n");
@@ -34,6 +38,31 @@ static int fail(const char *msg)
 {
     cli_error("lab", "%s", msg);
     return 2;
+}
+
+/* A position's file, read for cmd: NULL with the message and *rc set, 1
+ * when the file cannot be read (and why), 2 when it holds no position. */
+static json_t *position_file(const char *cmd, const char *path, int *rc)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        cli_error(cmd, "cannot read %s: %s", path, strerror(errno));
+        *rc = 1;
+        return NULL;
+    }
+    fclose(f);
+    eng_error err;
+    json_t *j = eng_json_file(path, &err);
+    if (!json_is_object(j)) {
+        if (j)
+            cli_error(cmd, "%s holds no position (a JSON object)", path);
+        else
+            cli_error(cmd, "%s", err.msg);
+        json_decref(j);
+        *rc = 2;
+        return NULL;
+    }
+    return j;
 }
 
 /* ---- what lab run and lab sweep share (cmd_lab.h) ---------------------------- */
@@ -83,7 +112,8 @@ int lab_cli_experiment_rows(lab_cli *c, cli_opt *rows)
 int lab_cli_running_rows(lab_cli *c, cli_opt *rows)
 {
     const cli_opt r[] = {
-        CLI_TEXT("out", "DIR", &c->out, "the output folder (made if missing; never overwritten)"),
+        CLI_TEXT("out", "DIR", &c->out,
+                 "the output folder (made, with its parents, if missing;\nnever overwritten)"),
         CLI_INT("jobs", "N", &c->jobs, c->remote ? 0 : 1, 1024,
                 "games played at once (default: every core; in\n"
                 "pocketwar-mpi, rank 0's own, default 1, 0 allowed,\n"
@@ -237,14 +267,8 @@ static int lab_run_cmd(int argc, char **argv)
         out = resume ? resume : out;
     } else {
         lab_cli_experiment(&c);
-        if (odds_pos) {
-            e->odds_position = json_load_file(odds_pos, 0, NULL);
-            if (!json_is_object(e->odds_position)) {
-                cli_error("lab run", "--odds-position: %s holds no position (a JSON object)",
-                          odds_pos);
-                goto out;
-            }
-        }
+        if (odds_pos && !(e->odds_position = position_file("lab run", odds_pos, &rc)))
+            goto out;
         e->odds_action = odds_action ? strdup(odds_action) : NULL;
     }
     if (!out) {
@@ -359,11 +383,8 @@ static int lab_odds_cmd(int argc, char **argv)
         goto out;
     }
     if (pos_file) {
-        pos = json_load_file(pos_file, 0, NULL);
-        if (!json_is_object(pos)) {
-            cli_error("lab odds", "%s holds no position (a JSON object)", pos_file);
+        if (!(pos = position_file("lab odds", pos_file, &rc)))
             goto out;
-        }
         const char *r = json_string_value(json_object_get(pos, "rules"));
         const char *sc = json_string_value(json_object_get(pos, "scenario"));
         e.rules = strdup(r ? r : eng_rules_name(eng_rules_default()));
@@ -382,9 +403,11 @@ static int lab_odds_cmd(int argc, char **argv)
         fail(err.msg);
         goto out;
     }
+    /* a position that does not load under an arm, or an action not legal
+     * there, is bad input given on the command line: 2, as `lab run
+     * --odds-action` refuses the same */
     if (!(odds = lab_odds_compare(&e, pos, action, view, &err))) {
         fail(err.msg);
-        rc = 1;
         goto out;
     }
     if (as_json)
@@ -459,26 +482,129 @@ static int lab_merge_cmd(int argc, char **argv)
 static int lab_bench_cmd(int argc, char **argv)
 {
     int thumb = 16, normal = 2;
+    bool quiet = false;
+    const char *only = NULL;
     const cli_usage usage = {
-        "lab bench [--thumb-games N] [--normal-games N]",
+        "lab bench [--rules NAME] [--thumb-games N] [--normal-games N] [--quiet]",
         "The lab's throughput: battles per second on each rule set's default\n"
         "scenario with thumb and normal players, on 1 and 2 jobs, and the scaling\n"
-        "ratio.\n", NULL};
+        "ratio. A line on standard error as each timing starts.\n", NULL};
     const cli_opt opts[] = {
         CLI_INT("thumb-games", "N", &thumb, 2, 100000, "battles between thumbs (default 16)"),
         CLI_INT("normal-games", "N", &normal, 0, 100000,
                 "battles between normal players (default 2; 0 leaves\nthem out)"),
+        CLI_TEXT("rules", "NAME", &only, "only this rule set"),
+        CLI_FLAG("quiet", &quiet, "no progress lines on standard error"),
         CLI_END,
     };
     int pr = cli_opts_parse(&usage, opts, argc, argv, NULL);
     if (pr != 0)
         return pr > 0 ? 0 : 2;
+    if (only && !eng_rules_find(only)) {
+        cli_error("lab bench", "no rule set named \"%s\"", only);
+        return 2;
+    }
     eng_error err;
-    if (lab_bench(stdout, thumb, normal, &err) != 0) {
+    if (lab_bench(stdout, quiet ? NULL : stderr, only, thumb, normal, &err) != 0) {
         fail(err.msg);
         return 1;
     }
     return 0;
+}
+
+/* The game (set, arm, seed, seating) among a run's games, or NULL. */
+static const lab_game *game_in(const lab_result *res, int set, int arm, uint64_t seed,
+                               int seating)
+{
+    const lab_game *g = set == LAB_SET_SKILL ? res->skill : res->game;
+    int n = set == LAB_SET_SKILL ? res->nskill : res->ngames;
+    for (int i = 0; i < n; i++)
+        if (g[i].arm == arm && g[i].seed == seed && g[i].seating == seating)
+            return &g[i];
+    return NULL;
+}
+
+static int lab_record_cmd(int argc, char **argv)
+{
+    bool skill = false;
+    const cli_usage usage = {
+        "lab record DIR ARM SEED SEATING [--skill]",
+        "Plays one game of the run in DIR again, exactly (its arm, seed and seating\n"
+        "as games.jsonl gives them), and keeps its record where `lab run --records`\n"
+        "would have: DIR/records/ARM-SEED-SEATING.pwr, which `pocketwar replay`\n"
+        "checks and shows step by step. Says whether the game is the one in\n"
+        "games.jsonl (the same steps and result).\n", NULL};
+    const cli_opt opts[] = {
+        CLI_FLAG("skill", &skill, "a game of the skill set (--skill A,B)"),
+        CLI_END,
+    };
+    int first, pr = cli_opts_parse(&usage, opts, argc, argv, &first);
+    if (pr != 0)
+        return pr > 0 ? 0 : 2;
+    argc -= first - 1;
+    argv += first - 1;
+    if (argc != 5)
+        return fail("lab record takes DIR ARM SEED SEATING (see `pocketwar lab record --help`)");
+    const char *dir = argv[1], *label = argv[2];
+    char *end;
+    errno = 0;
+    unsigned long long seed = strtoull(argv[3], &end, 10);
+    bool seed_ok = *argv[3] >= '0' && *argv[3] <= '9' && !*end && errno == 0;
+    int seating = !strcmp(argv[4], "0") ? 0 : !strcmp(argv[4], "1") ? 1 : -1;
+    lab_exp e;
+    lab_exp_init(&e);
+    lab_result res = {0};
+    lab_game g = {0};
+    eng_error err;
+    int rc = 2, set = skill ? LAB_SET_SKILL : LAB_SET_MAIN, arm = -1;
+    if (!lab_dir_experiment(&e, dir, &err) || !lab_exp_prepare(&e, &err)) {
+        cli_error("lab record", "%s", err.msg);
+        rc = 1;
+        goto out;
+    }
+    for (int a = 0; a < e.narms; a++)
+        if (!strcmp(e.arm[a].label, label))
+            arm = a;
+    int seeds = skill ? lab_exp_skill_seeds(&e) : lab_exp_seeds(&e);
+    if (arm < 0) {
+        cli_error("lab record", "the run in %s has no arm \"%s\"", dir, label);
+        goto out;
+    }
+    if (!seed_ok || seed < e.seed || seed - e.seed >= (unsigned long long)seeds) {
+        cli_error("lab record", "SEED: the run's %sseeds are %llu to %llu", skill ? "skill " : "",
+                  (unsigned long long)e.seed, (unsigned long long)e.seed + (unsigned)seeds - 1);
+        goto out;
+    }
+    if (seating < 0) {
+        cli_error("lab record", "SEATING is 0 (player A takes side 1) or 1 (player B does)");
+        goto out;
+    }
+    e.records = true;
+    if (!lab_play(&e, set, arm, (int)(seed - e.seed), seating, dir, &g, &err)) {
+        cli_error("lab record", "%s", err.msg);
+        rc = 1;
+        goto out;
+    }
+    printf("%s/%s: %d steps, %s\n", dir, g.record, g.steps, g.result);
+    const lab_game *was = lab_games_load(&e, dir, &res, &err)
+                          ? game_in(&res, set, arm, seed, seating) : NULL;
+    if (!was) {
+        printf("games.jsonl holds no such game to compare it with\n");
+    } else if (was->steps != g.steps || strcmp(was->result, g.result)) {
+        printf("it differs from games.jsonl (%d steps, %s): this build plays another game\n",
+               was->steps, was->result);
+        rc = 1;
+        goto out;
+    } else {
+        printf("the same game as in games.jsonl; `pocketwar replay %s/%s` shows it\n", dir,
+               g.record);
+    }
+    rc = 0;
+out:
+    lab_game_clear(&g);
+    lab_result_free(&res);
+    lab_exp_free(&e);
+    return rc;
 }
 
 int cmd_lab(int argc, char **argv)
@@ -496,7 +622,8 @@ int cmd_lab(int argc, char **argv)
         const char *name;
         int (*run)(int argc, char **argv);
     } subs[] = {{"run", lab_run_cmd}, {"odds", lab_odds_cmd}, {"merge", lab_merge_cmd},
-                {"sweep", cmd_lab_sweep}, {"bench", lab_bench_cmd}};   /* as the error lists them */
+                {"sweep", cmd_lab_sweep}, {"bench", lab_bench_cmd},
+                 {"record", lab_record_cmd}};   /* as the error lists them */
     for (size_t i = 0; i < sizeof subs / sizeof subs[0]; i++)
         if (!strcmp(sub, subs[i].name)) {
             char name[16];     /* "lab run": the name its --help and errors give */
@@ -504,7 +631,8 @@ int cmd_lab(int argc, char **argv)
             argv[1] = name;
             return subs[i].run(argc - 1, argv + 1);
         }
-    cli_error("lab", "no lab command \"%s\"; the commands are run, odds, merge, sweep and bench",
+    cli_error("lab", "no lab command \"%s\"; the commands are run, odds, merge, sweep, bench "
+              "and record",
               sub);
     return 2;
 }

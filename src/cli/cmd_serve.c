@@ -53,7 +53,7 @@ static int parse(int argc, char **argv, serve_opts *o)
                  "the server being killed; docs/server.md)"),
         CLI_TEXT("reports", "DIR", &o->reports,
                  "also list and serve the lab's reports under DIR at\n"
-                 "/reports/ (each run folder of `pocketwar lab run`)"),
+                 "/reports/ (each folder of `pocketwar lab run` or\n`lab sweep`)"),
         CLI_HEAD("limits (docs/server.md, \"Limits\"):"),
         CLI_INT("timeout", "SECONDS", &o->timeout, 1, 300,
                 "a request's headers, its body, an idle connection\n(default 5)"),

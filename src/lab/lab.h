@@ -183,7 +183,11 @@ typedef struct lab_run_opts {
 int lab_run(const lab_exp *e, const char *dir, const lab_run_opts *o, lab_result *res,
             eng_error *err);
 void lab_result_free(lab_result *res);
-/* A new run's folder: made if missing, refused when it already holds a
+/* Makes the folder dir and any of its parents that are missing (as
+ * mkdir -p); one already there is fine. False and err, naming the part
+ * that could not be made, or dir when it is not a folder. */
+bool lab_mkdirs(const char *dir, eng_error *err);
+/* A new run's folder: made if missing (its parents too), refused when it already holds a
  * run; the experiment file written (experiment.json). False and err. */
 bool lab_dir_new(const lab_exp *e, const char *dir, eng_error *err);
 /* A run's experiment read back from dir/experiment.json into e (fresh

@@ -53,22 +53,32 @@ out:
     return t;
 }
 
-int lab_bench(FILE *out, int thumb_games, int normal_games, eng_error *err)
+int lab_bench(FILE *out, FILE *progress, const char *only, int thumb_games, int normal_games,
+              eng_error *err)
 {
     fprintf(out, "lab throughput (battles per second, default scenarios, wall clock):\n");
     fprintf(out, "  %-17s %-7s %6s %10s %10s %8s\n", "rule set", "players", "games", "1 job",
             "2 jobs", "scaling");
     for (const eng_rules *const *r = eng_registry(); *r; r++) {
+        if (only && strcmp(only, eng_rules_name(*r)) != 0)
+            continue;
         const char *players[] = {"thumb", "normal"};
         int games[] = {thumb_games, normal_games};
         for (int p = 0; p < 2; p++) {
             if (games[p] < 2)
                 continue;
-            double t1 = timed(*r, players[p], games[p], 1, err);
-            double t2 = t1 < 0 ? -1 : timed(*r, players[p], games[p], 2, err);
-            if (t1 < 0 || t2 < 0)
-                return -1;
             int n = (games[p] + 1) / 2 * 2;
+            double t[2] = {-1, -1};
+            for (int jobs = 1; jobs <= 2; jobs++) {
+                if (progress) {
+                    fprintf(progress, "lab bench %s: %d %s games on %d job%s\n",
+                            eng_rules_name(*r), n, players[p], jobs, jobs > 1 ? "s" : "");
+                    fflush(progress);
+                }
+                if ((t[jobs - 1] = timed(*r, players[p], games[p], jobs, err)) < 0)
+                    return -1;
+            }
+            double t1 = t[0], t2 = t[1];
             fprintf(out, "  %-17s %-7s %6d %10.2f %10.2f %7.2fx\n", eng_rules_name(*r),
                     players[p], n, n / t1, n / t2, t1 / t2);
             fflush(out);

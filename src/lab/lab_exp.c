@@ -298,8 +298,7 @@ bool lab_exp_prepare(lab_exp *e, eng_error *err)
             const char *spec = s < LAB_SIDES ? e->players[s] : e->skill[s - LAB_SIDES];
             struct ai_player *p = spec ? lab_player_new(spec, a->game, 1, &why) : NULL;
             if (spec && !p)
-                return eng_error_fail(err, "%s; the players are %s", why.msg,
-                                      ai_spec_names());
+                return eng_error_fail(err, "%s", why.msg);
             ai_free(p);
         }
     }

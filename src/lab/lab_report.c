@@ -436,8 +436,9 @@ bool lab_report_write(const lab_exp *e, const lab_result *res, const json_t *sum
                 field(c, "effect_dz"), (long long)json_integer_value(json_object_get(c, "pairs")));
     }
     fprintf(f, "</table>\n<p>Every game is a line of games.jsonl beside this page (its arm, "
-            "seed and seating replay it: <code>pocketwar battle</code> with the arm's options "
-            "and seed); summary.json and summary.csv hold every figure here. How to read "
+            "seed and seating replay it: <code>pocketwar lab record DIR ARM SEED SEATING</code> "
+            "plays it again and keeps its record, which <code>pocketwar replay</code> shows); "
+            "summary.json and summary.csv hold every figure here. How to read "
             "this page: docs/lab.md.</p>\n</body></html>\n");
     if (fclose(f) != 0)
         return eng_error_fail(err, "cannot write %s: %s", path, strerror(errno));

@@ -36,6 +36,18 @@
 
 static volatile sig_atomic_t interrupted;
 
+/* The stop reason of a run played to its end: the games each arm really
+ * played, which an odd --games rounds up to whole pairs of seatings. */
+static void played_all(const lab_exp *e, char *why, size_t len)
+{
+    int n = 2 * lab_exp_seeds(e);
+    if (n == e->games)
+        snprintf(why, len, "all %d games of each arm played", n);
+    else
+        snprintf(why, len, "all %d games of each arm played (--games %d rounded up to whole "
+                 "pairs of seatings)", n, e->games);
+}
+
 static void on_sigint(int sig)
 {
     (void)sig;
@@ -404,7 +416,7 @@ int lab_run(const lab_exp *e, const char *dir, const lab_run_opts *o, lab_result
             if (k < (set ? r.skill_seeds : r.seeds))
                 for (int i = 0; i < r.per_seed; i++)
                     r.order[n++] = (set ? r.main_tasks : 0) + k * r.per_seed + i;
-    snprintf(r.stop_reason, sizeof r.stop_reason, "all %d games of each arm played", e->games);
+    played_all(e, r.stop_reason, sizeof r.stop_reason);
     int rc = -1;
     if (o->resume) {
         lab_result old;
@@ -491,13 +503,33 @@ out:
     return rc;
 }
 
-bool lab_dir_new(const lab_exp *e, const char *dir, eng_error *err)
+bool lab_mkdirs(const char *dir, eng_error *err)
 {
+    char path[4096];
     struct stat st;
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-        return eng_error_fail(err, "cannot make the folder %s: %s", dir, strerror(errno));
+    if (snprintf(path, sizeof path, "%s", dir) >= (int)sizeof path)
+        return eng_error_fail(err, "the folder name %.40s... is too long", dir);
+    /* each parent in turn, then the folder itself; one already there is fine */
+    for (char *p = path + 1; ; p++) {
+        if (*p != '/' && *p != '\0')
+            continue;
+        char c = *p;
+        *p = '\0';
+        if (mkdir(path, 0777) != 0 && errno != EEXIST)
+            return eng_error_fail(err, "cannot make the folder %s: %s", path, strerror(errno));
+        *p = c;
+        if (c == '\0')
+            break;
+    }
     if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
         return eng_error_fail(err, "%s is not a folder", dir);
+    return true;
+}
+
+bool lab_dir_new(const lab_exp *e, const char *dir, eng_error *err)
+{
+    if (!lab_mkdirs(dir, err))
+        return false;
     char path[4096];
     snprintf(path, sizeof path, "%s/games.jsonl", dir);
     if (access(path, F_OK) == 0)
@@ -520,11 +552,18 @@ bool lab_dir_new(const lab_exp *e, const char *dir, eng_error *err)
 bool lab_dir_experiment(lab_exp *e, const char *dir, eng_error *err)
 {
     char path[4096];
+    struct stat st;
+    if (stat(dir, &st) != 0)
+        return eng_error_fail(err, "cannot open the folder %s: %s", dir, strerror(errno));
+    if (!S_ISDIR(st.st_mode))
+        return eng_error_fail(err, "%s is not a folder", dir);
     snprintf(path, sizeof path, "%s/experiment.json", dir);
+    if (access(path, F_OK) != 0)
+        return eng_error_fail(err, "%s holds no lab run (no experiment.json)", dir);
     json_error_t jerr;
     json_t *j = json_load_file(path, 0, &jerr);
     if (!j)
-        return eng_error_fail(err, "%s holds no run to resume (%s: %s)", dir, path, jerr.text);
+        return eng_error_fail(err, "%s holds no lab run (%s: %s)", dir, path, jerr.text);
     bool ok = lab_exp_from_json(e, j, err);
     json_decref(j);
     return ok;
@@ -621,8 +660,7 @@ bool lab_merge(const char *out, char *const *dirs, int n, eng_error *err)
     if (!lab_dir_new(&e, out, err) || !games_write(&e, out, &all, err))
         goto out;
     all.seeds = lab_exp_seeds(&e);
-    snprintf(all.stop_reason, sizeof all.stop_reason, "all %d games of each arm played",
-             e.games);
+    played_all(&e, all.stop_reason, sizeof all.stop_reason);
     json_t *summary = NULL;
     ok = lab_outputs_write(&e, &all, out, &summary, err);
     json_decref(summary);

@@ -188,8 +188,10 @@ static bool value_arm(lab_exp *e, const lab_sweep *s, int i, const char *out, en
     }
     char dir[4096], path[4200], full[PATH_MAX];
     snprintf(dir, sizeof dir, "%s/scenarios", out);
-    mkdir(out, 0777);
-    mkdir(dir, 0777);
+    if (!lab_mkdirs(dir, err)) {
+        json_decref(scen);
+        return false;
+    }
     snprintf(path, sizeof path, "%s/%s.json", dir, label);
     int rc = json_dump_file(scen, path, JSON_INDENT(2) | JSON_REAL_PRECISION(17));
     json_decref(scen);
@@ -427,9 +429,9 @@ int lab_sweep_balance(lab_exp *e, const lab_sweep *s, const char *out, const lab
     if (!lab_exp_prepare(e, err))
         return -1;
     json_t *base = lab_exp_json(e);
-    if (mkdir(out, 0777) != 0 && errno != EEXIST) {
+    if (!lab_mkdirs(out, err)) {
         json_decref(base);
-        return eng_error_fail(err, "cannot make the folder %s: %s", out, strerror(errno)), -1;
+        return -1;
     }
     probe p[LAB_SWEEP_MAX] = {{0}};
     int order[LAB_SWEEP_MAX], nprobed = 0, rc = 0, i;

@@ -1,10 +1,14 @@
 /*
  * srv_reports.c - the lab's reports over HTTP (`pocketwar serve --reports
  * DIR`): /reports/ lists every run folder under DIR that holds a
- * report.html, with its verdict lines; /reports/NAME/FILE serves that
- * run's report.html, odds.html, summary.json, summary.csv, experiment.json
- * or games.jsonl. Only those names, only folders directly under DIR (a
- * plain name: no "..", no hidden or linked-out paths), only GET and HEAD.
+ * report.html, with its verdict lines, and every sweep folder (one that
+ * holds a sweep.html), with what it swept, its answer and its probes'
+ * reports. /reports/NAME/FILE serves that run's report.html, odds.html,
+ * summary.json, summary.csv, experiment.json or games.jsonl, or that
+ * sweep's sweep.html or sweep.json; /reports/NAME/probe-X/FILE serves the
+ * run files of a balance search's probe. Only those names, only folders
+ * directly under DIR and their probe-X folders (plain names: no "..", no
+ * hidden or linked-out paths), only GET and HEAD.
  */
 #define _DEFAULT_SOURCE
 #include <dirent.h>
@@ -21,8 +25,13 @@ struct srv_reports {
     char dir[PATH_MAX];
 };
 
+/* a run's files, served from a run's folder and a probe's */
 static const char *const served[] = {"report.html", "odds.html", "summary.json", "summary.csv",
                                      "experiment.json", "games.jsonl", NULL};
+/* a sweep's own files, served from the sweep's folder only */
+static const char *const served_sweep[] = {"sweep.html", "sweep.json", NULL};
+
+#define PROBE_PREFIX "probe-"
 
 static int reply(struct mg_connection *conn, int status, const char *type, const char *body,
                  size_t n)
@@ -61,6 +70,126 @@ static int by_name(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* Is dir/sub/file a regular file (sub NULL: dir/file)? */
+static bool has_file(const char *dir, const char *sub, const char *file)
+{
+    char path[PATH_MAX + 600];
+    struct stat sb;
+    if (sub)
+        snprintf(path, sizeof path, "%s/%s/%s", dir, sub, file);
+    else
+        snprintf(path, sizeof path, "%s/%s", dir, file);
+    return stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
+}
+
+/* Is dir/name a folder itself, not a link (served paths may not leave DIR)? */
+static bool real_folder(const char *dir, const char *name)
+{
+    char path[PATH_MAX + 300];
+    struct stat sb;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return lstat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
+}
+
+/* The names (plain, starting with prefix) of the folders under dir that
+ * hold file or file2 (NULL: none), sorted; the count in *n. Caller frees. */
+static char **folders(const char *dir, const char *prefix, const char *file, const char *file2,
+                      size_t *n)
+{
+    DIR *d = opendir(dir);
+    char **names = NULL;
+    size_t cap = 0;
+    struct dirent *de;
+    *n = 0;
+    while (d && (de = readdir(d))) {
+        if (!name_ok(de->d_name, strlen(de->d_name)) ||
+            strncmp(de->d_name, prefix, strlen(prefix)) != 0 || !real_folder(dir, de->d_name) ||
+            !(has_file(dir, de->d_name, file) || (file2 && has_file(dir, de->d_name, file2))))
+            continue;
+        if (*n == cap) {
+            cap = cap ? 2 * cap : 16;
+            char **grown = realloc(names, cap * sizeof *names);
+            if (!grown)
+                break;
+            names = grown;
+        }
+        names[(*n)++] = strdup(de->d_name);
+    }
+    if (d)
+        closedir(d);
+    if (*n)
+        qsort(names, *n, sizeof *names, by_name);
+    return names;
+}
+
+/* A run's rule set, games and verdict lines, from its summary.json. */
+static void list_verdicts(FILE *f, const char *dir, const char *name)
+{
+    char path[PATH_MAX + 300];
+    snprintf(path, sizeof path, "%s/%s/summary.json", dir, name);
+    json_t *s = json_load_file(path, 0, NULL);
+    const json_t *e = json_object_get(s, "experiment");
+    if (e) {
+        fprintf(f, " &mdash; ");
+        svg_text(f, json_string_value(json_object_get(e, "rules")));
+        fprintf(f, ", %lld games", (long long)json_integer_value(json_object_get(s, "games")));
+    }
+    size_t k;
+    const json_t *c;
+    json_array_foreach(json_object_get(s, "comparisons"), k, c) {
+        const char *q = json_string_value(json_object_get(c, "quantity"));
+        if (!q || strcmp(q, "side1_score"))
+            continue;
+        fprintf(f, "<br><span class=\"v\">");
+        svg_text(f, json_string_value(json_object_get(c, "verdict")));
+        fprintf(f, "</span>");
+    }
+    json_decref(s);
+}
+
+/* A sweep's line: what it swept, over how many values, the balance
+ * search's answer, and its probes' reports. */
+static void list_sweep(FILE *f, const char *dir, const char *name)
+{
+    char path[PATH_MAX + 300];
+    snprintf(path, sizeof path, "%s/%s/sweep.json", dir, name);
+    json_t *s = json_load_file(path, 0, NULL);
+    fprintf(f, "<br><a href=\"/reports/");
+    svg_text(f, name);
+    fprintf(f, "/sweep.html\">sweep</a>");
+    const char *key = json_string_value(json_object_get(s, "key"));
+    if (key) {
+        fprintf(f, " of ");
+        svg_text(f, key);
+        fprintf(f, " over %zu values", json_array_size(json_object_get(s, "values")));
+    }
+    const json_t *chosen = json_object_get(s, "chosen");
+    const char *v = json_string_value(json_object_get(chosen, "value"));
+    if (key && v) {
+        fprintf(f, "<br><span class=\"v\">Balance: ");
+        svg_text(f, key);
+        fprintf(f, " = ");
+        svg_text(f, v);
+        fprintf(f, "%s</span>", json_is_true(json_object_get(chosen, "balanced"))
+                                    ? " (balanced)" : " (the nearest to balance probed)");
+    }
+    json_decref(s);
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    size_t n;
+    char **probes = folders(path, PROBE_PREFIX, "report.html", NULL, &n);
+    for (size_t i = 0; i < n; i++) {
+        fprintf(f, "%s<a href=\"/reports/", i ? ", " : "<br>probes: ");
+        svg_text(f, name);
+        fprintf(f, "/");
+        svg_text(f, probes[i]);
+        fprintf(f, "/report.html\">");
+        svg_text(f, probes[i] + strlen(PROBE_PREFIX));
+        fprintf(f, "</a>");
+        free(probes[i]);
+    }
+    free(probes);
+}
+
 static int list(struct mg_connection *conn, const srv_reports *r)
 {
     char *buf = NULL;
@@ -72,57 +201,23 @@ static int list(struct mg_connection *conn, const srv_reports *r)
             "reports</title><style>body{font:15px/1.45 system-ui,sans-serif;max-width:60em;"
             "margin:1.5em auto;padding:0 1em}li{margin:.6em 0}.v{color:#444;font-size:.92em}"
             "</style></head><body>\n<h1>Lab reports</h1>\n<ul>\n");
-    DIR *d = opendir(r->dir);
-    char **names = NULL;
-    size_t n = 0, cap = 0;
-    struct dirent *de;
-    while (d && (de = readdir(d))) {
-        char path[PATH_MAX + 300];
-        struct stat sb;
-        if (!name_ok(de->d_name, strlen(de->d_name)))
-            continue;
-        snprintf(path, sizeof path, "%s/%s/report.html", r->dir, de->d_name);
-        if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode))
-            continue;
-        if (n == cap) {
-            cap = cap ? 2 * cap : 16;
-            char **grown = realloc(names, cap * sizeof *names);
-            if (!grown)
-                break;
-            names = grown;
-        }
-        names[n++] = strdup(de->d_name);
-    }
-    if (d)
-        closedir(d);
-    if (n)
-        qsort(names, n, sizeof *names, by_name);
+    size_t n;
+    char **names = folders(r->dir, "", "report.html", "sweep.html", &n);
     for (size_t i = 0; i < n; i++) {
-        char path[PATH_MAX + 300];
-        fprintf(f, "<li><a href=\"/reports/");
-        svg_text(f, names[i]);
-        fprintf(f, "/report.html\">");
-        svg_text(f, names[i]);
-        fprintf(f, "</a>");
-        snprintf(path, sizeof path, "%s/%s/summary.json", r->dir, names[i]);
-        json_t *s = json_load_file(path, 0, NULL);
-        const json_t *e = json_object_get(s, "experiment");
-        if (e) {
-            fprintf(f, " &mdash; ");
-            svg_text(f, json_string_value(json_object_get(e, "rules")));
-            fprintf(f, ", %lld games",
-                    (long long)json_integer_value(json_object_get(s, "games")));
+        bool run = has_file(r->dir, names[i], "report.html");
+        if (run) {
+            fprintf(f, "<li><a href=\"/reports/");
+            svg_text(f, names[i]);
+            fprintf(f, "/report.html\">");
+            svg_text(f, names[i]);
+            fprintf(f, "</a>");
+            list_verdicts(f, r->dir, names[i]);
+        } else {
+            fprintf(f, "<li>");
+            svg_text(f, names[i]);
         }
-        size_t k;
-        const json_t *c;
-        json_array_foreach(json_object_get(s, "comparisons"), k, c) {
-            if (strcmp(json_string_value(json_object_get(c, "quantity")), "side1_score"))
-                continue;
-            fprintf(f, "<br><span class=\"v\">");
-            svg_text(f, json_string_value(json_object_get(c, "verdict")));
-            fprintf(f, "</span>");
-        }
-        json_decref(s);
+        if (has_file(r->dir, names[i], "sweep.html"))
+            list_sweep(f, r->dir, names[i]);
         fprintf(f, "</li>\n");
         free(names[i]);
     }
@@ -134,6 +229,14 @@ static int list(struct mg_connection *conn, const srv_reports *r)
     int rc = reply(conn, 200, "text/html; charset=utf-8", buf, len);
     free(buf);
     return rc;
+}
+
+static bool among(const char *const *names, const char *file)
+{
+    for (const char *const *s = names; *s; s++)
+        if (strcmp(*s, file) == 0)
+            return true;
+    return false;
 }
 
 static int handler(struct mg_connection *conn, void *data)
@@ -152,14 +255,22 @@ static int handler(struct mg_connection *conn, void *data)
     const char *slash = strchr(rest, '/');
     if (!slash || !name_ok(rest, (size_t)(slash - rest)))
         return not_found(conn);
-    const char *file = slash + 1;
-    bool known = false;
-    for (const char *const *s = served; *s; s++)
-        known |= strcmp(*s, file) == 0;
-    if (!known)
+    /* NAME/FILE, or NAME/probe-X/FILE: a sweep's probe */
+    const char *file = slash + 1, *sub = strchr(file, '/');
+    int nsub = 0;
+    if (sub) {
+        nsub = (int)(sub - file);
+        if (!name_ok(file, (size_t)nsub) || strncmp(file, PROBE_PREFIX, strlen(PROBE_PREFIX)) ||
+            !among(served, sub + 1))
+            return not_found(conn);
+        sub = file;
+        file += nsub + 1;
+    } else if (!among(served, file) && !among(served_sweep, file)) {
         return not_found(conn);
+    }
     char path[PATH_MAX * 2], real[PATH_MAX];
-    snprintf(path, sizeof path, "%s/%.*s/%s", r->dir, (int)(slash - rest), rest, file);
+    snprintf(path, sizeof path, "%s/%.*s/%.*s%s%s", r->dir, (int)(slash - rest), rest, nsub,
+             sub ? sub : "", sub ? "/" : "", file);
     struct stat sb;
     size_t root = strlen(r->dir);
     if (!realpath(path, real) || stat(real, &sb) != 0 || !S_ISREG(sb.st_mode) ||
