@@ -160,4 +160,49 @@ if grep -q '^P1 unit ROM01$' "$tmp/pbplay.pwr" && grep -q '^P1 done$' "$tmp/pbpl
    grep -q 'Celts (normal): unit (a troop chosen in secret)' "$tmp/pbplay.txt" &&
    ! grep -q 'Celts (normal): unit CEL' "$tmp/pbplay.txt"; then pass pkb-play-build
 else fail pkb-play-build "$(tail -3 "$tmp/pbplay.txt")"; fi
+# exit statuses (README): 2 for a wrong command line, however the game options
+# are given; 1 when a file named cannot be read or does not check
+expect_rc() { # name, status, expected text, command...
+  local name=$1 want=$2 text=$3; shift 3
+  local out rc
+  out=$("$@" 2>&1 < /dev/null); rc=$?
+  if [ "$rc" != "$want" ]; then fail "$name" "exit $rc, not $want: $(printf '%s' "$out" | tail -1)"
+  elif printf '%s' "$out" | grep -qF -- "$text"; then pass "$name"
+  else fail "$name" "got: $(printf '%s' "$out" | tail -2)"; fi
+}
+mkdir "$tmp/empty"
+echo '{' > "$tmp/broken.json"
+echo '{"rules": "pocket-wargame", "bogus": 1}' > "$tmp/unchecked.json"
+echo '{"rules": "pocket-wargame", "scenario": "atlantis"}' > "$tmp/pos-unknown.json"
+while IFS='|' read -r name want text cmd; do
+  eval "set -- $cmd"
+  expect_rc "rc-$name" "$want" "$text" "$pw" "$@"
+done << EOF
+play-scenario|2|no scenario named "nope"|play --scenario nope
+battle-scenario|2|no scenario named "nope"|battle --scenario nope
+tournament-scenario|2|no scenario named "nope"|tournament --scenario nope --players random,thumb
+rules-scenario|2|no scenario named "nope"|rules --scenario nope
+train-scenario|2|no scenario named "nope"|train --scenario nope
+play-option|2|no option "nope"|play --option nope=1
+play-option-value|2|unknown terrain set "nope"|play --option terrain=nope
+rules-option|2|no option "size"|rules --rules pocket-wargame --scenario crossroads --option size=35
+tournament-option|2|no option "nope"|tournament --option nope=1 --players random,thumb
+battle-variant|2|no variant named "nope"|battle --variant nope
+battle-rules|2|no rule set named "nope"|battle --rules nope
+battle-player|2|no computer player named "nope"|battle --players nope
+play-oracle|2|"oracle" cheats|play --ai oracle
+hint-oracle|2|"oracle" cheats|hint --ai oracle $tmp/a.pwr
+odds-action|2|cannot read the action "fly"|odds $tmp/a.pwr --to 60 fly
+state-to|2|the record has only|state $tmp/a.pwr --to 100000
+play-position|1|nofile.json|play --position $tmp/nofile.json
+battle-position-broken|1|broken.json:2|battle --position $tmp/broken.json
+rules-position-unchecked|1|no scenario named "atlantis"|rules --position $tmp/pos-unknown.json
+play-load|1|cannot open record|play --load $tmp/nofile.pwr
+battle-scenario-file|1|nofile.json|battle --scenario $tmp/nofile.json
+battle-scenario-unchecked|1|unknown field "bogus"|battle --scenario $tmp/unchecked.json
+tournament-scenario-file|1|broken.json:2|tournament --scenario $tmp/broken.json --players random,thumb
+play-variant-file|1|nofile.json|play --variant $tmp/nofile.json
+hint-record|1|cannot open record|hint $tmp/nofile.pwr
+blunders-folder|1|no records|blunders $tmp/empty
+EOF
 exit $failed

@@ -49,6 +49,12 @@ typedef struct cli_game_opts {
     json_t *position;
     bool rules_given;
     const char *given;      /* the first of these options given ("--seed"), or NULL */
+    /* the exit status when these options make no game (set by cli_game_opt
+     * and cli_match_new): 2, the command line is wrong (an unknown scenario
+     * or variant name, an option's name or value); 1, a file they name
+     * (--scenario, --variant or --position FILE) cannot be read or does not
+     * check */
+    int status;
 } cli_game_opts;
 
 #define CLI_VARIANT_OPTS_HELP \
@@ -81,7 +87,8 @@ void cli_game_opts_free(cli_game_opts *o);
 int cli_game_opt(cli_game_opts *o, int code, const char *arg);
 /* A seed from the clock (under 10^9), for games given none. */
 uint64_t cli_clock_seed(void);
-/* A new match from the options; prints the error and returns NULL. */
+/* A new match from the options; prints the error and returns NULL, with
+ * the exit status in o->status. */
 eng_match *cli_match_new(cli_game_opts *o);
 /* A new match from the options with this seed (a --position's own seed and
  * generator give way to it): NULL and err. For commands that play many. */

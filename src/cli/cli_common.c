@@ -30,6 +30,7 @@ void cli_game_opts_init(cli_game_opts *o)
     memset(o, 0, sizeof *o);
     o->rules = eng_rules_name(eng_rules_default());
     o->options = json_object();
+    o->status = 2;
 }
 
 void cli_game_opts_free(cli_game_opts *o)
@@ -105,6 +106,7 @@ static int game_opt(cli_game_opts *o, int code, const char *arg)
     case OPT_POSITION: {
         eng_error err;
         json_t *p = eng_json_file(arg, &err);
+        o->status = 1;          /* a file that cannot be read or holds no position */
         if (!p) {
             fprintf(stderr, "pocketwar: --position: %s\n", err.msg);
             return -1;
@@ -115,6 +117,7 @@ static int game_opt(cli_game_opts *o, int code, const char *arg)
             json_decref(p);
             return -1;
         }
+        o->status = 2;
         const char *r = json_string_value(json_object_get(p, "rules"));
         if (!o->rules_given && r && eng_rules_find(r))
             o->rules = eng_rules_name(eng_rules_find(r));
@@ -128,6 +131,7 @@ static int game_opt(cli_game_opts *o, int code, const char *arg)
         json_t *v = eng_variant_load(r, arg, &err);
         if (!v) {
             fprintf(stderr, "pocketwar: --variant: %s\n", err.msg);
+            o->status = eng_data_is_path(arg) ? 1 : 2;    /* a file, or an unknown name */
             return -1;
         }
         json_object_update(o->options, json_object_get(v, "options"));
@@ -156,6 +160,36 @@ uint64_t cli_clock_seed(void)
     return ((uint64_t)ts.tv_sec * 1000003u ^ (uint64_t)ts.tv_nsec ^ (uint64_t)getpid()) % 1000000000u;
 }
 
+/* Why the options made no game, as an exit status: 2 when the command line
+ * is wrong (a scenario name not shipped, an option the game refuses), 1 when
+ * a file they name does not load or check (a scenario file, the position). */
+static int match_status(const cli_game_opts *o)
+{
+    const eng_rules *r = eng_rules_find(o->rules);
+    const char *name = o->scenario;
+    if (!name && o->position)
+        name = json_string_value(json_object_get(o->position, "scenario"));
+    if (!r)
+        return 2;
+    if (!name)
+        name = eng_rules_default_scenario(r);
+    eng_error err;
+    json_t *sc = eng_scenario_load(r, name, &err);
+    if (!sc)        /* named on the command line: a name or a file; else the position's */
+        return o->scenario && !eng_data_is_path(name) ? 2 : 1;
+    eng_game *g = eng_game_new(r, sc, NULL, &err);
+    int rc = 1;     /* the scenario file does not check, or the position does not */
+    if (g) {
+        eng_game_free(g);
+        g = eng_game_new(r, sc, o->options, &err);
+        if (!g)
+            rc = 2;
+        eng_game_free(g);
+    }
+    json_decref(sc);
+    return rc;
+}
+
 eng_match *cli_match_new(cli_game_opts *o)
 {
     bool seeded = o->seed_given;   /* with --position: --seed wins over the position's */
@@ -167,8 +201,10 @@ eng_match *cli_match_new(cli_game_opts *o)
     eng_match *m = o->position && !seeded ? eng_match_new_at(o->rules, o->scenario, o->options,
                                                               o->position, o->seed, &err)
                                           : cli_match_seeded(o, o->seed, &err);
-    if (!m)
+    if (!m) {
         fprintf(stderr, "pocketwar: %s%s\n", o->position ? "the position: " : "", err.msg);
+        o->status = match_status(o);
+    }
     return m;
 }
 

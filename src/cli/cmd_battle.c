@@ -45,11 +45,13 @@ int cmd_battle(int argc, char **argv)
     };
     int r = cli_opts_parse(&usage, opts, argc, argv, NULL);
     if (r != 0) {
-        rc = r > 0 ? 0 : 2;
+        rc = r > 0 ? 0 : go.status;
         goto out;
     }
-    if (!(m = cli_match_new(&go)))
+    if (!(m = cli_match_new(&go))) {
+        rc = go.status;
         goto out;
+    }
     int np = eng_game_players(m->game);
     cli_ai_opts_for_game(&ao, m->game);
     {

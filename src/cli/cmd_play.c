@@ -301,7 +301,7 @@ static int seat(play_session *ps, play_opts *po)
     play_seat_opts *so = &po->so;
     ps->m = ps->load_path ? cli_load_record(ps->load_path) : cli_match_new(&po->go);
     if (!ps->m)
-        return 1;
+        return ps->load_path ? 1 : po->go.status;
     ps->np = eng_game_players(ps->m->game);
     cli_ai_opts_for_game(&po->ao, ps->m->game);
     if (!po->ai_seed_given)
@@ -413,7 +413,7 @@ int cmd_play(int argc, char **argv)
                        .helper_name = PLAY_HELPER};
     int rc = parse(&po, &ps, argc, argv);
     if (rc != 0)
-        rc = rc > 0 ? 0 : 2;
+        rc = rc > 0 ? 0 : po.go.status;
     else if (check(&po, &ps) != 0)
         rc = 2;
     else if ((rc = seat(&ps, &po)) == 0 && (rc = own_file(&ps)) == 0)

@@ -193,7 +193,7 @@ static int run(tourney *t, cli_ai_opts *ao, const char *players, bool as_json)
         return 2;
     eng_match *m = cli_match_new(t->go);    /* checks the game and counts the seats */
     if (!m)
-        return 1;
+        return t->go->status;
     t->seats = eng_game_players(m->game);
     cli_ai_opts_for_game(ao, m->game);
     int rc = schedule(t) != 0 ? 2 : 0;
@@ -292,7 +292,7 @@ int cmd_tournament(int argc, char **argv)
     };
     int parsed = cli_opts_parse(&usage, opts, argc, argv, NULL);
     if (parsed != 0) {
-        rc = parsed > 0 ? 0 : 2;
+        rc = parsed > 0 ? 0 : go.status;
         goto out;
     }
     t.progress = !quiet;
