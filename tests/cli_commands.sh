@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Checks the commands other than play from the outside: --help everywhere,
 # listings, a battle that is the same for the same seed, its record replayed,
-# state and legal on it, bench figures, clear errors for bad input, and every
-# command refusing a bad option in the same words.
+# state and legal on it, bench figures, clear errors for bad input, every
+# command refusing a bad option in the same words, help texts that list what
+# each command accepts, and the exit status of each kind of failure.
 # Usage: tests/cli_commands.sh [path/to/pocketwar]
 set -u
 pw=${1:-build/san/pocketwar}
@@ -160,6 +161,30 @@ if grep -q '^P1 unit ROM01$' "$tmp/pbplay.pwr" && grep -q '^P1 done$' "$tmp/pbpl
    grep -q 'Celts (normal): unit (a troop chosen in secret)' "$tmp/pbplay.txt" &&
    ! grep -q 'Celts (normal): unit CEL' "$tmp/pbplay.txt"; then pass pkb-play-build
 else fail pkb-play-build "$(tail -3 "$tmp/pbplay.txt")"; fi
+# help texts: the oracle is listed only where it is accepted, --rules names
+# its default as one, and play's --help names every command the game's own
+# `help` lists
+for c in play hint blunders engine; do
+  "$pw" $c --help | grep -q oracle && fail "help-no-oracle-$c" "lists the oracle" ||
+    pass "help-no-oracle-$c"
+done
+for c in battle tournament; do
+  "$pw" $c --help | grep -q "oracle (cheats" && pass "help-oracle-$c" ||
+    fail "help-oracle-$c" "the oracle not listed"
+done
+for c in play battle rules tournament train; do
+  "$pw" $c --help | grep -q -- "--rules NAME        rule set (default pocket-wargame; see" &&
+    pass "help-rules-default-$c" || fail "help-rules-default-$c" "$("$pw" $c --help | grep -- --rules)"
+done
+(cd "$tmp" && printf 'help\nquit\n' | "$pwabs" play --seed 1 --no-color > ingame-help.txt 2>&1)
+"$pw" play --help | sed -n '/a command:$/,/^When/p' | tr -s ' \n' ' ' > "$tmp/play-help.txt"
+words=$(sed -n '/Commands:$/,/^End of input/p' "$tmp/ingame-help.txt" | grep -o '^  [a-z]*' | tr -d ' ')
+missing=""
+for w in $words "list odds" "odds ACTION" "set confirm off|on"; do
+  grep -qF -- "$w" "$tmp/play-help.txt" || missing="$missing '$w'"
+done
+[ -n "$words" ] && [ -z "$missing" ] && pass help-play-commands ||
+  fail help-play-commands "play --help leaves out:${missing:- (no in-game help read)}"
 # exit statuses (README): 2 for a wrong command line, however the game options
 # are given; 1 when a file named cannot be read or does not check
 expect_rc() { # name, status, expected text, command...

@@ -57,8 +57,8 @@ typedef struct cli_game_opts {
     int status;
 } cli_game_opts;
 
+/* (--help prints the --rules line before these, naming the default rule set) */
 #define CLI_VARIANT_OPTS_HELP \
-    "  --rules NAME        rule set (pocket-wargame; see `pocketwar rules`)\n" \
     "  --scenario NAME     scenario name or path to a scenario file\n" \
     "  --variant NAME      variant options by name or path (see `pocketwar rules`)\n" \
     "  --option KEY=VALUE  set one variant option (repeatable)\n"
@@ -211,8 +211,10 @@ ai_player *cli_ai_new(const char *spec, uint64_t seed, const cli_ai_opts *o);
 ai_player *cli_ai_make(const char *spec, uint64_t seed, const cli_ai_opts *o, eng_error *err);
 /* Does spec name a computer player? (Quietly.) */
 bool cli_ai_known(const char *spec);
-/* The names accepted by cli_ai_new, for help texts. */
+/* The names cli_ai_new accepts, for help texts: without the oracle, which
+ * only `battle` and `tournament` accept (allow_cheats), or with it (_all). */
 const char *cli_ai_names(void);
+const char *cli_ai_names_all(void);
 /* The computer players, their levels and settings (from ai_settings), for
  * `pocketwar help ai`. */
 void cli_ai_help(FILE *out);

@@ -46,6 +46,11 @@ int cli_ai_opt(cli_ai_opts *o, int code, const char *arg)
 
 const char *cli_ai_names(void)
 {
+    return ai_fair_names();
+}
+
+const char *cli_ai_names_all(void)
+{
     return ai_spec_names();
 }
 

@@ -24,7 +24,7 @@ int cmd_battle(int argc, char **argv)
     snprintf(players_help, sizeof players_help,
              "the computer player for each side, in order\n"
              "(default thumb for every side; choose from\n%s;\n"
-             "a name may carry settings: normal:iterations=5000)", cli_ai_names());
+             "a name may carry settings: normal:iterations=5000)", cli_ai_names_all());
     const cli_usage usage = {
         "battle [OPTIONS]",
         "Plays one game between computer players and prints what happened and\n"

@@ -181,7 +181,7 @@ static int run(tourney *t, cli_ai_opts *ao, const char *players, bool as_json)
 {
     if (!players) {
         cli_error("tournament", "name the computer players: --players A,B[,C...] "
-                  "(choose from %s)", cli_ai_names());
+                  "(choose from %s)", cli_ai_names_all());
         return 2;
     }
     if (ao->budget.threads < 0) {
@@ -250,7 +250,7 @@ int cmd_tournament(int argc, char **argv)
     snprintf(players_help, sizeof players_help,
              "the computer players, from: %s;\n"
              "a name may carry settings, as in\n"
-             "normal:iterations=5000:threads=1", cli_ai_names());
+             "normal:iterations=5000:threads=1", cli_ai_names_all());
     snprintf(jobs_help, sizeof jobs_help, "games played at once (default: every core, %d here)",
              cli_cores());
     const cli_usage usage = {
