@@ -161,6 +161,11 @@ if grep -q '^P1 unit ROM01$' "$tmp/pbplay.pwr" && grep -q '^P1 done$' "$tmp/pbpl
    grep -q 'Celts (normal): unit (a troop chosen in secret)' "$tmp/pbplay.txt" &&
    ! grep -q 'Celts (normal): unit CEL' "$tmp/pbplay.txt"; then pass pkb-play-build
 else fail pkb-play-build "$(tail -3 "$tmp/pbplay.txt")"; fi
+# the story heads each part of a turn as the status names it: a melee by its place
+"$pw" battle --players random,random --seed 1 > "$tmp/melee.txt" 2>&1
+if grep -qx "Turn 5, Melee at i2" "$tmp/melee.txt" && grep -qx "Turn 5, Movement phase" "$tmp/melee.txt" &&
+   ! grep -qx "Turn [0-9]*" "$tmp/melee.txt"; then pass story-melee
+else fail story-melee "$(grep '^Turn 5' "$tmp/melee.txt" | tr '\n' '|')"; fi
 # help texts: the oracle is listed only where it is accepted, --rules names
 # its default as one, and play's --help names every command the game's own
 # `help` lists
