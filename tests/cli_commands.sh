@@ -182,6 +182,9 @@ for c in play hint blunders engine; do
   "$pw" $c --help | grep -q oracle && fail "help-no-oracle-$c" "lists the oracle" ||
     pass "help-no-oracle-$c"
 done
+out=$("$pw" play --ai nope < /dev/null 2>&1)
+printf '%s' "$out" | grep -q 'choose from random, thumb' && ! printf '%s' "$out" | grep -q oracle &&
+  pass refuse-offers-no-oracle || fail refuse-offers-no-oracle "$out"
 for c in battle tournament; do
   "$pw" $c --help | grep -q "oracle (cheats" && pass "help-oracle-$c" ||
     fail "help-oracle-$c" "the oracle not listed"
