@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Checks the commands other than play from the outside: --help everywhere,
 # listings, a battle that is the same for the same seed, its record replayed,
-# state and legal on it, bench figures, clear errors for bad input, and every
-# command refusing a bad option in the same words.
+# state and legal on it, bench figures, clear errors for bad input, every
+# command refusing a bad option in the same words, help texts that list what
+# each command accepts, and the exit status of each kind of failure.
 # Usage: tests/cli_commands.sh [path/to/pocketwar]
 set -u
 pw=${1:-build/san/pocketwar}
@@ -160,4 +161,90 @@ if grep -q '^P1 unit ROM01$' "$tmp/pbplay.pwr" && grep -q '^P1 done$' "$tmp/pbpl
    grep -q 'Celts (normal): unit (a troop chosen in secret)' "$tmp/pbplay.txt" &&
    ! grep -q 'Celts (normal): unit CEL' "$tmp/pbplay.txt"; then pass pkb-play-build
 else fail pkb-play-build "$(tail -3 "$tmp/pbplay.txt")"; fi
+# the story heads each part of a turn as the status names it: a melee by its place
+"$pw" battle --players random,random --seed 1 > "$tmp/melee.txt" 2>&1
+if grep -qx "Turn 5, Melee at i2" "$tmp/melee.txt" && grep -qx "Turn 5, Movement phase" "$tmp/melee.txt" &&
+   ! grep -qx "Turn [0-9]*" "$tmp/melee.txt"; then pass story-melee
+else fail story-melee "$(grep '^Turn 5' "$tmp/melee.txt" | tr '\n' '|')"; fi
+# a tournament of three sides counts results, one for each pair of seats the two
+# players held, says so, and says that the intervals are then too narrow
+"$pw" tournament --scenario three-kingdoms --players random,random --games 2 --jobs 1 --quiet \
+  > "$tmp/t3.txt" 2>&1
+if grep -q "^Pocket Wargame, scenario three-kingdoms: 2 games a pairing (a result for each pair" \
+     "$tmp/t3.txt" && grep -qE "^player +against +results " "$tmp/t3.txt" &&
+   grep -qE "^random +random +4 " "$tmp/t3.txt" && grep -q "linked" "$tmp/t3.txt" &&
+   "$pw" tournament --help | grep -q "results of one game are linked"; then pass tournament-results
+else fail tournament-results "$(head -4 "$tmp/t3.txt" | tr '\n' '|')"; fi
+# help texts: the oracle is listed only where it is accepted, --rules names
+# its default as one, and play's --help names every command the game's own
+# `help` lists
+for c in play hint blunders engine; do
+  "$pw" $c --help | grep -q oracle && fail "help-no-oracle-$c" "lists the oracle" ||
+    pass "help-no-oracle-$c"
+done
+out=$("$pw" play --ai nope < /dev/null 2>&1)
+printf '%s' "$out" | grep -q 'choose from random, thumb' && ! printf '%s' "$out" | grep -q oracle &&
+  pass refuse-offers-no-oracle || fail refuse-offers-no-oracle "$out"
+for c in battle tournament; do
+  "$pw" $c --help | grep -q "oracle (cheats" && pass "help-oracle-$c" ||
+    fail "help-oracle-$c" "the oracle not listed"
+done
+for c in play battle rules tournament train; do
+  "$pw" $c --help | grep -q -- "--rules NAME        rule set (default pocket-wargame; see" &&
+    pass "help-rules-default-$c" || fail "help-rules-default-$c" "$("$pw" $c --help | grep -- --rules)"
+done
+(cd "$tmp" && printf 'help\nquit\n' | "$pwabs" play --seed 1 --no-color > ingame-help.txt 2>&1)
+"$pw" play --help | sed -n '/a command:$/,/^When/p' | tr -s ' \n' ' ' > "$tmp/play-help.txt"
+words=$(sed -n '/Commands:$/,/^End of input/p' "$tmp/ingame-help.txt" | grep -o '^  [a-z]*' | tr -d ' ')
+missing=""
+for w in $words "list odds" "odds ACTION" "set confirm off|on"; do
+  grep -qF -- "$w" "$tmp/play-help.txt" || missing="$missing '$w'"
+done
+[ -n "$words" ] && [ -z "$missing" ] && pass help-play-commands ||
+  fail help-play-commands "play --help leaves out:${missing:- (no in-game help read)}"
+# exit statuses (README): 2 for a wrong command line, however the game options
+# are given; 1 when a file named cannot be read or does not check
+expect_rc() { # name, status, expected text, command...
+  local name=$1 want=$2 text=$3; shift 3
+  local out rc
+  out=$("$@" 2>&1 < /dev/null); rc=$?
+  if [ "$rc" != "$want" ]; then fail "$name" "exit $rc, not $want: $(printf '%s' "$out" | tail -1)"
+  elif printf '%s' "$out" | grep -qF -- "$text"; then pass "$name"
+  else fail "$name" "got: $(printf '%s' "$out" | tail -2)"; fi
+}
+mkdir "$tmp/empty"
+echo '{' > "$tmp/broken.json"
+echo '{"rules": "pocket-wargame", "bogus": 1}' > "$tmp/unchecked.json"
+echo '{"rules": "pocket-wargame", "scenario": "atlantis"}' > "$tmp/pos-unknown.json"
+while IFS='|' read -r name want text cmd; do
+  eval "set -- $cmd"
+  expect_rc "rc-$name" "$want" "$text" "$pw" "$@"
+done << EOF
+play-scenario|2|no scenario named "nope"|play --scenario nope
+battle-scenario|2|no scenario named "nope"|battle --scenario nope
+tournament-scenario|2|no scenario named "nope"|tournament --scenario nope --players random,thumb
+rules-scenario|2|no scenario named "nope"|rules --scenario nope
+train-scenario|2|no scenario named "nope"|train --scenario nope
+play-option|2|no option "nope"|play --option nope=1
+play-option-value|2|unknown terrain set "nope"|play --option terrain=nope
+rules-option|2|no option "size"|rules --rules pocket-wargame --scenario crossroads --option size=35
+tournament-option|2|no option "nope"|tournament --option nope=1 --players random,thumb
+battle-variant|2|no variant named "nope"|battle --variant nope
+battle-rules|2|no rule set named "nope"|battle --rules nope
+battle-player|2|no computer player named "nope"|battle --players nope
+play-oracle|2|"oracle" cheats|play --ai oracle
+hint-oracle|2|"oracle" cheats|hint --ai oracle $tmp/a.pwr
+odds-action|2|cannot read the action "fly"|odds $tmp/a.pwr --to 60 fly
+state-to|2|the record has only|state $tmp/a.pwr --to 100000
+play-position|1|nofile.json|play --position $tmp/nofile.json
+battle-position-broken|1|broken.json:2|battle --position $tmp/broken.json
+rules-position-unchecked|1|no scenario named "atlantis"|rules --position $tmp/pos-unknown.json
+play-load|1|cannot open record|play --load $tmp/nofile.pwr
+battle-scenario-file|1|nofile.json|battle --scenario $tmp/nofile.json
+battle-scenario-unchecked|1|unknown field "bogus"|battle --scenario $tmp/unchecked.json
+tournament-scenario-file|1|broken.json:2|tournament --scenario $tmp/broken.json --players random,thumb
+play-variant-file|1|nofile.json|play --variant $tmp/nofile.json
+hint-record|1|cannot open record|hint $tmp/nofile.pwr
+blunders-folder|1|no records|blunders $tmp/empty
+EOF
 exit $failed

@@ -4,7 +4,8 @@
  * of steps (under every variant: test_conformance.c); along the way the heuristic
  * stays in [0,1], clones stay equal, and at the end the returns sum to 1.
  * Also: the shipped scenarios say what the project promised (sizes,
- * forces, special rules).
+ * forces, special rules), and their briefings say where the deck and
+ * terrain options apply.
  */
 #include "test_pwg_util.h"
 #include "scenario.h"
@@ -124,12 +125,49 @@ static void test_shipped_scenarios_as_promised(void **unused)
     eng_game_free(g);
 }
 
+/* The briefing's special rules, joined as one text. */
+static char *special_text(eng_game *g)
+{
+    json_t *b = eng_briefing(g);
+    char *text = json_dumps(json_object_get(b, "special"), 0);
+    json_decref(b);
+    eng_game_free(g);
+    return text;
+}
+
+static void test_briefing_says_where_terrain_options_apply(void **unused)
+{
+    (void)unused;
+    /* crossroads' battlefield is fixed by terrain letters: no deck or
+     * terrain set reaches it, and the briefing says so */
+    char *text = special_text(
+        t_game_named("pocket-wargame", "crossroads", "{\"terrain\": \"wetland\"}"));
+    T_EXPECT_HAS(text, "is fixed by the scenario, its terrain place by place: the deck and "
+                       "terrain options (deck, jokers, joker, terrain) do not apply to it");
+    T_EXPECT_LACKS(text, "swamp");
+    T_EXPECT_LACKS(text, "Terrain (");
+    free(text);
+    /* a dealt battlefield takes them */
+    text = special_text(
+        t_game_named("pocket-wargame", "meeting", "{\"terrain\": \"wetland\"}"));
+    T_EXPECT_HAS(text, "is dealt at random");
+    T_EXPECT_HAS(text, "spades swamp (court cards lake)");
+    free(text);
+    /* so does one fixed card by card: the cards' suits give the terrain */
+    text = special_text(
+        t_game_named("pocket-wargame", "mountain-pass", "{\"terrain\": \"wetland\"}"));
+    T_EXPECT_HAS(text, "is fixed by the scenario, card by card");
+    T_EXPECT_HAS(text, "spades swamp (court cards lake)");
+    free(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_scenario_plays_to_its_end),
         cmocka_unit_test(test_other_decks_play),
         cmocka_unit_test(test_shipped_scenarios_as_promised),
+        cmocka_unit_test(test_briefing_says_where_terrain_options_apply),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

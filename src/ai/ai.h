@@ -174,6 +174,8 @@ int ai_spec_parse(const char *spec, const ai_budget *over, const ai_kind **kind,
                   ai_config *cfg, eng_error *err);
 /* "random, thumb, flat, mcts, easy, normal, hard, oracle (...)" */
 const char *ai_spec_names(void);
+/* The same without the players that cheat: "random, ..., hard". */
+const char *ai_fair_names(void);
 
 /* ---- the settings of a spec (ai_levels.c) -------------------------------- */
 

@@ -37,8 +37,9 @@ static const ai_level levels[] = {
 
 const ai_level *ai_levels(void) { return levels; }
 
-const char *ai_spec_names(void) { return "random, thumb, flat, mcts, easy, normal, hard, "
-                                        "oracle (cheats: for measurement only)"; }
+#define FAIR_NAMES "random, thumb, flat, mcts, easy, normal, hard"
+const char *ai_spec_names(void) { return FAIR_NAMES ", oracle (cheats: for measurement only)"; }
+const char *ai_fair_names(void) { return FAIR_NAMES; }
 
 /* The settings a spec may give after a player's name ("normal:iterations=500"),
  * in the order they are listed: each a name, how its value is read, its

@@ -49,10 +49,16 @@ typedef struct cli_game_opts {
     json_t *position;
     bool rules_given;
     const char *given;      /* the first of these options given ("--seed"), or NULL */
+    /* the exit status when these options make no game (set by cli_game_opt
+     * and cli_match_new): 2, the command line is wrong (an unknown scenario
+     * or variant name, an option's name or value); 1, a file they name
+     * (--scenario, --variant or --position FILE) cannot be read or does not
+     * check */
+    int status;
 } cli_game_opts;
 
+/* (--help prints the --rules line before these, naming the default rule set) */
 #define CLI_VARIANT_OPTS_HELP \
-    "  --rules NAME        rule set (pocket-wargame; see `pocketwar rules`)\n" \
     "  --scenario NAME     scenario name or path to a scenario file\n" \
     "  --variant NAME      variant options by name or path (see `pocketwar rules`)\n" \
     "  --option KEY=VALUE  set one variant option (repeatable)\n"
@@ -81,7 +87,8 @@ void cli_game_opts_free(cli_game_opts *o);
 int cli_game_opt(cli_game_opts *o, int code, const char *arg);
 /* A seed from the clock (under 10^9), for games given none. */
 uint64_t cli_clock_seed(void);
-/* A new match from the options; prints the error and returns NULL. */
+/* A new match from the options; prints the error and returns NULL, with
+ * the exit status in o->status. */
 eng_match *cli_match_new(cli_game_opts *o);
 /* A new match from the options with this seed (a --position's own seed and
  * generator give way to it): NULL and err. For commands that play many. */
@@ -204,8 +211,10 @@ ai_player *cli_ai_new(const char *spec, uint64_t seed, const cli_ai_opts *o);
 ai_player *cli_ai_make(const char *spec, uint64_t seed, const cli_ai_opts *o, eng_error *err);
 /* Does spec name a computer player? (Quietly.) */
 bool cli_ai_known(const char *spec);
-/* The names accepted by cli_ai_new, for help texts. */
+/* The names cli_ai_new accepts, for help texts: without the oracle, which
+ * only `battle` and `tournament` accept (allow_cheats), or with it (_all). */
 const char *cli_ai_names(void);
+const char *cli_ai_names_all(void);
 /* The computer players, their levels and settings (from ai_settings), for
  * `pocketwar help ai`. */
 void cli_ai_help(FILE *out);

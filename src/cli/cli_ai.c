@@ -46,6 +46,11 @@ int cli_ai_opt(cli_ai_opts *o, int code, const char *arg)
 
 const char *cli_ai_names(void)
 {
+    return ai_fair_names();
+}
+
+const char *cli_ai_names_all(void)
+{
     return ai_spec_names();
 }
 
@@ -71,8 +76,13 @@ static int parse(const char *spec, const cli_ai_opts *o, const ai_kind **k, ai_c
     ai_budget b = o ? o->budget : AI_BUDGET_NONE;
     if (b.threads < 0)
         b.threads = cli_cores();
-    if (ai_spec_parse(spec, &b, k, cfg, err) != 0)
+    if (ai_spec_parse(spec, &b, k, cfg, err) != 0) {
+        /* a command that refuses the oracle offers the players it accepts */
+        char *all = strstr(err->msg, ai_spec_names());
+        if (all && !(o && o->allow_cheats))
+            snprintf(all, sizeof err->msg - (size_t)(all - err->msg), "%s", ai_fair_names());
         return -1;
+    }
     if (cfg->eval > 0 && o && o->rules) {   /* eval=net: its weights must load */
         eng_error why;
         ai_net *net = ai_net_for_rules_file(o->rules, cfg->net, &why);

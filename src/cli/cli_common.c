@@ -32,6 +32,7 @@ void cli_game_opts_init(cli_game_opts *o)
     memset(o, 0, sizeof *o);
     o->rules = eng_rules_name(eng_rules_default());
     o->options = json_object();
+    o->status = 2;
 }
 
 void cli_game_opts_free(cli_game_opts *o)
@@ -107,6 +108,7 @@ static int game_opt(cli_game_opts *o, int code, const char *arg)
     case OPT_POSITION: {
         eng_error err;
         json_t *p = eng_json_file(arg, &err);
+        o->status = 1;          /* a file that cannot be read or holds no position */
         if (!p) {
             fprintf(stderr, "pocketwar: --position: %s\n", err.msg);
             return -1;
@@ -117,6 +119,7 @@ static int game_opt(cli_game_opts *o, int code, const char *arg)
             json_decref(p);
             return -1;
         }
+        o->status = 2;
         const char *r = json_string_value(json_object_get(p, "rules"));
         if (!o->rules_given && r && eng_rules_find(r))
             o->rules = eng_rules_name(eng_rules_find(r));
@@ -130,6 +133,7 @@ static int game_opt(cli_game_opts *o, int code, const char *arg)
         json_t *v = eng_variant_load(r, arg, &err);
         if (!v) {
             fprintf(stderr, "pocketwar: --variant: %s\n", err.msg);
+            o->status = eng_data_is_path(arg) ? 1 : 2;    /* a file, or an unknown name */
             return -1;
         }
         json_object_update(o->options, json_object_get(v, "options"));
@@ -160,18 +164,51 @@ uint64_t cli_clock_seed(void)
 
 /* A position of one scenario played under another's name would mix two
  * battles (the board of one, the briefing and limits of the other): the
- * rule set's mismatch is refused by the engine, the scenario's here. m is
- * freed on a mismatch; NULL with err. */
-static eng_match *same_scenario(const cli_game_opts *o, eng_match *m, eng_error *err)
+ * rule set's mismatch is refused by the engine, the scenario's here (a
+ * wrong command line: *mismatch set). m is freed on a mismatch; NULL with
+ * err. */
+static eng_match *same_scenario(const cli_game_opts *o, eng_match *m, eng_error *err,
+                                bool *mismatch)
 {
     const char *held = json_string_value(json_object_get(o->position, "scenario"));
     const char *game = m ? eng_game_scenario_name(m->game) : NULL;
     if (!m || !o->scenario || !held || strcmp(held, o->scenario) == 0 || strcmp(held, game) == 0)
         return m;
+    *mismatch = true;
     eng_error_set(err, "it is of scenario %s, but --scenario names %s; leave out --scenario "
                   "to play its own", held, o->scenario);
     eng_match_free(m);
     return NULL;
+}
+
+/* Why the options made no game, as an exit status: 2 when the command line
+ * is wrong (a scenario name not shipped, an option the game refuses), 1 when
+ * a file they name does not load or check (a scenario file, the position). */
+static int match_status(const cli_game_opts *o)
+{
+    const eng_rules *r = eng_rules_find(o->rules);
+    const char *name = o->scenario;
+    if (!name && o->position)
+        name = json_string_value(json_object_get(o->position, "scenario"));
+    if (!r)
+        return 2;
+    if (!name)
+        name = eng_rules_default_scenario(r);
+    eng_error err;
+    json_t *sc = eng_scenario_load(r, name, &err);
+    if (!sc)        /* named on the command line: a name or a file; else the position's */
+        return o->scenario && !eng_data_is_path(name) ? 2 : 1;
+    eng_game *g = eng_game_new(r, sc, NULL, &err);
+    int rc = 1;     /* the scenario file does not check, or the position does not */
+    if (g) {
+        eng_game_free(g);
+        g = eng_game_new(r, sc, o->options, &err);
+        if (!g)
+            rc = 2;
+        eng_game_free(g);
+    }
+    json_decref(sc);
+    return rc;
 }
 
 eng_match *cli_match_new(cli_game_opts *o)
@@ -182,12 +219,15 @@ eng_match *cli_match_new(cli_game_opts *o)
         o->seed_given = true;
     }
     eng_error err;
+    bool mismatch = false;
     eng_match *m = o->position && !seeded
         ? same_scenario(o, eng_match_new_at(o->rules, o->scenario, o->options, o->position,
-                                            o->seed, &err), &err)
+                                            o->seed, &err), &err, &mismatch)
         : cli_match_seeded(o, o->seed, &err);
-    if (!m)
+    if (!m) {
         fprintf(stderr, "pocketwar: %s%s\n", o->position ? "the position: " : "", err.msg);
+        o->status = mismatch ? 2 : match_status(o);
+    }
     return m;
 }
 

@@ -76,6 +76,10 @@ void cli_opts_help(FILE *out, const cli_usage *u, const cli_opt *opts)
 {
     fprintf(out, "usage: pocketwar %s\n\n%s\n", u->usage, u->about);
     for (const cli_opt *o = opts; o->name; o++) {
+        if (o->kind == CLI_OPT_GAME || o->kind == CLI_OPT_SCENARIO
+            || o->kind == CLI_OPT_VARIANTS)     /* the game options open with --rules */
+            fprintf(out, "%-*srule set (default %s; see `pocketwar rules`)\n", HELP_COLUMN,
+                    "  --rules NAME", eng_rules_name(eng_rules_default()));
         if (o->kind == CLI_OPT_HEAD)
             fprintf(out, "%s%s\n", o == opts ? "" : "\n", o->help);
         else if (o->kind == CLI_OPT_GAME)

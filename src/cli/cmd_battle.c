@@ -90,7 +90,7 @@ int cmd_battle(int argc, char **argv)
     snprintf(players_help, sizeof players_help,
              "the computer player for each side, in order\n"
              "(default thumb for every side; choose from\n%s;\n"
-             "a name may carry settings: normal:iterations=5000)", cli_ai_names());
+             "a name may carry settings: normal:iterations=5000)", cli_ai_names_all());
     const cli_usage usage = {
         "battle [OPTIONS]",
         "Plays one game between computer players and prints what happened and\n"
@@ -116,11 +116,13 @@ int cmd_battle(int argc, char **argv)
     };
     int r = cli_opts_parse(&usage, opts, argc, argv, NULL);
     if (r != 0) {
-        rc = r > 0 ? 0 : 2;
+        rc = r > 0 ? 0 : go.status;
         goto out;
     }
-    if (!(m = cli_match_new(&go)))
+    if (!(m = cli_match_new(&go))) {
+        rc = go.status;
         goto out;
+    }
     int np = eng_game_players(m->game);
     cli_ai_opts_for_game(&ao, m->game);
     {

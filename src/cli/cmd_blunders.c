@@ -259,6 +259,7 @@ int cmd_blunders(int argc, char **argv)
     nfiles = list_files(argv + first, argc - first, files);
     if (nfiles == 0) {
         cli_error("blunders", "no records (*.pwr) in %s", argv[first]);
+        rc = 1;                 /* a folder named that holds none: it could not */
         goto out;
     }
     pos = calloc((size_t)nfiles, sizeof *pos);

@@ -101,6 +101,7 @@ int cmd_odds(int argc, char **argv)
     eng_error err;
     if (eng_action_parse(m->state, action, &a, &err) != 0) {
         cli_error("odds", "cannot read the action \"%s\": %s", action, err.msg);
+        rc = 2;                 /* the command line names no action there */
         goto out;
     }
     eng_odds *o = eng_odds_compute(m->state, a, view, &err);

@@ -199,11 +199,14 @@ static int parse(play_opts *po, play_session *ps, int argc, char **argv)
         "scenario, you as side 1 against the normal computer player.\n",
         "At your turn the legal actions are listed with numbers. Type a number, or\n"
         "the action in the rule set's notation (e.g. \"move HC1 c3\"), or a command:\n"
-        "  help, list, board, hint (the helper's estimates), auto (let it\n"
-        "  choose for you), undo (take back to your previous decision; against the\n"
-        "  computer its replies go too, in hotseat the other side must agree; no\n"
-        "  coin or die is thrown again), save FILE (the game then goes on saving to\n"
-        "  FILE after every step), set confirm off|on, json, quit.\n"
+        "  help, list, list odds (every action that involves chance, with its exact\n"
+        "  odds), odds ACTION (one action's: its number or notation), board,\n"
+        "  objective (the scenario's briefing: how to win, the limit, the forces),\n"
+        "  hint (the helper's estimates), auto (let it choose for you), undo (take\n"
+        "  back to your previous decision; against the computer its replies go too,\n"
+        "  in hotseat the other side must agree; no coin or die is thrown again),\n"
+        "  save FILE (the game then goes on saving to FILE after every step),\n"
+        "  set confirm off|on, json, quit.\n"
         "When a phase or turn of yours ends by itself (no unit of yours can act any\n"
         "more), a line before your next prompt says so.\n"
         "End of input (Ctrl-D), Ctrl-C, or quit when input is not a terminal, saves\n"
@@ -303,7 +306,7 @@ static int seat(play_session *ps, play_opts *po)
     play_seat_opts *so = &po->so;
     ps->m = ps->load_path ? cli_load_record(ps->load_path) : cli_match_new(&po->go);
     if (!ps->m)
-        return 1;
+        return ps->load_path ? 1 : po->go.status;
     ps->np = eng_game_players(ps->m->game);
     cli_ai_opts_for_game(&po->ao, ps->m->game);
     if (!po->ai_seed_given)
@@ -413,7 +416,7 @@ int cmd_play(int argc, char **argv)
                        .helper_name = PLAY_HELPER};
     int rc = parse(&po, &ps, argc, argv);
     if (rc != 0)
-        rc = rc > 0 ? 0 : 2;
+        rc = rc > 0 ? 0 : po.go.status;
     else if (check(&po, &ps) != 0)
         rc = 2;
     else if ((rc = seat(&ps, &po)) == 0 && (rc = own_file(&ps)) == 0)

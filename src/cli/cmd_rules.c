@@ -125,13 +125,14 @@ static void print_text(json_t *o)
     }
 }
 
-/* The briefing of the scenario the options name; 0, or 1 after a message. */
+/* The briefing of the scenario the options name; 0, or the exit status
+ * after a message. */
 static int briefing(cli_game_opts *go, bool as_json)
 {
     go->seed_given = true;   /* no game is played: any seed */
     eng_match *m = cli_match_new(go);
     if (!m)
-        return 1;
+        return go->status;
     json_t *b = eng_briefing(m->game);
     if (!b) {
         cli_error("rules", "%s gives no briefing", eng_rules_title(m->rules));
@@ -202,7 +203,7 @@ int cmd_rules(int argc, char **argv)
     int r = cli_opts_parse(&usage, opts, argc, argv, &first);
     bool briefing_asked = go.scenario || json_object_size(go.options) || go.position;
     if (r != 0)
-        rc = r > 0 ? 0 : 2;
+        rc = r > 0 ? 0 : go.status;
     else if (briefing_asked && first < argc) {
         cli_error("rules", "give the rule set with --rules, not \"%s\", with --scenario",
                   argv[first]);

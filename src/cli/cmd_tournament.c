@@ -88,11 +88,15 @@ static void describe(const tourney *t, int p, char *buf, size_t n)
     ai_free(probe);
 }
 
+/* The table counts results: one a game between two sides, one for every
+ * pair of seats the two players held in a game of three or four. */
 static void print_text(const tourney *t, const eng_match *m, const double *elo)
 {
-    printf("%s, scenario %s: %d %s a pairing, seats %s, game seeds %llu..%llu\n\n",
+    bool several = t->seats > 2;    /* several results a game: say results, not games */
+    printf("%s, scenario %s: %d %s a pairing%s, seats %s, game seeds %llu..%llu\n\n",
            eng_rules_title(m->rules), eng_game_scenario_name(m->game), t->games,
            eng_noun(t->games, "game", "games"),
+           several ? " (a result for each pair of seats the two held)" : "",
            t->seats == 2 ? "swapped" : "rotated", (unsigned long long)t->go->seed,
            (unsigned long long)(t->go->seed + (uint64_t)(t->games - 1) / 2));
     int w = 8;
@@ -100,7 +104,8 @@ static void print_text(const tourney *t, const eng_match *m, const double *elo)
         if ((int)strlen(t->players[p]) > w)
             w = (int)strlen(t->players[p]);
     printf("%-*s  %-*s %7s %6s %6s %6s  %8s  %-17s %7s  %s\n", w, "player", w, "against",
-           "games", "wins", "draws", "losses", "win rate", "95% interval", "score",
+           several ? "results" : "games", "wins", "draws", "losses", "win rate",
+           "95% interval", "score",
            "95% interval");
     for (int p = 0; p < t->npairings; p++) {
         tourney_score sc = tourney_pairing_score(t, p);
@@ -130,9 +135,15 @@ static void print_text(const tourney *t, const eng_match *m, const double *elo)
         printf("%-*s %+7.0f %10ld %11.1f %10.1f %10.1f  %s\n", w, t->players[p], elo[p], count,
                med * 1000, tourney_think_quantile(t, p, 0.99) * 1000, max * 1000, what);
     }
-    printf("\nScore: wins plus half the draws, as a share of the games. Elo: maximum\n"
+    printf("\nScore: wins plus half the draws, as a share of the %s. Elo: maximum\n"
            "likelihood from every result, %s = 0; a draw counts half.\n"
-           "Decisions: those with more than one legal action.\n", t->players[0]);
+           "Decisions: those with more than one legal action.\n",
+           several ? "results" : "games", t->players[0]);
+    if (several)
+        printf("Results: in a game of %d sides each pair of seats the two players held\n"
+               "counts once, the greater return winning. The results of one game are\n"
+               "linked, not independent as the intervals take them: they are too narrow.\n",
+               t->seats);
 }
 
 static void print_json(const tourney *t, const eng_match *m, const double *elo)
@@ -181,7 +192,7 @@ static int run(tourney *t, cli_ai_opts *ao, const char *players, bool as_json)
 {
     if (!players) {
         cli_error("tournament", "name the computer players: --players A,B[,C...] "
-                  "(choose from %s)", cli_ai_names());
+                  "(choose from %s)", cli_ai_names_all());
         return 2;
     }
     if (ao->budget.threads < 0) {
@@ -193,7 +204,7 @@ static int run(tourney *t, cli_ai_opts *ao, const char *players, bool as_json)
         return 2;
     eng_match *m = cli_match_new(t->go);    /* checks the game and counts the seats */
     if (!m)
-        return 1;
+        return t->go->status;
     t->seats = eng_game_players(m->game);
     cli_ai_opts_for_game(ao, m->game);
     int rc = schedule(t) != 0 ? 2 : 0;
@@ -250,7 +261,7 @@ int cmd_tournament(int argc, char **argv)
     snprintf(players_help, sizeof players_help,
              "the computer players, from: %s;\n"
              "a name may carry settings, as in\n"
-             "normal:iterations=5000:threads=1", cli_ai_names());
+             "normal:iterations=5000:threads=1", cli_ai_names_all());
     snprintf(jobs_help, sizeof jobs_help, "games played at once (default: every core, %d here)",
              cli_cores());
     const cli_usage usage = {
@@ -263,7 +274,9 @@ int cmd_tournament(int argc, char **argv)
         "ratings estimated from every result, and each player's median, 99th\n"
         "percentile and longest time for a decision. In a game of three or four\n"
         "sides, every pair of seats held by the two players counts as one result:\n"
-        "the greater return wins.\n"
+        "the greater return wins; the table then counts results, not games. The\n"
+        "results of one game are linked, so there the intervals, which take them\n"
+        "as independent, are too narrow.\n"
         "The oracle, which cheats, is accepted here as a yardstick of what\n"
         "foresight reaches. Progress goes to standard error.\n",
         "examples:\n"
@@ -292,7 +305,7 @@ int cmd_tournament(int argc, char **argv)
     };
     int parsed = cli_opts_parse(&usage, opts, argc, argv, NULL);
     if (parsed != 0) {
-        rc = parsed > 0 ? 0 : 2;
+        rc = parsed > 0 ? 0 : go.status;
         goto out;
     }
     t.progress = !quiet;

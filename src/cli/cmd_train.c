@@ -84,8 +84,8 @@ static void report(const eng_match *m, const ai_train_opts *o, const ai_train_re
                rep->compare_loss[i], 100 * rep->compare_acc[i]);
 }
 
-/* Trains on m's game by o and writes the weights to out; 0, or 1 after a
- * message. */
+/* Trains on m's game by o and writes the weights to out; 0, or the exit
+ * status after a message (2: the rule set has no learned evaluation). */
 static int train(const eng_match *m, ai_train_opts *o, compare_files *c, const char *out,
                  int argc, char **argv)
 {
@@ -94,7 +94,7 @@ static int train(const eng_match *m, ai_train_opts *o, compare_files *c, const c
         if (!ai_hints_eval_net_path(m->rules, path, sizeof path)) {
             cli_error("train", "%s has no learned evaluation (it describes no position as "
                       "features)", eng_rules_name(m->rules));
-            return 1;
+            return 2;
         }
         out = path;
     }
@@ -189,14 +189,14 @@ int cmd_train(int argc, char **argv)
     eng_match *m = NULL;
     int parsed = cli_opts_parse(&usage, opts, argc, argv, NULL);
     if (parsed != 0) {
-        rc = parsed > 0 ? 0 : 2;
+        rc = parsed > 0 ? 0 : go.status;
         goto done;
     }
     o.seed = go.seed;
     if (quiet)
         o.progress = NULL;
     m = cli_match_new(&go);
-    rc = m ? train(m, &o, &compare, out, argc, argv) : 1;
+    rc = m ? train(m, &o, &compare, out, argc, argv) : go.status;
 done:
     for (int i = 0; i < compare.n; i++)
         ai_net_free(compare.net[i]);

@@ -24,6 +24,31 @@ void narrate_begin(narrator *n, FILE *out, int viewer)
     n->viewer = viewer;
 }
 
+/* The heading of a player's step in s: its status without the part that
+ * says who acts, which opens with a side's name after ", " or ": " ("Turn 5,
+ * Cavalry phase, Red to act" and "Turn 5, Melee at i2: Red spends a head"
+ * head "Turn 5, Cavalry phase" and "Turn 5, Melee at i2"); a status that
+ * names no side so loses its last part after a comma. */
+static void heading(const eng_state *s, const char *status, char *head, size_t n)
+{
+    const eng_game *g = eng_state_game(s);
+    size_t len = strlen(status), cut = len;
+    for (int p = 0; p < eng_game_players(g); p++) {
+        const char *name = eng_game_player_name(g, p);
+        size_t k = strlen(name);
+        for (const char *q = status; k && (q = strstr(q, name)); q++) {
+            bool opens = q - status >= 2 && (q[-2] == ',' || q[-2] == ':') && q[-1] == ' ';
+            bool whole = q[k] == '\0' || strchr(" ,:", q[k]);
+            if (opens && whole && (size_t)(q - status) - 2 < cut)
+                cut = (size_t)(q - status) - 2;
+        }
+    }
+    const char *comma = strrchr(status, ',');
+    if (cut == len && comma)
+        cut = (size_t)(comma - status);
+    snprintf(head, n, "%.*s", (int)cut, status);
+}
+
 static void close_chance(narrator *n)
 {
     if (n->chance_run) {
@@ -63,12 +88,9 @@ void narrate_step(narrator *n, const eng_state *s, int who, eng_action a)
         return;
     }
     close_chance(n);
-    /* a heading whenever the part of the game before "," changes */
+    /* a heading whenever the part of the game changes */
     char head[256];
-    snprintf(head, sizeof head, "%s", status);
-    char *comma = strrchr(head, ',');
-    if (comma)
-        *comma = '\0';
+    heading(s, status, head, sizeof head);
     if (strcmp(head, n->last_status) != 0) {
         fprintf(n->out, "%s\n", head);
         snprintf(n->last_status, sizeof n->last_status, "%s", head);

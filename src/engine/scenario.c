@@ -36,7 +36,7 @@ json_t *eng_json_file(const char *path, eng_error *err)
     return j;
 }
 
-static int is_path(const char *s)
+bool eng_data_is_path(const char *s)
 {
     size_t n = strlen(s);
     return strchr(s, '/') || (n > 5 && strcmp(s + n - 5, ".json") == 0);
@@ -46,7 +46,7 @@ static json_t *load_named(const eng_rules *r, const char *kind, const char *name
                           eng_error *err)
 {
     char path[4096];
-    if (is_path(name)) {
+    if (eng_data_is_path(name)) {
         snprintf(path, sizeof path, "%s", name);
     } else {
         for (const char *p = name; *p; p++)

@@ -18,6 +18,9 @@ const char *eng_data_dir(void);
 /* Reads a JSON file; NULL + "FILE:LINE:COLUMN: problem" on error. */
 json_t *eng_json_file(const char *path, eng_error *err);
 
+/* Does a scenario's (or variant's) name_or_path name a file (it holds '/'
+ * or ends in .json), not a shipped one? */
+bool eng_data_is_path(const char *name_or_path);
 /* A scenario of rule set r by name or path; checks its "rules" field. */
 json_t *eng_scenario_load(const eng_rules *r, const char *name_or_path, eng_error *err);
 /* A variant's options object, by name or path. */

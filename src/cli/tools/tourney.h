@@ -71,7 +71,8 @@ int tourney_play(tourney *t);
 /* ---- tourney_stats.c ------------------------------------------------------- */
 
 tourney_score tourney_pairing_score(const tourney *t, int pairing);
-/* The 95% Wilson score interval of k successes in n. */
+/* The 95% Wilson score interval of k successes in n, taken as independent
+ * (the results of one game of three or four sides are not: too narrow). */
 void tourney_wilson(int k, int n, double *lo, double *hi);
 /* The same for a share k of n that may be fractional: a pairing's score
  * (wins plus half the draws). Each result is taken as a win or a loss at

@@ -211,15 +211,24 @@ json_t *pwg_briefing(const void *data)
         rule_text(d, &d->rule[i], line, sizeof line);
         sentence(special, line);
     }
+    /* a battlefield fixed card by card takes its terrain from the deck and
+     * the terrain set; one fixed by terrain letters, from nothing else */
+    bool by_terrain = !d->deal && d->nlocs > 0 && d->start_card[0] == PWG_NONE;
     if (d->deal)
         snprintf(line, sizeof line, "The battlefield, %d cards wide and %d deep, is dealt at "
                  "random", d->w, d->h);
+    else if (by_terrain)
+        snprintf(line, sizeof line, "The battlefield, %d cards wide and %d deep, is fixed by the "
+                 "scenario, its terrain place by place: the deck and terrain options (deck, "
+                 "jokers, joker, terrain) do not apply to it", d->w, d->h);
     else
         snprintf(line, sizeof line, "The battlefield, %d cards wide and %d deep, is fixed by the "
-                 "scenario", d->w, d->h);
+                 "scenario, card by card", d->w, d->h);
     sentence(special, line);
-    terrain_text(d, line, sizeof line);
-    sentence(special, line);
+    if (!by_terrain) {
+        terrain_text(d, line, sizeof line);
+        sentence(special, line);
+    }
 
     json_t *limit = v->turn_limit > 0
                         ? json_pack("{s:s,s:i}", "kind", "turns", "count", v->turn_limit)
