@@ -211,6 +211,22 @@ static int match_status(const cli_game_opts *o)
     return rc;
 }
 
+/* cli_match_seeded, saying whether a position was refused for naming
+ * another scenario. */
+static eng_match *match_seeded(const cli_game_opts *o, uint64_t seed, eng_error *err,
+                               bool *mismatch)
+{
+    if (!o->position)
+        return eng_match_new(o->rules, o->scenario, o->options, seed, err);
+    json_t *p = json_deep_copy(o->position);
+    json_object_del(p, "seed");
+    json_object_del(p, "generator");
+    eng_match *m = same_scenario(o, eng_match_new_at(o->rules, o->scenario, o->options, p,
+                                                     seed, err), err, mismatch);
+    json_decref(p);
+    return m;
+}
+
 eng_match *cli_match_new(cli_game_opts *o)
 {
     bool seeded = o->seed_given;   /* with --position: --seed wins over the position's */
@@ -223,7 +239,7 @@ eng_match *cli_match_new(cli_game_opts *o)
     eng_match *m = o->position && !seeded
         ? same_scenario(o, eng_match_new_at(o->rules, o->scenario, o->options, o->position,
                                             o->seed, &err), &err, &mismatch)
-        : cli_match_seeded(o, o->seed, &err);
+        : match_seeded(o, o->seed, &err, &mismatch);
     if (!m) {
         fprintf(stderr, "pocketwar: %s%s\n", o->position ? "the position: " : "", err.msg);
         o->status = mismatch ? 2 : match_status(o);
@@ -233,15 +249,8 @@ eng_match *cli_match_new(cli_game_opts *o)
 
 eng_match *cli_match_seeded(const cli_game_opts *o, uint64_t seed, eng_error *err)
 {
-    if (!o->position)
-        return eng_match_new(o->rules, o->scenario, o->options, seed, err);
-    json_t *p = json_deep_copy(o->position);
-    json_object_del(p, "seed");
-    json_object_del(p, "generator");
-    eng_match *m = same_scenario(o, eng_match_new_at(o->rules, o->scenario, o->options, p,
-                                                     seed, err), err);
-    json_decref(p);
-    return m;
+    bool mismatch;
+    return match_seeded(o, seed, err, &mismatch);
 }
 
 /* Does the file hold JSON (its first character that is not white space
