@@ -63,6 +63,10 @@ typedef struct ai_config {
     int plan;              /* tree-search kinds: decisions in a run of the side's own
                               plan the whole run (0 = as the rule set says,
                               ai_hints_plans_turns; 1 = yes, -1 = no) */
+    /* the rule of thumb (ai_thumb.c): */
+    int follow;            /* its own decisions inside a combat that chance left it
+                              (eng_odds_step), made by the rule and looked past, at
+                              most this many; 0 = the default, negative = none */
     /* the learned evaluation (ai_net.c): */
     int eval;              /* thumb and the tree search judge positions by the rule
                               set's network instead of its heuristic (1 = yes,
