@@ -61,6 +61,22 @@ static void test_takes_the_better_shot(void **unused)
     assert_true(v[0] > v[1]);
 }
 
+/* The Portable Wargame's hints leave the follow-ups off (judging after
+ * them measured weaker there): the same choice and estimates as follow=0. */
+static void test_ptw_judges_as_before(void **unused)
+{
+    (void)unused;
+    char text[64], text0[64];
+    ai_explanation why, why0;
+    double v[3], v0[3];
+    const char *const probe[3] = {"fire INF1 c3", "fire INF1 a3", NULL};
+    decide(TWO_TARGETS, "thumb", (ai_config){.seed = 3}, text, sizeof text, &why, &v, probe);
+    decide(TWO_TARGETS, "thumb", (ai_config){.seed = 3, .follow = -1}, text0, sizeof text0,
+           &why0, &v0, probe);
+    assert_string_equal(text, text0);
+    assert_true(v[0] == v0[0] && v[1] == v0[1]);
+}
+
 /* A poor infantry beside an elite one in a town (cover, and +1 to the
  * town's side in close combat): it fires rather than assault, and judges
  * even stepping back better than the assault. */
@@ -230,6 +246,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_takes_the_better_shot),
+        cmocka_unit_test(test_ptw_judges_as_before),
         cmocka_unit_test(test_keeps_out_of_a_losing_fight),
         cmocka_unit_test(test_prior_for_the_search),
         cmocka_unit_test(test_reproducible_and_blind_to_the_seed),

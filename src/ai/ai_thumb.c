@@ -11,9 +11,12 @@
  * to reply by the same rule. Where the dice leave its own side a decision
  * that still belongs to the combat they decided (the rule set's odds say
  * so, eng_odds_step: which enemy unit its heads damage, where its hits
- * fall), that is not yet its next decision: it makes it by the same rule
- * and looks on, a few such decisions at most (setting follow=N, 0: judge
- * there, as it once did). So it takes the shot that does the most harm
+ * fall), that is not yet its next decision: where the rule set's hints
+ * ask it (measured better there: ai_hints_thumb_follows), it makes it by
+ * the same rule and looks on, a few such decisions at most (setting
+ * follow=N; 0: judge there, as elsewhere), and only as far as the odds of
+ * the action go: not past chance that starts something new (a turn's
+ * initiative). So it takes the shot that does the most harm
  * on average, keeps its units where the heuristic likes them and keeps out
  * of fights it would lose on average, but it never imagines the enemy's
  * next turn. Actions the look-ahead leaves level are tried in a few short
@@ -35,7 +38,8 @@
 #define THUMB_REPLIES 2             /* other sides' replies followed on the way */
 #define THUMB_REPLY_CHOICES 16      /* ... when they have at most this many choices */
 #define THUMB_REPLY_OUTCOMES 6      /* positions judged per reply considered */
-#define THUMB_FOLLOWS 4             /* own decisions inside a combat followed (default) */
+#define THUMB_FOLLOWS 4             /* own decisions inside a combat followed, where the
+                                       rule set's hints ask it (default) */
 #define THUMB_LEVEL 1e-6            /* outlooks this close are level */
 #define THUMB_TIE_SAMPLES 240       /* random continuations among level actions */
 #define THUMB_TIE_MIN 4             /* ... at least this many each */
@@ -127,6 +131,11 @@ static double outlook(outlook_ctx *ctx, eng_state *s, int me, int depth, int bud
         ctx->judged++;
         return value[me];
     }
+    /* chance that starts something new (a turn's initiative: the odds stop
+     * before it) ends the combat the action began: no follow-ups past it */
+    eng_action unused;
+    if (follows > 0 && eng_odds_step(s, &unused) == ENG_ODDS_STOP)
+        follows = 0;
     eng_action out[ENG_MAX_ACTIONS];
     double prob[ENG_MAX_ACTIONS];
     int n = eng_chance_outcomes(s, out, prob);
@@ -255,7 +264,10 @@ static eng_action thumb_choose(ai_player *p, const eng_state *s, ai_explanation 
     /* the network only when asked for (eval=net): the rule set's default is
      * for the tree search's levels */
     const ai_net *net = p->cfg.eval > 0 ? ai_player_net(p, s) : NULL;
-    int follows = p->cfg.follow > 0 ? p->cfg.follow : p->cfg.follow < 0 ? 0 : THUMB_FOLLOWS;
+    /* by default as the rule set's hints say: where judging after them
+     * measured better */
+    int follows = p->cfg.follow > 0 ? p->cfg.follow : p->cfg.follow < 0 ? 0
+                : ai_hints_thumb_follows(eng_state_game(s)) ? THUMB_FOLLOWS : 0;
     long judged = judge(net, s, acts, n, p->cfg.iterations, follows, &p->rng, value, visits);
 
     ai_scored *c = calloc((size_t)n, sizeof *c);
