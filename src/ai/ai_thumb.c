@@ -16,13 +16,14 @@
  * the same rule and looks on, a few such decisions at most (setting
  * follow=N; 0: judge there, as elsewhere), and only as far as the odds of
  * the action go: not past chance that starts something new (a turn's
- * initiative). So it takes the shot that does the most harm
- * on average, keeps its units where the heuristic likes them and keeps out
- * of fights it would lose on average, but it never imagines the enemy's
- * next turn. Actions the look-ahead leaves level are tried in a few short
- * random continuations. When the position hides something from it, it
- * judges each action in a few positions re-dealt from what its seat can
- * see and takes the average, so it never peeks.
+ * initiative). So it takes the shot that does the most harm on average,
+ * keeps its units where the heuristic likes them and keeps out of fights
+ * it would lose on average, but it never imagines the enemy's next turn.
+ * Actions the look-ahead leaves level are tried in a few short random
+ * continuations, whose average the explanation then shows. When the
+ * position hides something from it, it judges each action in a few
+ * positions re-dealt from what its seat can see and takes the average, so
+ * it never peeks.
  *
  * The tree search's prior and the whole-turn planner ask the judgement
  * without the follow-up (ai_thumb_judge_by), as they always have.
