@@ -3,11 +3,11 @@
 # in play, by name and with settings; budgets from --ai-iterations and
 # --threads; play --explain (and its silence about a secret placement);
 # the helper behind hint; a battle between search players the same for the
-# same seeds; hint on a record's position; a small tournament's table and
-# JSON (pairings, seats rotated with three sides, progress lines,
-# reproducible results); the dice and losses reports over a tournament's
-# records (The Portable Wargame) and the order-of-play report (Pocket
-# Wargame); and clear errors.
+# same seeds; hint on a record's position (an action never searched says
+# so); a small tournament's table and JSON (pairings, seats rotated with
+# three sides, progress lines, reproducible results); the dice and losses
+# reports over a tournament's records (The Portable Wargame) and the
+# order-of-play report (Pocket Wargame); and clear errors.
 # Prints "PASS name" or "FAIL name: why" per check; exits 1 if any failed.
 # Usage: tests/cli_ai.sh [path/to/pocketwar]   (default build/san/pocketwar)
 set -u
@@ -99,6 +99,20 @@ run hint-same "$pw" hint b.pwr --to 80 --ai mcts:iterations=60 --threads 1 --cou
 strip_time() { sed -E 's/: [0-9]+\.[0-9]+ s,/: (time) s,/' "$1"; }
 if diff <(strip_time hint.out) <(strip_time hint-same.out) >/dev/null; then pass hint-reproducible
 else fail hint-reproducible "two hints differ: $(diff <(strip_time hint.out) <(strip_time hint-same.out) | head -3)"; fi
+# a shot to be had: the search never tries `end` (plainly wrong, pruned), and
+# says so rather than give it a 0.0% estimate; the JSON's value is null
+shot=$("$pw" replay b.pwr --json | grep -m1 -B2 '"action": "shoot ' | grep -oE '"step": [0-9]+' \
+       | grep -oE '[0-9]+')
+if [ -n "$shot" ]; then
+  run hint-unsearched "$pw" hint b.pwr --to $((shot - 1)) --ai mcts:iterations=60 --threads 1 --count 8
+  expect hint-unsearched "end                           not searched"
+  grep -qE '^  end +[0-9.]+%' hint-unsearched.out && fail hint-unsearched-estimate "end has an estimate"
+  run hint-unsearched-json "$pw" hint b.pwr --to $((shot - 1)) --ai mcts:iterations=60 --threads 1 \
+      --count 8 --json
+  tr -d ' \n' < hint-unsearched-json.out > flat.json
+  grep -qF '{"action":"end","visits":0,"value":null}' flat.json && pass hint-unsearched-null \
+    || fail hint-unsearched-null "no end with 0 visits and value null: $(head -c 300 flat.json)"
+else fail hint-unsearched "no shot in the battle's record"; fi
 run hint-chance "$pw" hint b.pwr --to 3
 refused hint-chance "chance acts next"
 run hint-over "$pw" hint b.pwr --ai random

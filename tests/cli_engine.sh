@@ -4,8 +4,9 @@
 # each), the commands about the engine, a game started, stepped, looked at
 # and taken back, positions given as a scenario and the actions so far,
 # chance drawn and entered, secrets kept from the other side's view, the
-# computer's moves and hints, records saved and loaded, a whole game
-# played to its end through the protocol, and clear errors.
+# computer's moves and hints (one never searched has no estimate), records
+# saved and loaded, a whole game played to its end through the protocol,
+# and clear errors.
 # Prints "PASS name" or "FAIL name: why" per check; exits 1 if any failed.
 # Usage: tests/cli_engine.sh [path/to/pocketwar]   (default build/san/pocketwar)
 set -u
@@ -213,6 +214,21 @@ r=$(reply whole 999)
 if [ "${r:0:5}" = "=999 " ] && [ "$r" != "=999 *" ]; then pass whole-game-ends; else fail whole-game-ends "result: $r"; fi
 expect whole 1000 "1"
 refused whole 1001 "the game is over"
+
+# ---- hint: an action never searched has no estimate ("-"), not 0.0000 ---------------------
+"$pw" battle --players thumb,thumb --seed 42 --record shot.pwr --quiet > /dev/null 2>&1
+total=$("$pw" replay shot.pwr --json | grep -c '"step": ')
+shot=$("$pw" replay shot.pwr --json | grep -m1 -B2 '"action": "shoot ' | grep -oE '"step": [0-9]+' \
+       | grep -oE '[0-9]+')
+if [ -n "$shot" ] && [ -n "$total" ]; then
+  printf '1 load shot.pwr\n2 undo %d\n3 hint normal iterations=200 threads=1 count=8\n' \
+         $((total - shot + 1)) > unsearched.in
+  session unsearched --allow-files
+  # the search never tries `end` with a shot to be had (pruned as plainly wrong)
+  if reply unsearched 3 | grep -qE '^(=3 )?0 - end$' && ! reply unsearched 3 | grep -qE '^(=3 )?0 0\.'; then
+    pass hint-unsearched
+  else fail hint-unsearched "$(reply unsearched 3 | tr '\n' '|')"; fi
+else fail hint-unsearched "no shot in the battle's record"; fi
 
 # ---- the command line ------------------------------------------------------------------
 "$pw" engine --help | grep -q "usage: pocketwar engine" && pass help || fail help "no usage"

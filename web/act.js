@@ -208,7 +208,7 @@ async function hint() {
   const h = await api(`/games/${gameId}/hint`);
   if (h.error) { el("hintout").innerHTML = `<span class="err">${esc(h.error)}</span>`; return; }
   el("hintout").innerHTML = `<b>Hint:</b> ${esc(h.best)}<ol>` + h.candidates.map(c =>
-    `<li>${esc(c.action)} <small>(worth ${c.value.toFixed(2)} to the rule of thumb)</small></li>`).join("") + "</ol>";
+    `<li>${esc(c.action)} <small>(${c.value === null ? "not searched" : `worth ${c.value.toFixed(2)} to the rule of thumb`})</small></li>`).join("") + "</ol>";
   const best = G.legal && G.legal.actions.find(a => a.action === h.best);
   if (!best) return;
   document.querySelectorAll("#choicebtns button").forEach(b => b.classList.toggle("hinted", Number(b.dataset.n) === best.n));

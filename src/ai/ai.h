@@ -63,6 +63,11 @@ typedef struct ai_config {
     int plan;              /* tree-search kinds: decisions in a run of the side's own
                               plan the whole run (0 = as the rule set says,
                               ai_hints_plans_turns; 1 = yes, -1 = no) */
+    /* the rule of thumb (ai_thumb.c): */
+    int follow;            /* its own decisions inside a combat that chance left it
+                              (eng_odds_step), made by the rule and looked past, at
+                              most this many; 0 = the default (as the rule set's
+                              hints say, ai_hints_thumb_follows), negative = none */
     /* the learned evaluation (ai_net.c): */
     int eval;              /* thumb and the tree search judge positions by the rule
                               set's network instead of its heuristic (1 = yes,
@@ -224,6 +229,9 @@ void ai_budget_for_game(ai_budget *b, const eng_game *g);
 /* Do the computer levels plan a side's whole run of decisions in this rule
  * set (its plan_turns)? */
 bool ai_hints_plans_turns(const eng_game *g);
+/* Does the rule of thumb follow its own decisions inside a combat in this
+ * rule set (its thumb_follows)? */
+bool ai_hints_thumb_follows(const eng_game *g);
 /* The rule set's playout hint for the legal actions acts[0..n-1] of s:
  * writes a weight >= 0 per action (not all 0) and returns true, or returns
  * false when the rule set has none (every action alike). A rule of thumb

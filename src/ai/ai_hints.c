@@ -52,6 +52,11 @@ bool ai_hints_plans_turns(const eng_game *g)
     return hints_of(eng_game_rules(g))->plan_turns;
 }
 
+bool ai_hints_thumb_follows(const eng_game *g)
+{
+    return hints_of(eng_game_rules(g))->thumb_follows;
+}
+
 ai_hints_weigher ai_hints_playout_weigher(const eng_state *s)
 {
     const eng_game *g = eng_state_game(s);

@@ -82,6 +82,10 @@ static const ai_setting settings[] = {
      "chance points with at most N outcomes branch per outcome (0: never, open loop)"},
     {"prior", "N", AI_SET_REAL_OFF, 0, 100000, FIELD(prior), NONE,
      "the root's actions start with N visits valued by the rule of thumb (0: none)"},
+    {"follow", "N", AI_SET_INT_OFF, 0, 8, FIELD(follow), NONE,
+     "thumb: its own decisions inside a combat the dice leave it, made by its rule and "
+     "looked past, at most N (default: 4 where the rule set's hints say so, else 0; "
+     "0: none, judged there)"},
     {"contempt", "C", AI_SET_REAL, 0, 0.5, FIELD(contempt), NONE,
      "a battle played out to a draw counts this much less for the searching player"},
     {"mast", "P", AI_SET_REAL_OFF, 0, 1, FIELD(mast_greedy), NONE,

@@ -8,13 +8,25 @@
  * as many chance points in a row as follow (sampled with its own generator
  * only where they fan out beyond its budget); if another side must first
  * make a small reply (which unit takes the damage), that side is assumed
- * to reply by the same rule. So it takes the shot that does the most harm
- * on average, keeps its units where the heuristic likes them and keeps out
- * of fights it would lose on average, but it never imagines the enemy's
- * next turn. Actions the look-ahead leaves level are tried in a few short
- * random continuations. When the position hides something from it, it
- * judges each action in a few positions re-dealt from what its seat can
- * see and takes the average, so it never peeks.
+ * to reply by the same rule. Where the dice leave its own side a decision
+ * that still belongs to the combat they decided (the rule set's odds say
+ * so, eng_odds_step: which enemy unit its heads damage, where its hits
+ * fall), that is not yet its next decision: where the rule set's hints
+ * ask it (measured better there: ai_hints_thumb_follows), it makes it by
+ * the same rule and looks on, a few such decisions at most (setting
+ * follow=N; 0: judge there, as elsewhere), and only as far as the odds of
+ * the action go: not past chance that starts something new (a turn's
+ * initiative). So it takes the shot that does the most harm on average,
+ * keeps its units where the heuristic likes them and keeps out of fights
+ * it would lose on average, but it never imagines the enemy's next turn.
+ * Actions the look-ahead leaves level are tried in a few short random
+ * continuations, whose average the explanation then shows. When the
+ * position hides something from it, it judges each action in a few
+ * positions re-dealt from what its seat can see and takes the average, so
+ * it never peeks.
+ *
+ * The tree search's prior and the whole-turn planner ask the judgement
+ * without the follow-up (ai_thumb_judge_by), as they always have.
  */
 #include <stdbool.h>
 #include <stdlib.h>
@@ -27,6 +39,8 @@
 #define THUMB_REPLIES 2             /* other sides' replies followed on the way */
 #define THUMB_REPLY_CHOICES 16      /* ... when they have at most this many choices */
 #define THUMB_REPLY_OUTCOMES 6      /* positions judged per reply considered */
+#define THUMB_FOLLOWS 4             /* own decisions inside a combat followed, where the
+                                       rule set's hints ask it (default) */
 #define THUMB_LEVEL 1e-6            /* outlooks this close are level */
 #define THUMB_TIE_SAMPLES 240       /* random continuations among level actions */
 #define THUMB_TIE_MIN 4             /* ... at least this many each */
@@ -41,10 +55,11 @@ typedef struct outlook_ctx {
 } outlook_ctx;
 
 static double outlook(outlook_ctx *ctx, eng_state *s, int me, int depth, int budget,
-                      int replies);
+                      int replies, int follows, bool rolled);
 
-/* The reply another side makes in s by the same rule of thumb, weighing
- * only what its reply leads to (no replies to it in turn). */
+/* The reply another side makes in s by the same rule of thumb, or the
+ * follow-up its own side makes, weighing only what it leads to (no replies
+ * or follow-ups in turn). */
 static eng_action reply(outlook_ctx *ctx, const eng_state *s, int who, int depth,
                         const eng_action *acts, int n)
 {
@@ -54,7 +69,7 @@ static eng_action reply(outlook_ctx *ctx, const eng_state *s, int who, int depth
     for (int i = 0; i < n; i++) {
         eng_state_copy(next, s);
         eng_apply_fast(next, acts[i]);
-        double v = outlook(ctx, next, who, depth + 1, THUMB_REPLY_OUTCOMES, 0) +
+        double v = outlook(ctx, next, who, depth + 1, THUMB_REPLY_OUTCOMES, 0, 0, true) +
                    ai_rand_fraction(ctx->rng) * 1e-9;
         if (v > best_value) {
             best_value = v;
@@ -64,11 +79,24 @@ static eng_action reply(outlook_ctx *ctx, const eng_state *s, int who, int depth
     return acts[best];
 }
 
+/* Does s, reached after chance has fallen, hold a decision of `me` that
+ * belongs to the combat under way (the rule set's odds would make it
+ * automatically) with at most THUMB_REPLY_CHOICES choices? */
+static bool follow_up(const eng_state *s, int me, eng_action *acts, int *n)
+{
+    eng_action automatic;
+    if (eng_current_player(s) != me || eng_odds_step(s, &automatic) != ENG_ODDS_AUTO)
+        return false;
+    *n = eng_legal_actions(s, acts);
+    return *n > 0 && *n <= THUMB_REPLY_CHOICES;
+}
+
 /* What s is worth to `me` when its next decision comes, judging at most
- * about `budget` positions (at least one) and following at most `replies`
- * short replies of other sides on the way. s may be changed. */
+ * about `budget` positions (at least one), following at most `replies`
+ * short replies of other sides and `follows` follow-ups of its own on the
+ * way (these only once chance has fallen, `rolled`). s may be changed. */
 static double outlook(outlook_ctx *ctx, eng_state *s, int me, int depth, int budget,
-                      int replies)
+                      int replies, int follows, bool rolled)
 {
     int who = eng_current_player(s);
     if (who != ENG_CHANCE && who != ENG_TERMINAL && who != me && replies > 0 &&
@@ -80,7 +108,18 @@ static double outlook(outlook_ctx *ctx, eng_state *s, int me, int depth, int bud
             eng_state *next = ctx->level[depth];
             eng_state_copy(next, s);
             eng_apply_fast(next, a);
-            return outlook(ctx, next, me, depth + 1, budget, replies - 1);
+            return outlook(ctx, next, me, depth + 1, budget, replies - 1, follows, rolled);
+        }
+    }
+    if (who == me && follows > 0 && rolled && depth < THUMB_DEPTH) {
+        eng_action acts[ENG_MAX_ACTIONS];
+        int n;
+        if (follow_up(s, me, acts, &n)) {
+            eng_action a = reply(ctx, s, me, depth, acts, n);
+            eng_state *next = ctx->level[depth];
+            eng_state_copy(next, s);
+            eng_apply_fast(next, a);
+            return outlook(ctx, next, me, depth + 1, budget, replies, follows - 1, rolled);
         }
     }
     if (who != ENG_CHANCE || depth == THUMB_DEPTH) {
@@ -93,6 +132,11 @@ static double outlook(outlook_ctx *ctx, eng_state *s, int me, int depth, int bud
         ctx->judged++;
         return value[me];
     }
+    /* chance that starts something new (a turn's initiative: the odds stop
+     * before it) ends the combat the action began: no follow-ups past it */
+    eng_action unused;
+    if (follows > 0 && eng_odds_step(s, &unused) == ENG_ODDS_STOP)
+        follows = 0;
     eng_action out[ENG_MAX_ACTIONS];
     double prob[ENG_MAX_ACTIONS];
     int n = eng_chance_outcomes(s, out, prob);
@@ -104,22 +148,24 @@ static double outlook(outlook_ctx *ctx, eng_state *s, int me, int depth, int bud
                 continue;
             eng_state_copy(next, s);
             eng_apply_fast(next, out[i]);
-            sum += prob[i] * outlook(ctx, next, me, depth + 1, budget / n, replies);
+            sum += prob[i] * outlook(ctx, next, me, depth + 1, budget / n, replies, follows,
+                                     true);
         }
         return sum;
     }
     for (int k = 0; k < budget; k++) {   /* too many: a sample of them */
         eng_state_copy(next, s);
         eng_apply_fast(next, ai_sample_chance(s, ctx->rng));
-        sum += outlook(ctx, next, me, depth + 1, 1, replies);
+        sum += outlook(ctx, next, me, depth + 1, 1, replies, follows, true);
     }
     return sum / budget;
 }
 
 /* Where the look-ahead leaves several actions level with the best (moving
  * when only strength counts, say), a few short random continuations of
- * each decide between them; the others keep their place below. Returns
- * the positions scored. */
+ * each decide between them, and their average is the estimate the
+ * explanation shows; the others keep their place below. Returns the
+ * positions scored. */
 static long break_ties(ai_player *p, const eng_state *s, int me, bool secrets, ai_scored *c,
                        int n, double top, eng_state *work)
 {
@@ -141,11 +187,16 @@ static long break_ties(ai_player *p, const eng_state *s, int me, bool secrets, a
                                       work, &p->rng, &done);
         judged += done;
         c[i].c.visits += done;   /* the explanation's tries: the continuations too */
-        if (done)   /* still above every action that was not level */
+        if (done) {   /* still above every action that was not level */
             c[i].key = top + 1 + sum / done;
+            c[i].c.value = sum / done;   /* the estimate that decided, not the level one */
+        }
     }
     return judged;
 }
+
+static long judge(const ai_net *net, const eng_state *s, const eng_action *acts, int n,
+                  int budget, int follows, uint64_t *rng, double *value, int *visits);
 
 long ai_thumb_judge(const eng_state *s, const eng_action *acts, int n, int budget,
                     uint64_t *rng, double *value, int *visits)
@@ -155,6 +206,14 @@ long ai_thumb_judge(const eng_state *s, const eng_action *acts, int n, int budge
 
 long ai_thumb_judge_by(const ai_net *net, const eng_state *s, const eng_action *acts, int n,
                        int budget, uint64_t *rng, double *value, int *visits)
+{
+    return judge(net, s, acts, n, budget, 0, rng, value, visits);
+}
+
+/* ai_thumb_judge_by with at most `follows` follow-ups of the mover's own
+ * on the way (outlook). */
+static long judge(const ai_net *net, const eng_state *s, const eng_action *acts, int n,
+                  int budget, int follows, uint64_t *rng, double *value, int *visits)
 {
     int me = eng_current_player(s);
     if (budget <= 0)
@@ -177,7 +236,7 @@ long ai_thumb_judge_by(const ai_net *net, const eng_state *s, const eng_action *
                 continue;
             eng_state_copy(after, deal);
             eng_apply_fast(after, acts[i]);
-            sum[i] += outlook(&ctx, after, me, 0, budget, THUMB_REPLIES);
+            sum[i] += outlook(&ctx, after, me, 0, budget, THUMB_REPLIES, follows, false);
             seen[i]++;
         }
         eng_state_copy(deal, s);
@@ -206,8 +265,11 @@ static eng_action thumb_choose(ai_player *p, const eng_state *s, ai_explanation 
     /* the network only when asked for (eval=net): the rule set's default is
      * for the tree search's levels */
     const ai_net *net = p->cfg.eval > 0 ? ai_player_net(p, s) : NULL;
-    long judged = ai_thumb_judge_by(net, s, acts, n, p->cfg.iterations,
-                                    &p->rng, value, visits);
+    /* by default as the rule set's hints say: where judging after them
+     * measured better */
+    int follows = p->cfg.follow > 0 ? p->cfg.follow : p->cfg.follow < 0 ? 0
+                : ai_hints_thumb_follows(eng_state_game(s)) ? THUMB_FOLLOWS : 0;
+    long judged = judge(net, s, acts, n, p->cfg.iterations, follows, &p->rng, value, visits);
 
     ai_scored *c = calloc((size_t)n, sizeof *c);
     if (!c)

@@ -215,10 +215,13 @@ void cli_explain_print(FILE *out, const eng_state *s, const ai_explanation *why,
                     num = k + 1;
             fprintf(out, "%4d. ", num);
         }
-        fprintf(out, "%-28s %5.1f%%", text, c->value * 100);
+        /* no visits: the player never weighed it, and has no estimate */
         if (c->visits > 0)
-            fprintf(out, "  %7d %s", c->visits, why->tree ? eng_noun(c->visits, "visit", "visits")
-                                                           : eng_noun(c->visits, "try", "tries"));
+            fprintf(out, "%-28s %5.1f%%  %7d %s", text, c->value * 100, c->visits,
+                    why->tree ? eng_noun(c->visits, "visit", "visits")
+                              : eng_noun(c->visits, "try", "tries"));
+        else
+            fprintf(out, "%-28s  not searched", text);
         fputc('\n', out);
         char brief[1024];
         if (odds && cli_odds_brief(s, c->action, eng_current_player(s), brief, sizeof brief))

@@ -27,7 +27,8 @@ int cmd_hint(int argc, char **argv)
         "hint RECORD [OPTIONS]",
         "Replays the record and asks a computer player for its best candidates for\n"
         "the side to move, with the visits (or tries) behind each and the estimated\n"
-        "chance of winning. It judges from that side's seat only. RECORD may be a\n"
+        "chance of winning (\"not searched\", and null in --json, where it never\n"
+        "tried an action). It judges from that side's seat only. RECORD may be a\n"
         "position file (JSON, as `pocketwar state` prints it).\n",
         "examples:\n"
         "  pocketwar hint game.pwr\n"
@@ -83,9 +84,12 @@ int cmd_hint(int argc, char **argv)
         for (int i = 0; i < why.count && i < count; i++) {
             char t[ENG_TEXT_MAX];
             eng_action_text(m->state, why.best[i].action, t, sizeof t);
-            json_array_append_new(cands, json_pack("{s:s,s:i,s:f}", "action", t, "visits",
+            /* value null: not searched (no visits), no estimate */
+            json_array_append_new(cands, json_pack("{s:s,s:i,s:o}", "action", t, "visits",
                                                    why.best[i].visits, "value",
-                                                   why.best[i].value));
+                                                   why.best[i].visits > 0
+                                                       ? json_real(why.best[i].value)
+                                                       : json_null()));
         }
         json_t *j = json_object();
         json_object_set_new(j, "steps", json_integer((json_int_t)m->nsteps));

@@ -186,6 +186,10 @@ typedef struct eng_hints_methods {
      * decisions as a whole (src/ai/ai_plan.c). false: they search decision
      * by decision. */
     bool plan_turns;
+    /* The rule of thumb (src/ai/ai_thumb.c) makes its own decisions inside
+     * a combat that chance leaves it (the odds' automatic ones) by its rule
+     * and judges after them, rather than there. false: it judges there. */
+    bool thumb_follows;
     /* How readily a quick simulated player would take each of the legal
      * actions acts[0..n-1], as weights >= 0 written to w, not all 0 (NULL:
      * uniform). Search playouts draw from them. */

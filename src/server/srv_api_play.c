@@ -337,8 +337,11 @@ static int hint_locked(srv_req *r, srv_call *c)
     for (int i = 0; i < ex.count; i++) {
         char text[ENG_TEXT_MAX];
         eng_action_text(s, ex.best[i].action, text, sizeof text);
-        json_array_append_new(cands, json_pack("{s:s,s:i,s:f}", "action", text, "visits",
-                                               ex.best[i].visits, "value", ex.best[i].value));
+        /* value null: not searched (no visits), no estimate */
+        json_array_append_new(cands, json_pack("{s:s,s:i,s:o}", "action", text, "visits",
+                                               ex.best[i].visits, "value",
+                                               ex.best[i].visits > 0 ? json_real(ex.best[i].value)
+                                                                     : json_null()));
     }
     char text[ENG_TEXT_MAX];
     eng_action_text(s, job.best, text, sizeof text);

@@ -133,8 +133,12 @@ int proto_hint(proto *p, int argc, char **argv, const char *line, FILE *out)
     for (int i = 0; i < why.count && i < count; i++) {
         char text[ENG_TEXT_MAX];
         eng_action_text(p->m->state, why.best[i].action, text, sizeof text);
-        fprintf(out, "%s%d %.4f %s", i ? "\n" : "", why.best[i].visits, why.best[i].value,
-                text);
+        /* VALUE "-": not searched (no visits), no estimate */
+        if (why.best[i].visits > 0)
+            fprintf(out, "%s%d %.4f %s", i ? "\n" : "", why.best[i].visits, why.best[i].value,
+                    text);
+        else
+            fprintf(out, "%s0 - %s", i ? "\n" : "", text);
     }
     return 0;
 }
