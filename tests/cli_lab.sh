@@ -168,6 +168,16 @@ want=$(jq -r 'select(.arm=="b" and .seating==1) | .result' rec/games.jsonl)
 if [ "$(ls rec/records | wc -l)" = 4 ] && [ "$(jq -r 'select(.arm=="b" and .seating==1) | .record' rec/games.jsonl)" = records/b-1-1.pwr ] &&
    grep -qF "Result: $want" rep.out; then pass records-replay; else fail records-replay "$(tail -2 rep.out | tr '\n' '|') want $want"; fi
 
+# ---- a game's length: the rule set's own count (Pocket Battles: rounds, with no round limit),
+# the round its record ends in, and side 1's evaluation once a round plus the result -----------
+bad=""
+while read -r rec len unit n; do
+  r=$("$pw" state "rec/$rec" | jq .round)
+  [ "$unit" = round ] && [ "$r" = "$len" ] && [ "$n" = $((len + 1)) ] || bad="$bad $rec:$unit,$len,$r,$n"
+done < <(jq -r '"\(.record) \(.length) \(.length_unit) \(.eval_side1|length)"' rec/games.jsonl)
+if [ -z "$bad" ] && jq -e '.length_unit == "round"' rec/summary.json > /dev/null
+then pass length-in-rounds; else fail length-in-rounds "record unit,length,round,evals:$bad"; fi
+
 # ---- stopping rules ----------------------------------------------------------------------
 "$pw" lab run "${pkb[@]}" --arm a --arm b --games 200 --sprt 0.2 --out sp > sp.out 2>&1
 if jq -e '.seeds == 5 and (.stopped | test("sequential test decided after 5 seeds: no difference"))' sp/summary.json > /dev/null &&
