@@ -158,7 +158,7 @@ refused skill-bad-player 'thum' "${pkb[@]}" --skill thumb,thum --out bad
 # ---- an A/A run: the same arm three times is no difference; Holm across the 3 pairs -----------
 "$pw" lab run "${pkb[@]}" --arm a --arm b --arm c --games 8 --out aa > aa.out 2>&1
 if [ "$(jq '[.comparisons[] | select(.quantity=="side1_score") | select(.difference==0 and .p==1 and .p_holm==1)] | length' aa/summary.json)" = 3 ] &&
-   [ "$(grep -c "no difference shown" aa.out)" = 3 ] && grep -q "^Arm c against b: .* after Holm (1 uncorrected)" aa.out
+   [ "$(grep -c "no difference shown" aa.out)" = 3 ] && grep -q "^Arm c against b: .* after Bonferroni (1 uncorrected)" aa.out
 then pass aa-no-difference; else fail aa-no-difference "$(head -3 aa.out | tr '\n' '|')"; fi
 
 # ---- --records: every game's record, which replays to the same result ----------------------------
@@ -192,6 +192,25 @@ jq -e '.seeds == 10 and (.stopped | test("narrower than 0.9"))' tw/summary.json 
   --arm base --arm short:scenario="$src/tests/lab/meeting-red-short.json" --games 12 --out fav > fav.out 2>&1
 if jq -e '.comparisons[] | select(.quantity=="side1_score" and .arm=="short") | select(.difference < -0.3 and .hi < 0 and .p < 0.05)' \
    fav/summary.json > /dev/null; then pass favoured-arm-sign; else fail favoured-arm-sign "$(head -1 fav.out)"; fi
+
+# ---- three arms: each interval at the level of the correction (95% for the 3 together), and the
+# verdict agrees with it. Steppes against short has p = 0.046 uncorrected (a plain 95% interval
+# would leave out 0) but 0.14 after Bonferroni: "no difference shown", with 0 in its interval ----
+"$pw" lab run --rules pocket-wargame --scenario meeting --players random,random --no-progress \
+  --arm base --arm short:scenario="$src/tests/lab/meeting-red-short.json" --arm steppes:variant=steppes \
+  --games 12 --seed 1 --out three > three.out 2>&1
+if jq -e '[.comparisons[] | select(.confidence > 0.9833 and .confidence < 0.9834 and
+            ((.p_bonferroni - ([1, 3 * .p] | min)) | . * . < 1e-10) and
+            ((.lo > 0 or .hi < 0) == (.p_bonferroni < 0.05)) and
+            ((.verdict | test("no difference shown")) == (.p_bonferroni >= 0.05)))] | length == 9' \
+     three/summary.json > /dev/null &&
+   jq -e '.comparisons[] | select(.quantity == "side1_score" and .arm == "steppes" and .against == "short")
+          | select(.p < 0.05 and .p_bonferroni > 0.05 and .lo < 0 and .hi > 0 and
+                   (.verdict | test("a 98.33% interval, 95% for the 3 together.*after Bonferroni.*no difference shown$")))' \
+     three/summary.json > /dev/null &&
+   grep -q "^Arm short against base: side 1 scores [0-9.]* points less (-[0-9.]* to -[0-9.]*, a 98.33% interval" three.out
+then pass three-arms-verdict-matches-interval
+else fail three-arms-verdict-matches-interval "$(grep '^Arm' three.out | head -3 | tr '\n' '|')"; fi
 
 # ---- report.html in headless Chromium: every plot drawn -------------------------------------
 chrome=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)

@@ -321,7 +321,11 @@ bool lab_report_write(const lab_exp *e, const lab_result *res, const json_t *sum
     fprintf(f, "<p>Intervals are 95%%. A difference is in points of score (a share of 100); "
             "p is the chance of a difference this large if the arms played alike");
     if (e->narms > 2)
-        fprintf(f, ", corrected by Holm's method for the %d comparisons",
+        fprintf(f, ", corrected by Bonferroni's method for the %d comparisons of a quantity; "
+                "their intervals are widened to match (%.4g%% each, so that all %d hold "
+                "together with 95%%), and a verdict says \"no difference shown\" exactly "
+                "when its interval holds 0", e->narms * (e->narms - 1) / 2,
+                100 * (1 - (1 - LAB_CONF) / (e->narms * (e->narms - 1) / 2)),
                 e->narms * (e->narms - 1) / 2);
     fprintf(f, ". The effect size d_z is the mean difference over its spread.</p>\n");
     /* plots */
@@ -368,8 +372,11 @@ bool lab_report_write(const lab_exp *e, const lab_result *res, const json_t *sum
         r[k++].colour = (int)i + 1;
     }
     if (k)
-        svg_intervals(f, "plot-differences", "Arm against arm: side 1's score difference "
-                      "(points), paired, 95% intervals", r, k, -100, 100, 0, false, "");
+        svg_intervals(f, "plot-differences", e->narms > 2
+                      ? "Arm against arm: side 1's score difference (points), paired, "
+                        "intervals 95% together"
+                      : "Arm against arm: side 1's score difference (points), paired, "
+                        "95% intervals", r, k, -100, 100, 0, false, "");
     const json_t *sk = json_object_get(summary, "skill");
     if (sk) {
         const json_t *pl = json_object_get(sk, "players");
@@ -422,17 +429,18 @@ bool lab_report_write(const lab_exp *e, const lab_result *res, const json_t *sum
         fprintf(f, "</tr>\n");
     }
     fprintf(f, "</table>\n<h2>Every comparison</h2>\n<table><tr><th>arm</th><th>against</th>"
-            "<th>quantity</th><th>difference (95%%)</th><th>p</th><th>p (Holm)</th>"
-            "<th>d_z</th><th>pairs</th></tr>\n");
+            "<th>quantity</th><th>difference (interval)</th><th>p</th>"
+            "<th>p (Bonferroni)</th><th>p (Holm)</th><th>d_z</th><th>pairs</th></tr>\n");
     json_array_foreach(json_object_get(summary, "comparisons"), i, c) {
         fprintf(f, "<tr><td>");
         svg_text(f, json_string_value(json_object_get(c, "arm")));
         fprintf(f, "</td><td>");
         svg_text(f, json_string_value(json_object_get(c, "against")));
         fprintf(f, "</td><td>%s</td><td>%.3f <span class=\"ci\">(%.3f to %.3f)</span></td>"
-                "<td>%.3g</td><td>%.3g</td><td>%.2f</td><td>%lld</td></tr>\n",
+                "<td>%.3g</td><td>%.3g</td><td>%.3g</td><td>%.2f</td><td>%lld</td></tr>\n",
                 json_string_value(json_object_get(c, "quantity")), field(c, "difference"),
-                field(c, "lo"), field(c, "hi"), field(c, "p"), field(c, "p_holm"),
+                field(c, "lo"), field(c, "hi"), field(c, "p"), field(c, "p_bonferroni"),
+                field(c, "p_holm"),
                 field(c, "effect_dz"), (long long)json_integer_value(json_object_get(c, "pairs")));
     }
     fprintf(f, "</table>\n<p>Every game is a line of games.jsonl beside this page (its arm, "

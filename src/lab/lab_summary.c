@@ -1,8 +1,9 @@
 /*
  * lab_summary.c - the summary of a run (lab_summary.h): every arm's
  * metrics with intervals, every pair of arms compared on paired games
- * with Holm's correction across the pairs, the verdict lines, the
- * terminal's table and summary.csv.
+ * with Bonferroni's correction across the pairs (the intervals and the
+ * verdicts alike; Holm's p beside), the verdict lines, the terminal's
+ * table and summary.csv.
  */
 #include <errno.h>
 #include <math.h>
@@ -84,8 +85,12 @@ static const compared_quantity compared[] = {
 };
 #define NCOMPARED (int)(sizeof compared / sizeof compared[0])
 
-/* Every pair of arms compared on quantity cq over games[0..n-1], with Holm
- * across the pairs, appended to cmp. */
+/* Every pair of arms compared on quantity cq over games[0..n-1], appended
+ * to cmp. With m > 1 pairs the intervals are at 1 - 0.05/m each, so that
+ * all m hold together with 95% (Bonferroni), and the verdict follows the
+ * p-value corrected the same way, min(1, m p): "no difference shown"
+ * exactly when the printed interval holds 0. Holm's p, never larger,
+ * goes beside it in the JSON. */
 static void compare_pairs(json_t *cmp, const lab_exp *e, const lab_game *games, int n,
                           const compared_quantity *cq)
 {
@@ -100,12 +105,16 @@ static void compare_pairs(json_t *cmp, const lab_exp *e, const lab_game *games, 
                                                                    sizeof *pb);
     if (!p || !pv || !adj || !pa || !pb)
         abort();
+    double level = 1 - (1 - LAB_CONF) / npairs;    /* each interval's confidence */
     int k = 0;
     for (int a = 0; a < e->narms; a++)
         for (int b = a + 1; b < e->narms; b++, k++) {
             pa[k] = a;
             pb[k] = b;
-            p[k] = lab_compare(games, n, a, b, q);
+            long m;
+            double *d = lab_differences(games, n, a, b, q, &m);
+            p[k] = lab_paired_test(d, m, level);
+            free(d);
             if (q != LAB_Q_LENGTH) {   /* a difference of shares */
                 p[k].lo = fmax(p[k].lo, -1);
                 p[k].hi = fmin(p[k].hi, 1);
@@ -121,33 +130,39 @@ static void compare_pairs(json_t *cmp, const lab_exp *e, const lab_game *games, 
         json_object_set_new(o, "difference", num(p[k].mean));
         json_object_set_new(o, "lo", num(p[k].lo));
         json_object_set_new(o, "hi", num(p[k].hi));
+        double bonf = fmin(1, npairs * p[k].p);
+        json_object_set_new(o, "confidence", json_real(lab_round_sig6(level)));
         json_object_set_new(o, "p", json_real(lab_round_sig6(p[k].p)));
+        json_object_set_new(o, "p_bonferroni", json_real(lab_round_sig6(bonf)));
         json_object_set_new(o, "p_holm", json_real(lab_round_sig6(adj[k])));
         json_object_set_new(o, "effect_dz", num(p[k].dz));
         json_object_set_new(o, "sd", num(p[k].sd));
         /* the verdict line */
         double d = p[k].mean * s;
-        char line[400], pbuf[96];
-        if (npairs > 1)
-            snprintf(pbuf, sizeof pbuf, "p = %.3g after Holm (%.3g uncorrected)", adj[k],
+        char line[480], pbuf[96], lvl[96] = "";
+        if (npairs > 1) {
+            snprintf(pbuf, sizeof pbuf, "p = %.3g after Bonferroni (%.3g uncorrected)", bonf,
                      p[k].p);
-        else
+            snprintf(lvl, sizeof lvl, ", a %.4g%% interval, 95%% for the %d together",
+                     100 * level, npairs);
+        } else {
             snprintf(pbuf, sizeof pbuf, "p = %.3g", p[k].p);
-        double pp = npairs > 1 ? adj[k] : p[k].p;
+        }
         const char *more = d >= 0 ? "more" : "less";
         if (q == LAB_Q_LENGTH)
             snprintf(line, sizeof line, "Arm %s against %s: games last %.2f %ss %s "
-                     "(%.2f to %.2f), %s; effect size d_z = %.2f%s", e->arm[pb[k]].label,
+                     "(%.2f to %.2f%s), %s; effect size d_z = %.2f%s", e->arm[pb[k]].label,
                      e->arm[pa[k]].label, fabs(d), e->limit_kind,
-                     d >= 0 ? "longer" : "shorter", p[k].lo * s, p[k].hi * s, pbuf,
+                     d >= 0 ? "longer" : "shorter", p[k].lo * s, p[k].hi * s, lvl, pbuf,
                      isfinite(p[k].dz) ? p[k].dz : 0,
-                     pp < 1 - LAB_CONF ? "" : ": no difference shown");
+                     bonf < 1 - LAB_CONF ? "" : ": no difference shown");
         else
-            snprintf(line, sizeof line, "Arm %s against %s: %s %.1f %s %s (%.1f to %.1f), "
+            snprintf(line, sizeof line, "Arm %s against %s: %s %.1f %s %s (%.1f to %.1f%s), "
                      "%s; effect size d_z = %.2f%s", e->arm[pb[k]].label,
                      e->arm[pa[k]].label, what, fabs(d), unit,
-                     more, p[k].lo * s, p[k].hi * s, pbuf, isfinite(p[k].dz) ? p[k].dz : 0,
-                     pp < 1 - LAB_CONF ? "" : ": no difference shown");
+                     more, p[k].lo * s, p[k].hi * s, lvl, pbuf,
+                     isfinite(p[k].dz) ? p[k].dz : 0,
+                     bonf < 1 - LAB_CONF ? "" : ": no difference shown");
         json_object_set_new(o, "verdict", json_string(line));
         json_array_append_new(cmp, o);
     }
@@ -206,8 +221,8 @@ json_t *lab_summary_json(const lab_exp *e, const lab_result *res)
         json_array_append_new(arms, o);
     }
     json_object_set_new(j, "arms", arms);
-    /* every pair of arms on every compared quantity; Holm across the pairs
-     * of one quantity */
+    /* every pair of arms on every compared quantity; Bonferroni across the
+     * pairs of one quantity */
     json_t *cmp = json_array();
     int npairs = e->narms * (e->narms - 1) / 2;
     bool players_differ = strcmp(e->players[0], e->players[1]) != 0;
@@ -302,7 +317,7 @@ bool lab_csv_write(const json_t *summary, const char *path, eng_error *err)
     FILE *f = fopen(path, "w");
     if (!f)
         return eng_error_fail(err, "cannot write %s: %s", path, strerror(errno));
-    fprintf(f, "arm,against,quantity,value,lo,hi,n,p,p_holm,effect_dz\n");
+    fprintf(f, "arm,against,quantity,value,lo,hi,n,p,p_holm,effect_dz,p_bonferroni\n");
     size_t i;
     const json_t *a;
     json_array_foreach(json_object_get(summary, "arms"), i, a) {
@@ -313,7 +328,7 @@ bool lab_csv_write(const json_t *summary, const char *path, eng_error *err)
             if (!json_is_object(v))
                 continue;
             const json_t *n = json_object_get(v, "n");
-            fprintf(f, "%s,,%s,%.6f,%.6f,%.6f,%lld,,,\n", label, key,
+            fprintf(f, "%s,,%s,%.6f,%.6f,%.6f,%lld,,,,\n", label, key,
                     json_number_value(json_object_get(v, "value")),
                     json_number_value(json_object_get(v, "lo")),
                     json_number_value(json_object_get(v, "hi")),
@@ -328,7 +343,7 @@ bool lab_csv_write(const json_t *summary, const char *path, eng_error *err)
             for (char *c = q; *c; c++)
                 if (*c == ',' || *c == '"')
                     *c = ' ';
-            fprintf(f, "%s,,%s,%.6f,%.6f,%.6f,%lld,,,\n", label, q,
+            fprintf(f, "%s,,%s,%.6f,%.6f,%.6f,%lld,,,,\n", label, q,
                     json_number_value(json_object_get(en, "value")),
                     json_number_value(json_object_get(en, "lo")),
                     json_number_value(json_object_get(en, "hi")),
@@ -338,7 +353,7 @@ bool lab_csv_write(const json_t *summary, const char *path, eng_error *err)
     const json_t *sk = json_object_get(summary, "skill");
     json_array_foreach(json_object_get(sk, "arms"), i, a) {
         const json_t *v = json_object_get(a, "skill");
-        fprintf(f, "%s,,skill_score,%.6f,%.6f,%.6f,%lld,,,\n",
+        fprintf(f, "%s,,skill_score,%.6f,%.6f,%.6f,%lld,,,,\n",
                 json_string_value(json_object_get(a, "label")),
                 json_number_value(json_object_get(v, "value")),
                 json_number_value(json_object_get(v, "lo")),
@@ -348,7 +363,7 @@ bool lab_csv_write(const json_t *summary, const char *path, eng_error *err)
     const json_t *c;
     for (int set = 0; set < 2; set++) {     /* the main comparisons, then the skill set's */
         json_array_foreach(json_object_get(set ? sk : summary, "comparisons"), i, c) {
-            fprintf(f, "%s,%s,%s,%.6f,%.6f,%.6f,%lld,%.6g,%.6g,%.6f\n",
+            fprintf(f, "%s,%s,%s,%.6f,%.6f,%.6f,%lld,%.6g,%.6g,%.6f,%.6g\n",
                     json_string_value(json_object_get(c, "arm")),
                     json_string_value(json_object_get(c, "against")),
                     json_string_value(json_object_get(c, "quantity")),
@@ -358,7 +373,8 @@ bool lab_csv_write(const json_t *summary, const char *path, eng_error *err)
                     (long long)json_integer_value(json_object_get(c, "pairs")),
                     json_number_value(json_object_get(c, "p")),
                     json_number_value(json_object_get(c, "p_holm")),
-                    json_number_value(json_object_get(c, "effect_dz")));
+                    json_number_value(json_object_get(c, "effect_dz")),
+                    json_number_value(json_object_get(c, "p_bonferroni")));
         }
     }
     if (fclose(f) != 0)
