@@ -161,6 +161,19 @@ if [ "$(jq '[.comparisons[] | select(.quantity=="side1_score") | select(.differe
    [ "$(grep -c "no difference shown" aa.out)" = 3 ] && grep -q "^Arm c against b: .* after Bonferroni (1 uncorrected)" aa.out
 then pass aa-no-difference; else fail aa-no-difference "$(head -3 aa.out | tr '\n' '|')"; fi
 
+# ---- the first player's score only when the two players differ: between thumb and thumb it is
+# in no arm's metrics, row or table; between thumb and random it is, and compared --------------
+"$pw" lab run --rules pocket-battles --scenario elves-vs-orcs-50 --players thumb,random --no-progress \
+  --arm a --arm b --games 4 --out p1 > p1.out 2>&1
+if jq -e '[.arms[].metrics | has("player1_score")] == [false, false, false] and
+          ([.comparisons[] | select(.quantity == "player1_score")] | length) == 0' aa/summary.json > /dev/null &&
+   ! grep -q 'player1_score' aa/summary.csv && ! grep -q "first player" aa/report.html &&
+   jq -e '[.arms[].metrics.player1_score.value | type] == ["number", "number"] and
+          ([.comparisons[] | select(.quantity == "player1_score")] | length) == 1' p1/summary.json > /dev/null &&
+   grep -q '^a,,player1_score,' p1/summary.csv && grep -q "the first player's score" p1/report.html
+then pass first-player-only-when-players-differ
+else fail first-player-only-when-players-differ "$(jq -c '.arms[0].metrics | keys' aa/summary.json)"; fi
+
 # ---- --records: every game's record, which replays to the same result ----------------------------
 "$pw" lab run "${pkb[@]}" --arm a --arm b:strike-back=always --games 2 --records --out rec > rec.out 2>&1
 "$pw" replay rec/records/b-1-1.pwr > rep.out 2>&1

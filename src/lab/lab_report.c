@@ -422,6 +422,8 @@ bool lab_report_write(const lab_exp *e, const lab_result *res, const json_t *sum
     }
     fprintf(f, "</tr>\n");
     for (size_t t = 0; t < sizeof table_rows / sizeof table_rows[0]; t++) {
+        if (!metric(json_array_get(arms, 0), table_rows[t].key))
+            continue;                   /* player1_score: only when the players differ */
         fprintf(f, "<tr><td>%s</td>", table_rows[t].name);
         json_array_foreach(arms, i, a)
             est_cell(f, metric(a, table_rows[t].key), table_rows[t].scale,

@@ -30,7 +30,9 @@ static json_t *mean_json(lab_mean m)
                      num(m.hi), "sd", num(m.sd), "n", (json_int_t)m.n);
 }
 
-static json_t *metrics_json(const lab_metrics *m)
+/* An arm's metrics; the first player's score only when the two players
+ * differ (between equals it says nothing: no key at all). */
+static json_t *metrics_json(const lab_metrics *m, bool players_differ)
 {
     json_t *j = json_object();
     json_object_set_new(j, "side1_score", est_json(m->side1_score));
@@ -55,7 +57,8 @@ static json_t *metrics_json(const lab_metrics *m)
     json_object_set_new(j, "drama_depth", mean_json(m->drama_depth));
     json_object_set_new(j, "drama_time", mean_json(m->drama_time));
     json_object_set_new(j, "decisiveness", mean_json(m->decisiveness));
-    json_object_set_new(j, "player1_score", est_json(m->player1_score));
+    if (players_differ)
+        json_object_set_new(j, "player1_score", est_json(m->player1_score));
     json_t *ends = json_array();
     for (int i = 0; i < m->nendings; i++) {
         json_t *o = est_json(m->ending[i].share);
@@ -207,6 +210,7 @@ json_t *lab_summary_json(const lab_exp *e, const lab_result *res)
     json_object_set_new(j, "stopped", json_string(res->stop_reason));
     json_object_set_new(j, "confidence", json_real(LAB_CONF));
     json_object_set_new(j, "length_unit", json_string(e->limit_kind));
+    bool players_differ = strcmp(e->players[0], e->players[1]) != 0;
     json_t *arms = json_array();
     for (int a = 0; a < e->narms; a++) {
         int f, k = lab_arm_games(res->game, res->ngames, a, &f);
@@ -217,7 +221,7 @@ json_t *lab_summary_json(const lab_exp *e, const lab_result *res)
                                                             : json_null());
         json_object_set_new(o, "scenario", json_string(eng_game_scenario_name(e->arm[a].game)));
         json_object_set(o, "options", (json_t *)eng_game_options(e->arm[a].game));
-        json_object_set_new(o, "metrics", metrics_json(&m));
+        json_object_set_new(o, "metrics", metrics_json(&m, players_differ));
         json_array_append_new(arms, o);
     }
     json_object_set_new(j, "arms", arms);
@@ -225,7 +229,6 @@ json_t *lab_summary_json(const lab_exp *e, const lab_result *res)
      * pairs of one quantity */
     json_t *cmp = json_array();
     int npairs = e->narms * (e->narms - 1) / 2;
-    bool players_differ = strcmp(e->players[0], e->players[1]) != 0;
     for (int c = 0; c < NCOMPARED && npairs > 0; c++)
         if (compared[c].q != LAB_Q_PLAYER1 || players_differ)
             compare_pairs(cmp, e, res->game, res->ngames, &compared[c]);
