@@ -70,6 +70,16 @@ if jq -e 'select(.arm and (.seed|type)=="number" and (.seating==0 or .seating==1
 else fail game-lines "$(head -c 300 j1/games.jsonl)"; fi
 grep -q "^Arm rb against base: side 1 scores" j1.out && grep -q "^base " j1.out &&
   pass verdict-printed || fail verdict-printed "$(head -3 j1.out | tr '\n' '|')"
+# the report's table of comparisons in the verdicts' units: side 1's score difference and its
+# interval in points (100 times summary.json's share), the length in rounds
+row=$(grep -o "<td>side 1's score</td><td>[^<]* points <span class=\"ci\">([^)]*)" j1/report.html |
+      sed 's/<[^>]*>/ /g; s/[()]/ /g; s/ to / /')
+want=$(jq -r '.comparisons[] | select(.quantity=="side1_score") | "\(.difference) \(.lo) \(.hi)"' j1/summary.json)
+if echo "$row | $want" | awk -F'|' '{split($1, h, " "); split($2, j, " ");
+     ok = h[5] == "points"; for (i = 1; i <= 3; i++) { d = h[(i == 1 ? 4 : i + 4)] - 100 * j[i];
+     if (d > 0.051 || d < -0.051) ok = 0 } exit !ok}' &&
+   grep -q "<td>game length</td><td>[-+][0-9.]* rounds " j1/report.html
+then pass report-comparisons-in-points; else fail report-comparisons-in-points "$row | $want"; fi
 # the experiment file repeats the run exactly
 "$pw" lab run --experiment j1/experiment.json --out jx --jobs 2 --no-progress > jx.out 2>&1
 cmp -s j1/summary.json jx/summary.json && pass experiment-file-repeats || fail experiment-file-repeats "$(tail -2 jx.out)"

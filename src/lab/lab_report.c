@@ -249,6 +249,25 @@ static const struct {
     {"player1_score", "the first player's score, both seatings, %", 1, 100},
 };
 
+/* A compared quantity in the verdicts' words and unit: score and share
+ * differences in points (a share of 100), lengths in turns or rounds. */
+static const char *quantity_words(const char *q, const lab_exp *e, double *scale, char *unit,
+                                  size_t n)
+{
+    static const char *const words[][2] = {
+        {"side1_score", "side 1's score"}, {"player1_score", "the first player's score"},
+        {"draw", "games without a winner"}, {"skill_score", "the skill games' score"},
+        {"length", "game length"},
+    };
+    *scale = strcmp(q, "length") ? 100 : 1;
+    snprintf(unit, n, "%s%s", strcmp(q, "length") ? "points" : e->limit_kind,
+             strcmp(q, "length") ? "" : "s");
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (!strcmp(q, words[i][0]))
+            return words[i][1];
+    return q;
+}
+
 bool lab_report_write(const lab_exp *e, const lab_result *res, const json_t *summary,
                       const char *path, eng_error *err)
 {
@@ -433,18 +452,24 @@ bool lab_report_write(const lab_exp *e, const lab_result *res, const json_t *sum
     fprintf(f, "</table>\n<h2>Every comparison</h2>\n<table><tr><th>arm</th><th>against</th>"
             "<th>quantity</th><th>difference (interval)</th><th>p</th>"
             "<th>p (Bonferroni)</th><th>p (Holm)</th><th>d_z</th><th>pairs</th></tr>\n");
-    json_array_foreach(json_object_get(summary, "comparisons"), i, c) {
-        fprintf(f, "<tr><td>");
-        svg_text(f, json_string_value(json_object_get(c, "arm")));
-        fprintf(f, "</td><td>");
-        svg_text(f, json_string_value(json_object_get(c, "against")));
-        fprintf(f, "</td><td>%s</td><td>%.3f <span class=\"ci\">(%.3f to %.3f)</span></td>"
-                "<td>%.3g</td><td>%.3g</td><td>%.3g</td><td>%.2f</td><td>%lld</td></tr>\n",
-                json_string_value(json_object_get(c, "quantity")), field(c, "difference"),
-                field(c, "lo"), field(c, "hi"), field(c, "p"), field(c, "p_bonferroni"),
-                field(c, "p_holm"),
-                field(c, "effect_dz"), (long long)json_integer_value(json_object_get(c, "pairs")));
-    }
+    for (int set = 0; set < 2; set++)      /* the main games' comparisons, then the skill's */
+        json_array_foreach(json_object_get(set ? sk : summary, "comparisons"), i, c) {
+            double sc;
+            char unit[32];
+            const char *q = quantity_words(json_string_value(json_object_get(c, "quantity")), e,
+                                           &sc, unit, sizeof unit);
+            int dp = sc == 1 ? 2 : 1;
+            fprintf(f, "<tr><td>");
+            svg_text(f, json_string_value(json_object_get(c, "arm")));
+            fprintf(f, "</td><td>");
+            svg_text(f, json_string_value(json_object_get(c, "against")));
+            fprintf(f, "</td><td>%s</td><td>%+.*f %s <span class=\"ci\">(%+.*f to %+.*f)"
+                    "</span></td><td>%.3g</td><td>%.3g</td><td>%.3g</td><td>%.2f</td>"
+                    "<td>%lld</td></tr>\n", q, dp, sc * field(c, "difference"), unit, dp,
+                    sc * field(c, "lo"), dp, sc * field(c, "hi"), field(c, "p"),
+                    field(c, "p_bonferroni"), field(c, "p_holm"), field(c, "effect_dz"),
+                    (long long)json_integer_value(json_object_get(c, "pairs")));
+        }
     fprintf(f, "</table>\n<p>Every game is a line of games.jsonl beside this page (its arm, "
             "seed and seating replay it: <code>pocketwar battle</code> with the arm's options "
             "and seed); summary.json and summary.csv hold every figure here. How to read "
