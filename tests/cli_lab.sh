@@ -80,6 +80,10 @@ if echo "$row | $want" | awk -F'|' '{split($1, h, " "); split($2, j, " ");
      if (d > 0.051 || d < -0.051) ok = 0 } exit !ok}' &&
    grep -q "<td>game length</td><td>[-+][0-9.]* rounds " j1/report.html
 then pass report-comparisons-in-points; else fail report-comparisons-in-points "$row | $want"; fi
+# the duration histogram labels the longest game's length under its bar
+mx=$(jq -s 'map(.length) | max' j1/games.jsonl)
+sed -n '/<svg id="plot-duration"/,/<\/svg>/p' j1/report.html | grep -q "text-anchor=\"middle\">$mx</text>" &&
+  pass duration-last-bar-labelled || fail duration-last-bar-labelled "no label $mx"
 # the experiment file repeats the run exactly
 "$pw" lab run --experiment j1/experiment.json --out jx --jobs 2 --no-progress > jx.out 2>&1
 cmp -s j1/summary.json jx/summary.json && pass experiment-file-repeats || fail experiment-file-repeats "$(tail -2 jx.out)"

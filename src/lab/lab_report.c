@@ -119,8 +119,10 @@ static void svg_histograms(FILE *f, const char *id, const char *title, const cha
     fprintf(f, "<text x=\"%d\" y=\"%d\" class=\"a\" text-anchor=\"end\">%d</text>"
             "<text x=\"%d\" y=\"%d\" class=\"a\" text-anchor=\"end\">0</text>\n", left - 4,
             top + 8, top_count, left - 4, top + ph);
+    /* at most 15 labels, counted back from the last bin so that the
+     * longest game's value is always labelled */
     int step = nb > 15 ? (nb + 14) / 15 : 1;
-    for (int b = 0; b < nb; b += step)
+    for (int b = (nb - 1) % step; b < nb; b += step)
         fprintf(f, "<text x=\"%.1f\" y=\"%d\" class=\"a\" text-anchor=\"middle\">%g</text>",
                 left + (b + 0.5) * bw, top + ph + 14, b * bin);
     fprintf(f, "\n<text x=\"%.1f\" y=\"%d\" class=\"a\" text-anchor=\"middle\">", left + pw / 2,
