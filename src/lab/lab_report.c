@@ -236,6 +236,7 @@ static const struct {
     {"side_advantage", "side advantage (side 1's score - 50), points", 1, 100},
     {"balance", "balance (1 = even)", 2, 1},
     {"side1_win", "side 1 wins, %", 1, 100},
+    {"side2_win", "side 2 wins, %", 1, 100},
     {"no_winner", "no winner (drawn or cut), %", 1, 100},
     {"drawishness", "drawishness: drawn at the end, %", 1, 100},
     {"step_caps", "cut by the step cap, %", 1, 100},
@@ -250,6 +251,17 @@ static const struct {
     {"decisiveness", "decisiveness (1 = ahead to stay from the start)", 3, 1},
     {"player1_score", "the first player's score, both seatings, %", 1, 100},
 };
+
+const char *lab_metric_name(const char *key, double *scale)
+{
+    for (size_t t = 0; t < sizeof table_rows / sizeof table_rows[0]; t++)
+        if (!strcmp(key, table_rows[t].key)) {
+            *scale = table_rows[t].scale;
+            return table_rows[t].name;
+        }
+    *scale = 1;
+    return key;
+}
 
 /* A compared quantity in the verdicts' words and unit: score and share
  * differences in points (a share of 100), lengths in turns or rounds. */
@@ -305,7 +317,8 @@ bool lab_report_write(const lab_exp *e, const lab_result *res, const json_t *sum
     fprintf(f, "</b>. Games per arm: %d. First seed: %llu. Stopped: ",
             res->seeds * 2, (unsigned long long)e->seed);
     svg_text(f, res->stop_reason);
-    fprintf(f, ".</p>\n<table><tr><th>arm</th><th>scenario</th><th>options</th></tr>\n");
+    fprintf(f, ".</p>\n<table><tr><th>arm</th><th>scenario</th><th>changed in the "
+            "scenario</th><th>options</th></tr>\n");
     size_t i;
     const json_t *a;
     json_array_foreach(arms, i, a) {
@@ -314,6 +327,18 @@ bool lab_report_write(const lab_exp *e, const lab_result *res, const json_t *sum
         fprintf(f, "</b></td><td>");
         svg_text(f, json_string_value(json_object_get(a, "scenario")));
         fprintf(f, "</td><td>");
+        const char *key;
+        const json_t *v;
+        int nch = 0;
+        json_object_foreach((json_t *)json_object_get(a, "changes"), key, v) {
+            char *val = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
+            fprintf(f, "%s", nch++ ? "; " : "");
+            svg_text(f, key);
+            fprintf(f, " = ");
+            svg_text(f, val ? val : "?");
+            free(val);
+        }
+        fprintf(f, "%s</td><td>", nch ? "" : "&mdash;");
         char *o = json_dumps(json_object_get(a, "options"), JSON_COMPACT | JSON_SORT_KEYS);
         svg_text(f, o ? o : "{}");
         free(o);

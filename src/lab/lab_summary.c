@@ -13,6 +13,7 @@
 #include "lab_compare.h"
 #include "lab_metrics.h"
 #include "lab_odds.h"
+#include "scenario.h"
 
 static json_t *num(double x)
 {
@@ -201,6 +202,88 @@ static json_t *skill_json(const lab_exp *e, const lab_result *res)
     return j;
 }
 
+#define LAB_CHANGES_MAX 8
+
+/* Where scenario b differs from a, as dotted paths ("forces.1.units.HI")
+ * to b's values (null: a key b lacks), into out; at most LAB_CHANGES_MAX. */
+static void scenario_diff(const json_t *a, const json_t *b, const char *path, json_t *out)
+{
+    char sub[512];
+    if (json_object_size(out) >= LAB_CHANGES_MAX || json_equal(a, b))
+        return;
+    if (json_is_object(a) && json_is_object(b)) {
+        const char *k;
+        json_t *v;
+        json_object_foreach((json_t *)b, k, v) {
+            snprintf(sub, sizeof sub, "%s%s%s", path, *path ? "." : "", k);
+            const json_t *w = json_object_get(a, k);
+            if (!w) {
+                if (json_object_size(out) < LAB_CHANGES_MAX)
+                    json_object_set(out, sub, v);
+            } else {
+                scenario_diff(w, v, sub, out);
+            }
+        }
+        json_object_foreach((json_t *)a, k, v)
+            if (!json_object_get(b, k) && json_object_size(out) < LAB_CHANGES_MAX) {
+                snprintf(sub, sizeof sub, "%s%s%s", path, *path ? "." : "", k);
+                json_object_set_new(out, sub, json_null());
+            }
+        return;
+    }
+    if (json_is_array(a) && json_is_array(b) && json_array_size(a) == json_array_size(b)) {
+        for (size_t i = 0; i < json_array_size(b); i++) {
+            snprintf(sub, sizeof sub, "%s%s%zu", path, *path ? "." : "", i);
+            scenario_diff(json_array_get(a, i), json_array_get(b, i), sub, out);
+        }
+        return;
+    }
+    json_object_set(out, *path ? path : "(the whole scenario)", (json_t *)b);
+}
+
+/* The value at a dotted path in j (array entries by number), or NULL. */
+static const json_t *path_get(const json_t *j, const char *path)
+{
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", path);
+    char *save = NULL;
+    for (char *k = strtok_r(buf, ".", &save); k && j; k = strtok_r(NULL, ".", &save))
+        j = json_is_array(j) ? json_array_get(j, strtoul(k, NULL, 10)) : json_object_get(j, k);
+    return j;
+}
+
+/* What the arms' own scenario files change in the experiment's scenario
+ * (a sweep's field, say): for every arm, each path where any arm's
+ * scenario differs, with this arm's value there (so the arm that keeps
+ * the scenario's own value shows it too). NULL entries where no arm has
+ * its own scenario. */
+static void scenario_changes(const lab_exp *e, json_t **changes)
+{
+    eng_error err;
+    json_t *base = eng_scenario_load(e->r, e->scenario ? e->scenario
+                                                       : eng_rules_default_scenario(e->r), &err);
+    json_t *own[LAB_MAX_ARMS] = {0}, *paths = json_object();
+    for (int a = 0; a < e->narms; a++) {
+        changes[a] = NULL;
+        if (base && e->arm[a].scenario && (own[a] = eng_scenario_load(e->r, e->arm[a].scenario,
+                                                                         &err)))
+            scenario_diff(base, own[a], "", paths);
+    }
+    for (int a = 0; a < e->narms && json_object_size(paths); a++) {
+        changes[a] = json_object();
+        const char *k;
+        json_t *v;
+        json_object_foreach(paths, k, v) {
+            const json_t *x = path_get(own[a] ? own[a] : base, k);
+            json_object_set_new(changes[a], k, x ? json_deep_copy(x) : json_null());
+        }
+    }
+    for (int a = 0; a < e->narms; a++)
+        json_decref(own[a]);
+    json_decref(paths);
+    json_decref(base);
+}
+
 json_t *lab_summary_json(const lab_exp *e, const lab_result *res)
 {
     json_t *j = json_object();
@@ -211,7 +294,8 @@ json_t *lab_summary_json(const lab_exp *e, const lab_result *res)
     json_object_set_new(j, "confidence", json_real(LAB_CONF));
     json_object_set_new(j, "length_unit", json_string(e->limit_kind));
     bool players_differ = strcmp(e->players[0], e->players[1]) != 0;
-    json_t *arms = json_array();
+    json_t *arms = json_array(), *changes[LAB_MAX_ARMS];
+    scenario_changes(e, changes);
     for (int a = 0; a < e->narms; a++) {
         int f, k = lab_arm_games(res->game, res->ngames, a, &f);
         lab_metrics m;
@@ -220,6 +304,8 @@ json_t *lab_summary_json(const lab_exp *e, const lab_result *res)
         json_object_set_new(o, "variant", e->arm[a].variant ? json_string(e->arm[a].variant)
                                                             : json_null());
         json_object_set_new(o, "scenario", json_string(eng_game_scenario_name(e->arm[a].game)));
+        if (changes[a])
+            json_object_set_new(o, "changes", changes[a]);
         json_object_set(o, "options", (json_t *)eng_game_options(e->arm[a].game));
         json_object_set_new(o, "metrics", metrics_json(&m, players_differ));
         json_array_append_new(arms, o);
