@@ -364,8 +364,10 @@ bool lab_report_write(const lab_exp *e, const lab_result *res, const json_t *sum
     }
     if (!nv)
         fprintf(f, "<p>One arm: nothing to compare; its metrics follow.</p>\n");
-    fprintf(f, "<p>Intervals are 95%%. A difference is in points of score (a share of 100); "
-            "p is the chance of a difference this large if the arms played alike");
+    fprintf(f, "<p>%s A difference is in points of score (a share of 100); ",
+            e->narms > 2 ? "An arm's intervals are 95%; a comparison's are wider, as below."
+                         : "Intervals are 95%.");
+    fprintf(f, "p is the chance of a difference this large if the arms played alike");
     if (e->narms > 2)
         fprintf(f, ", corrected by Bonferroni's method for the %d comparisons of a quantity; "
                 "their intervals are widened to match (%.4g%% each, so that all %d hold "
