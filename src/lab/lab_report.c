@@ -317,16 +317,19 @@ bool lab_report_write(const lab_exp *e, const lab_result *res, const json_t *sum
     fprintf(f, "</b>. Games per arm: %d. First seed: %llu. Stopped: ",
             res->seeds * 2, (unsigned long long)e->seed);
     svg_text(f, res->stop_reason);
-    fprintf(f, ".</p>\n<table><tr><th>arm</th><th>scenario</th><th>changed in the "
-            "scenario</th><th>options</th></tr>\n");
     size_t i;
     const json_t *a;
+    bool changes = false;               /* an arm has its own scenario file */
+    json_array_foreach(arms, i, a)
+        changes |= json_object_get(a, "changes") != NULL;
+    fprintf(f, ".</p>\n<table><tr><th>arm</th><th>scenario</th>%s<th>options</th></tr>\n",
+            changes ? "<th>changed in the scenario</th>" : "");
     json_array_foreach(arms, i, a) {
         fprintf(f, "<tr><td><b style=\"color:%s\">", colour[i % NCOLOUR]);
         svg_text(f, json_string_value(json_object_get(a, "label")));
         fprintf(f, "</b></td><td>");
         svg_text(f, json_string_value(json_object_get(a, "scenario")));
-        fprintf(f, "</td><td>");
+        fprintf(f, "</td>%s", changes ? "<td>" : "");
         const char *key;
         const json_t *v;
         int nch = 0;
@@ -338,7 +341,9 @@ bool lab_report_write(const lab_exp *e, const lab_result *res, const json_t *sum
             svg_text(f, val ? val : "?");
             free(val);
         }
-        fprintf(f, "%s</td><td>", nch ? "" : "&mdash;");
+        if (changes)
+            fprintf(f, "%s</td>", nch ? "" : "&mdash;");
+        fprintf(f, "<td>");
         char *o = json_dumps(json_object_get(a, "options"), JSON_COMPACT | JSON_SORT_KEYS);
         svg_text(f, o ? o : "{}");
         free(o);
