@@ -96,6 +96,20 @@ if jq -e 'select(.arm and (.seed|type)=="number" and (.seating==0 or .seating==1
 else fail game-lines "$(head -c 300 j1/games.jsonl)"; fi
 grep -q "^Arm rb against base: side 1 scores" j1.out && grep -q "^base " j1.out &&
   pass verdict-printed || fail verdict-printed "$(head -3 j1.out | tr '\n' '|')"
+# the report's table of comparisons in the verdicts' units: side 1's score difference and its
+# interval in points (100 times summary.json's share), the length in rounds
+row=$(grep -o "<td>side 1's score</td><td>[^<]* points <span class=\"ci\">([^)]*)" j1/report.html |
+      sed 's/<[^>]*>/ /g; s/[()]/ /g; s/ to / /')
+want=$(jq -r '.comparisons[] | select(.quantity=="side1_score") | "\(.difference) \(.lo) \(.hi)"' j1/summary.json)
+if echo "$row | $want" | awk -F'|' '{split($1, h, " "); split($2, j, " ");
+     ok = h[5] == "points"; for (i = 1; i <= 3; i++) { d = h[(i == 1 ? 4 : i + 4)] - 100 * j[i];
+     if (d > 0.051 || d < -0.051) ok = 0 } exit !ok}' &&
+   grep -q "<td>game length</td><td>[-+][0-9.]* rounds " j1/report.html
+then pass report-comparisons-in-points; else fail report-comparisons-in-points "$row | $want"; fi
+# the duration histogram labels the longest game's length under its bar
+mx=$(jq -s 'map(.length) | max' j1/games.jsonl)
+sed -n '/<svg id="plot-duration"/,/<\/svg>/p' j1/report.html | grep -q "text-anchor=\"middle\">$mx</text>" &&
+  pass duration-last-bar-labelled || fail duration-last-bar-labelled "no label $mx"
 # the experiment file repeats the run exactly
 "$pw" lab run --experiment j1/experiment.json --out jx --jobs 2 --no-progress > jx.out 2>&1
 cmp -s j1/summary.json jx/summary.json && pass experiment-file-repeats || fail experiment-file-repeats "$(tail -2 jx.out)"
@@ -184,8 +198,21 @@ refused skill-bad-player 'thum' "${pkb[@]}" --skill thumb,thum --out bad
 # ---- an A/A run: the same arm three times is no difference; Holm across the 3 pairs -----------
 "$pw" lab run "${pkb[@]}" --arm a --arm b --arm c --games 8 --out aa > aa.out 2>&1
 if [ "$(jq '[.comparisons[] | select(.quantity=="side1_score") | select(.difference==0 and .p==1 and .p_holm==1)] | length' aa/summary.json)" = 3 ] &&
-   [ "$(grep -c "no difference shown" aa.out)" = 3 ] && grep -q "^Arm c against b: .* after Holm (1 uncorrected)" aa.out
+   [ "$(grep -c "no difference shown" aa.out)" = 3 ] && grep -q "^Arm c against b: .* after Bonferroni (1 uncorrected)" aa.out
 then pass aa-no-difference; else fail aa-no-difference "$(head -3 aa.out | tr '\n' '|')"; fi
+
+# ---- the first player's score only when the two players differ: between thumb and thumb it is
+# in no arm's metrics, row or table; between thumb and random it is, and compared --------------
+"$pw" lab run --rules pocket-battles --scenario elves-vs-orcs-50 --players thumb,random --no-progress \
+  --arm a --arm b --games 4 --out p1 > p1.out 2>&1
+if jq -e '[.arms[].metrics | has("player1_score")] == [false, false, false] and
+          ([.comparisons[] | select(.quantity == "player1_score")] | length) == 0' aa/summary.json > /dev/null &&
+   ! grep -q 'player1_score' aa/summary.csv && ! grep -q "first player" aa/report.html &&
+   jq -e '[.arms[].metrics.player1_score.value | type] == ["number", "number"] and
+          ([.comparisons[] | select(.quantity == "player1_score")] | length) == 1' p1/summary.json > /dev/null &&
+   grep -q '^a,,player1_score,' p1/summary.csv && grep -q "the first player's score" p1/report.html
+then pass first-player-only-when-players-differ
+else fail first-player-only-when-players-differ "$(jq -c '.arms[0].metrics | keys' aa/summary.json)"; fi
 
 # ---- --records: every game's record, which replays to the same result ----------------------------
 "$pw" lab run "${pkb[@]}" --arm a --arm b:strike-back=always --games 2 --records --out rec > rec.out 2>&1
@@ -214,6 +241,16 @@ sed -i -E '/^\{"arm":"b","seed":1,"seating":0,/ s/"steps":([0-9]+)/"steps":1\1/'
   grep -q "SEED: the run's seeds are 1 to 1" lr4.out && pass lab-record-checks ||
   fail lab-record-checks "exit $rc $rc2: $(cat lr3.out lr4.out | tr '\n' '|')"
 
+# ---- a game's length: the rule set's own count (Pocket Battles: rounds, with no round limit),
+# the round its record ends in, and side 1's evaluation once a round plus the result -----------
+bad=""
+while read -r rec len unit n; do
+  r=$("$pw" state "rec/$rec" | jq .round)
+  [ "$unit" = round ] && [ "$r" = "$len" ] && [ "$n" = $((len + 1)) ] || bad="$bad $rec:$unit,$len,$r,$n"
+done < <(jq -r '"\(.record) \(.length) \(.length_unit) \(.eval_side1|length)"' rec/games.jsonl)
+if [ -z "$bad" ] && jq -e '.length_unit == "round"' rec/summary.json > /dev/null
+then pass length-in-rounds; else fail length-in-rounds "record unit,length,round,evals:$bad"; fi
+
 # ---- stopping rules ----------------------------------------------------------------------
 "$pw" lab run "${pkb[@]}" --arm a --arm b --games 200 --sprt 0.2 --out sp > sp.out 2>&1
 if jq -e '.seeds == 5 and (.stopped | test("sequential test decided after 5 seeds: no difference"))' sp/summary.json > /dev/null &&
@@ -228,6 +265,25 @@ jq -e '.seeds == 10 and (.stopped | test("narrower than 0.9"))' tw/summary.json 
   --arm base --arm short:scenario="$src/tests/lab/meeting-red-short.json" --games 12 --out fav > fav.out 2>&1
 if jq -e '.comparisons[] | select(.quantity=="side1_score" and .arm=="short") | select(.difference < -0.3 and .hi < 0 and .p < 0.05)' \
    fav/summary.json > /dev/null; then pass favoured-arm-sign; else fail favoured-arm-sign "$(head -1 fav.out)"; fi
+
+# ---- three arms: each interval at the level of the correction (95% for the 3 together), and the
+# verdict agrees with it. Steppes against short has p = 0.046 uncorrected (a plain 95% interval
+# would leave out 0) but 0.14 after Bonferroni: "no difference shown", with 0 in its interval ----
+"$pw" lab run --rules pocket-wargame --scenario meeting --players random,random --no-progress \
+  --arm base --arm short:scenario="$src/tests/lab/meeting-red-short.json" --arm steppes:variant=steppes \
+  --games 12 --seed 1 --out three > three.out 2>&1
+if jq -e '[.comparisons[] | select(.confidence > 0.9833 and .confidence < 0.9834 and
+            ((.p_bonferroni - ([1, 3 * .p] | min)) | . * . < 1e-10) and
+            ((.lo > 0 or .hi < 0) == (.p_bonferroni < 0.05)) and
+            ((.verdict | test("no difference shown")) == (.p_bonferroni >= 0.05)))] | length == 9' \
+     three/summary.json > /dev/null &&
+   jq -e '.comparisons[] | select(.quantity == "side1_score" and .arm == "steppes" and .against == "short")
+          | select(.p < 0.05 and .p_bonferroni > 0.05 and .lo < 0 and .hi > 0 and
+                   (.verdict | test("a 98.33% interval, 95% for the 3 together.*after Bonferroni.*no difference shown$")))' \
+     three/summary.json > /dev/null &&
+   grep -q "^Arm short against base: side 1 scores [0-9.]* points less (-[0-9.]* to -[0-9.]*, a 98.33% interval" three.out
+then pass three-arms-verdict-matches-interval
+else fail three-arms-verdict-matches-interval "$(grep '^Arm' three.out | head -3 | tr '\n' '|')"; fi
 
 # ---- report.html in headless Chromium: every plot drawn -------------------------------------
 chrome=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)

@@ -50,6 +50,18 @@ if [ $rc = 0 ] && jq -e '.key == "forces.1.units.HI" and (.points | length) == 2
    [ "$(jq -r '.forces[1].units.HI' runs/sw/scenarios/8.json)" = 8 ] && [ -s runs/sw/report.html ]
 then pass sweep-plots; else fail sweep-plots "exit $rc: $(tail -3 sw.out | tr '\n' '|')"; fi
 
+# ---- readable: the report's arms say what they differ by; sweep.html's plots carry the report's
+# names, rounded ticks, and the 50% line on a score ---------------------------------------------
+plot=$(sed -n '/<svg id="sweep-side1_score"/,/<\/svg>/p' sw/sweep.html)
+ticks=$(printf '%s\n' "$plot" | grep -o 'text-anchor="end">[0-9.-]*</text>' | sed 's/.*">//; s/<.*//' | tr '\n' ' ')
+if grep -q '<td>forces.1.units.HI = 0</td>' sw/report.html && grep -q '<td>forces.1.units.HI = 8</td>' sw/report.html &&
+   [ "$(jq -c '[.arms[].changes]' sw/summary.json)" = '[{"forces.1.units.HI":0},{"forces.1.units.HI":8}]' ] &&
+   printf '%s\n' "$plot" | grep -q "font-weight=\"bold\">side 1&#39;s score, %</text>" &&
+   printf '%s\n' "$plot" | grep -q '<line class="mark"' && ! grep -q 'font-weight="bold">side1_score<' sw/sweep.html &&
+   echo "$ticks" | awk '{ok = NF >= 3 && NF <= 8; for (i = 1; i <= NF; i++) if ($i % 5 != 0) ok = 0;
+                         exit !ok}'
+then pass sweep-readable; else fail sweep-readable "ticks: $ticks; $(jq -c '[.arms[].changes]' sw/summary.json)"; fi
+
 # ---- the balance search: both ends rejected, the answer between them ----------------------
 "$pw" lab sweep "${pwg[@]}" --field forces.1.units.HI --values 0..8 --target balance --games 20 \
   --probe-step 5 --delta 0.2 --out bal --jobs 2 > bal.out 2>&1; rc=$?

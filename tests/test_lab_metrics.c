@@ -100,6 +100,42 @@ static void test_metrics_of_hand_made_games(void **unused)
     assert_true(m.duration.lo <= 8 && 8 <= m.duration.hi);
 }
 
+/* Few games, spread values: the t intervals would reach past what the
+ * figures can be (decisiveness 0.83 +- 0.72, lead changes 0.5 +- 0.92,
+ * duration 8 +- 8.9); each is cut to its range, the estimate kept. */
+static void test_intervals_within_range(void **unused)
+{
+    static const double won1[] = {0.4, 0.3, 0.6, 0.7, 1.0};
+    static const double won2[] = {0.4, 0.0};
+    static const double drawn[] = {0.6, 0.4, 0.5};
+    static const double won1b[] = {0.6, 1.0};
+    lab_game g[4] = {
+        game(0, 1, 0, 0, 10, "won at the limit", won1, 5),
+        game(0, 1, 1, 1, 4, "won before the limit", won2, 2),
+        game(0, 2, 0, -1, 15, "draw at the limit", drawn, 3),
+        game(0, 2, 1, 0, 3, "won before the limit", won1b, 2),
+    };
+    lab_metrics m;
+    lab_metrics_of(g, 4, &m);
+    /* the plain t interval of decisiveness (0.5, 1, 1) reaches above 1 */
+    lab_mean raw = lab_mean_ci((double[]){0.5, 1, 1}, 3, LAB_CONF);
+    assert_true(raw.hi > 1.5);
+    NEAR(m.decisiveness.mean, raw.mean, 1e-12);
+    NEAR(m.decisiveness.lo, raw.lo, 1e-12);
+    NEAR(m.decisiveness.hi, 1, 1e-12);
+    /* drama depth (0.4, 0, 0) and time (0.5, 0, 0): below 0 cut to 0 */
+    NEAR(m.drama_depth.lo, 0, 1e-12);
+    assert_true(m.drama_depth.hi > 0.4 && m.drama_depth.hi <= 1);
+    NEAR(m.drama_time.lo, 0, 1e-12);
+    /* lead changes (1, 0, 1, 0) and duration (10, 4, 15, 3): at least 0 */
+    raw = lab_mean_ci((double[]){1, 0, 1, 0}, 4, LAB_CONF);
+    assert_true(raw.lo < 0);
+    NEAR(m.lead_changes.lo, 0, 1e-12);
+    NEAR(m.lead_changes.hi, raw.hi, 1e-12);
+    NEAR(m.duration.lo, 0, 1e-12);
+    NEAR(m.duration.mean, 8, 1e-12);
+}
+
 static void test_paired_comparison(void **unused)
 {
     /* two arms on seeds 1..3 from both seatings; arm 1 gives side 1 a
@@ -174,6 +210,7 @@ int main(void)
         cmocka_unit_test(test_lead_changes),
         cmocka_unit_test(test_drama),
         cmocka_unit_test(test_metrics_of_hand_made_games),
+        cmocka_unit_test(test_intervals_within_range),
         cmocka_unit_test(test_paired_comparison),
         cmocka_unit_test(test_skill),
     };

@@ -328,8 +328,10 @@ void eng_explain_chance(const eng_state *s, char *buf, size_t n);
  * it. An object with at least "rules", "scenario", "title", "limit" (an
  * object {"kind": "turns"|"rounds", "count": N} or null), "victory" (an
  * array of sentences), "sides" (an array of {"name", "forces": [sentences]})
- * and "special" (sentences), plus the rule set's own numbers. NULL if the
- * rule set has no briefing. */
+ * and "special" (sentences), plus the rule set's own numbers; optionally
+ * "length_unit" ("turns"|"rounds": what a game's length counts, the
+ * position's "turn" or "round", where no limit says it; "turns" if absent).
+ * NULL if the rule set has no briefing. */
 json_t *eng_briefing(const eng_game *g);
 /* How the victory conditions stand ("turn 3 of 15; strength Red 16, Blue
  * 14"); "" if the rule set says nothing. */

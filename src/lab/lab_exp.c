@@ -314,9 +314,13 @@ bool lab_exp_prepare(lab_exp *e, eng_error *err)
             return eng_error_fail(err, "the odds in the report: %s", why.msg);
         json_decref(o);
     }
+    /* the unit of a game's length: the limit's, else the one the briefing
+     * names without a limit, else turns (engine.h, eng_briefing) */
     json_t *brief = eng_briefing(e->arm[0].game);
     const char *kind = json_string_value(json_object_get(json_object_get(brief, "limit"),
                                                          "kind"));
+    if (!kind)
+        kind = json_string_value(json_object_get(brief, "length_unit"));
     snprintf(e->limit_kind, sizeof e->limit_kind, "%s",
              kind && !strcmp(kind, "rounds") ? "round" : "turn");
     json_decref(brief);

@@ -2,7 +2,7 @@
  * lab_play.c - one game of an experiment (lab.h): the arm's game from its
  * seed, the players in the seating's order, and what the game showed: the
  * result and how it ended, its length, its branching, the losses, and side
- * 1's evaluation after every turn (the engine's heuristic, read whenever
+ * 1's evaluation once per unit of length (the engine's heuristic, read whenever
  * the turn or round number the position reports moves on).
  */
 #include <stdlib.h>

@@ -119,8 +119,10 @@ static void svg_histograms(FILE *f, const char *id, const char *title, const cha
     fprintf(f, "<text x=\"%d\" y=\"%d\" class=\"a\" text-anchor=\"end\">%d</text>"
             "<text x=\"%d\" y=\"%d\" class=\"a\" text-anchor=\"end\">0</text>\n", left - 4,
             top + 8, top_count, left - 4, top + ph);
+    /* at most 15 labels, counted back from the last bin so that the
+     * longest game's value is always labelled */
     int step = nb > 15 ? (nb + 14) / 15 : 1;
-    for (int b = 0; b < nb; b += step)
+    for (int b = (nb - 1) % step; b < nb; b += step)
         fprintf(f, "<text x=\"%.1f\" y=\"%d\" class=\"a\" text-anchor=\"middle\">%g</text>",
                 left + (b + 0.5) * bw, top + ph + 14, b * bin);
     fprintf(f, "\n<text x=\"%.1f\" y=\"%d\" class=\"a\" text-anchor=\"middle\">", left + pw / 2,
@@ -234,6 +236,7 @@ static const struct {
     {"side_advantage", "side advantage (side 1's score - 50), points", 1, 100},
     {"balance", "balance (1 = even)", 2, 1},
     {"side1_win", "side 1 wins, %", 1, 100},
+    {"side2_win", "side 2 wins, %", 1, 100},
     {"no_winner", "no winner (drawn or cut), %", 1, 100},
     {"drawishness", "drawishness: drawn at the end, %", 1, 100},
     {"step_caps", "cut by the step cap, %", 1, 100},
@@ -248,6 +251,36 @@ static const struct {
     {"decisiveness", "decisiveness (1 = ahead to stay from the start)", 3, 1},
     {"player1_score", "the first player's score, both seatings, %", 1, 100},
 };
+
+const char *lab_metric_name(const char *key, double *scale)
+{
+    for (size_t t = 0; t < sizeof table_rows / sizeof table_rows[0]; t++)
+        if (!strcmp(key, table_rows[t].key)) {
+            *scale = table_rows[t].scale;
+            return table_rows[t].name;
+        }
+    *scale = 1;
+    return key;
+}
+
+/* A compared quantity in the verdicts' words and unit: score and share
+ * differences in points (a share of 100), lengths in turns or rounds. */
+static const char *quantity_words(const char *q, const lab_exp *e, double *scale, char *unit,
+                                  size_t n)
+{
+    static const char *const words[][2] = {
+        {"side1_score", "side 1's score"}, {"player1_score", "the first player's score"},
+        {"draw", "games without a winner"}, {"skill_score", "the skill games' score"},
+        {"length", "game length"},
+    };
+    *scale = strcmp(q, "length") ? 100 : 1;
+    snprintf(unit, n, "%s%s", strcmp(q, "length") ? "points" : e->limit_kind,
+             strcmp(q, "length") ? "" : "s");
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (!strcmp(q, words[i][0]))
+            return words[i][1];
+    return q;
+}
 
 bool lab_report_write(const lab_exp *e, const lab_result *res, const json_t *summary,
                       const char *path, eng_error *err)
@@ -284,15 +317,33 @@ bool lab_report_write(const lab_exp *e, const lab_result *res, const json_t *sum
     fprintf(f, "</b>. Games per arm: %d. First seed: %llu. Stopped: ",
             res->seeds * 2, (unsigned long long)e->seed);
     svg_text(f, res->stop_reason);
-    fprintf(f, ".</p>\n<table><tr><th>arm</th><th>scenario</th><th>options</th></tr>\n");
     size_t i;
     const json_t *a;
+    bool changes = false;               /* an arm has its own scenario file */
+    json_array_foreach(arms, i, a)
+        changes |= json_object_get(a, "changes") != NULL;
+    fprintf(f, ".</p>\n<table><tr><th>arm</th><th>scenario</th>%s<th>options</th></tr>\n",
+            changes ? "<th>changed in the scenario</th>" : "");
     json_array_foreach(arms, i, a) {
         fprintf(f, "<tr><td><b style=\"color:%s\">", colour[i % NCOLOUR]);
         svg_text(f, json_string_value(json_object_get(a, "label")));
         fprintf(f, "</b></td><td>");
         svg_text(f, json_string_value(json_object_get(a, "scenario")));
-        fprintf(f, "</td><td>");
+        fprintf(f, "</td>%s", changes ? "<td>" : "");
+        const char *key;
+        const json_t *v;
+        int nch = 0;
+        json_object_foreach((json_t *)json_object_get(a, "changes"), key, v) {
+            char *val = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
+            fprintf(f, "%s", nch++ ? "; " : "");
+            svg_text(f, key);
+            fprintf(f, " = ");
+            svg_text(f, val ? val : "?");
+            free(val);
+        }
+        if (changes)
+            fprintf(f, "%s</td>", nch ? "" : "&mdash;");
+        fprintf(f, "<td>");
         char *o = json_dumps(json_object_get(a, "options"), JSON_COMPACT | JSON_SORT_KEYS);
         svg_text(f, o ? o : "{}");
         free(o);
@@ -318,10 +369,16 @@ bool lab_report_write(const lab_exp *e, const lab_result *res, const json_t *sum
     }
     if (!nv)
         fprintf(f, "<p>One arm: nothing to compare; its metrics follow.</p>\n");
-    fprintf(f, "<p>Intervals are 95%%. A difference is in points of score (a share of 100); "
-            "p is the chance of a difference this large if the arms played alike");
+    fprintf(f, "<p>%s A difference is in points of score (a share of 100); ",
+            e->narms > 2 ? "An arm's intervals are 95%; a comparison's are wider, as below."
+                         : "Intervals are 95%.");
+    fprintf(f, "p is the chance of a difference this large if the arms played alike");
     if (e->narms > 2)
-        fprintf(f, ", corrected by Holm's method for the %d comparisons",
+        fprintf(f, ", corrected by Bonferroni's method for the %d comparisons of a quantity; "
+                "their intervals are widened to match (%.4g%% each, so that all %d hold "
+                "together with 95%%), and a verdict says \"no difference shown\" exactly "
+                "when its interval holds 0", e->narms * (e->narms - 1) / 2,
+                100 * (1 - (1 - LAB_CONF) / (e->narms * (e->narms - 1) / 2)),
                 e->narms * (e->narms - 1) / 2);
     fprintf(f, ". The effect size d_z is the mean difference over its spread.</p>\n");
     /* plots */
@@ -368,8 +425,11 @@ bool lab_report_write(const lab_exp *e, const lab_result *res, const json_t *sum
         r[k++].colour = (int)i + 1;
     }
     if (k)
-        svg_intervals(f, "plot-differences", "Arm against arm: side 1's score difference "
-                      "(points), paired, 95% intervals", r, k, -100, 100, 0, false, "");
+        svg_intervals(f, "plot-differences", e->narms > 2
+                      ? "Arm against arm: side 1's score difference (points), paired, "
+                        "intervals 95% together"
+                      : "Arm against arm: side 1's score difference (points), paired, "
+                        "95% intervals", r, k, -100, 100, 0, false, "");
     const json_t *sk = json_object_get(summary, "skill");
     if (sk) {
         const json_t *pl = json_object_get(sk, "players");
@@ -415,6 +475,8 @@ bool lab_report_write(const lab_exp *e, const lab_result *res, const json_t *sum
     }
     fprintf(f, "</tr>\n");
     for (size_t t = 0; t < sizeof table_rows / sizeof table_rows[0]; t++) {
+        if (!metric(json_array_get(arms, 0), table_rows[t].key))
+            continue;                   /* player1_score: only when the players differ */
         fprintf(f, "<tr><td>%s</td>", table_rows[t].name);
         json_array_foreach(arms, i, a)
             est_cell(f, metric(a, table_rows[t].key), table_rows[t].scale,
@@ -422,19 +484,26 @@ bool lab_report_write(const lab_exp *e, const lab_result *res, const json_t *sum
         fprintf(f, "</tr>\n");
     }
     fprintf(f, "</table>\n<h2>Every comparison</h2>\n<table><tr><th>arm</th><th>against</th>"
-            "<th>quantity</th><th>difference (95%%)</th><th>p</th><th>p (Holm)</th>"
-            "<th>d_z</th><th>pairs</th></tr>\n");
-    json_array_foreach(json_object_get(summary, "comparisons"), i, c) {
-        fprintf(f, "<tr><td>");
-        svg_text(f, json_string_value(json_object_get(c, "arm")));
-        fprintf(f, "</td><td>");
-        svg_text(f, json_string_value(json_object_get(c, "against")));
-        fprintf(f, "</td><td>%s</td><td>%.3f <span class=\"ci\">(%.3f to %.3f)</span></td>"
-                "<td>%.3g</td><td>%.3g</td><td>%.2f</td><td>%lld</td></tr>\n",
-                json_string_value(json_object_get(c, "quantity")), field(c, "difference"),
-                field(c, "lo"), field(c, "hi"), field(c, "p"), field(c, "p_holm"),
-                field(c, "effect_dz"), (long long)json_integer_value(json_object_get(c, "pairs")));
-    }
+            "<th>quantity</th><th>difference (interval)</th><th>p</th>"
+            "<th>p (Bonferroni)</th><th>p (Holm)</th><th>d_z</th><th>pairs</th></tr>\n");
+    for (int set = 0; set < 2; set++)      /* the main games' comparisons, then the skill's */
+        json_array_foreach(json_object_get(set ? sk : summary, "comparisons"), i, c) {
+            double sc;
+            char unit[32];
+            const char *q = quantity_words(json_string_value(json_object_get(c, "quantity")), e,
+                                           &sc, unit, sizeof unit);
+            int dp = sc == 1 ? 2 : 1;
+            fprintf(f, "<tr><td>");
+            svg_text(f, json_string_value(json_object_get(c, "arm")));
+            fprintf(f, "</td><td>");
+            svg_text(f, json_string_value(json_object_get(c, "against")));
+            fprintf(f, "</td><td>%s</td><td>%+.*f %s <span class=\"ci\">(%+.*f to %+.*f)"
+                    "</span></td><td>%.3g</td><td>%.3g</td><td>%.3g</td><td>%.2f</td>"
+                    "<td>%lld</td></tr>\n", q, dp, sc * field(c, "difference"), unit, dp,
+                    sc * field(c, "lo"), dp, sc * field(c, "hi"), field(c, "p"),
+                    field(c, "p_bonferroni"), field(c, "p_holm"), field(c, "effect_dz"),
+                    (long long)json_integer_value(json_object_get(c, "pairs")));
+        }
     fprintf(f, "</table>\n<p>Every game is a line of games.jsonl beside this page (its arm, "
             "seed and seating replay it: <code>pocketwar lab record DIR ARM SEED SEATING</code> "
             "plays it again and keeps its record, which <code>pocketwar replay</code> shows); "

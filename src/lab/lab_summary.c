@@ -1,8 +1,9 @@
 /*
  * lab_summary.c - the summary of a run (lab_summary.h): every arm's
  * metrics with intervals, every pair of arms compared on paired games
- * with Holm's correction across the pairs, the verdict lines, the
- * terminal's table and summary.csv.
+ * with Bonferroni's correction across the pairs (the intervals and the
+ * verdicts alike; Holm's p beside), the verdict lines, the terminal's
+ * table and summary.csv.
  */
 #include <errno.h>
 #include <math.h>
@@ -12,6 +13,7 @@
 #include "lab_compare.h"
 #include "lab_metrics.h"
 #include "lab_odds.h"
+#include "scenario.h"
 
 static json_t *num(double x)
 {
@@ -29,7 +31,9 @@ static json_t *mean_json(lab_mean m)
                      num(m.hi), "sd", num(m.sd), "n", (json_int_t)m.n);
 }
 
-static json_t *metrics_json(const lab_metrics *m)
+/* An arm's metrics; the first player's score only when the two players
+ * differ (between equals it says nothing: no key at all). */
+static json_t *metrics_json(const lab_metrics *m, bool players_differ)
 {
     json_t *j = json_object();
     json_object_set_new(j, "side1_score", est_json(m->side1_score));
@@ -54,7 +58,8 @@ static json_t *metrics_json(const lab_metrics *m)
     json_object_set_new(j, "drama_depth", mean_json(m->drama_depth));
     json_object_set_new(j, "drama_time", mean_json(m->drama_time));
     json_object_set_new(j, "decisiveness", mean_json(m->decisiveness));
-    json_object_set_new(j, "player1_score", est_json(m->player1_score));
+    if (players_differ)
+        json_object_set_new(j, "player1_score", est_json(m->player1_score));
     json_t *ends = json_array();
     for (int i = 0; i < m->nendings; i++) {
         json_t *o = est_json(m->ending[i].share);
@@ -84,8 +89,12 @@ static const compared_quantity compared[] = {
 };
 #define NCOMPARED (int)(sizeof compared / sizeof compared[0])
 
-/* Every pair of arms compared on quantity cq over games[0..n-1], with Holm
- * across the pairs, appended to cmp. */
+/* Every pair of arms compared on quantity cq over games[0..n-1], appended
+ * to cmp. With m > 1 pairs the intervals are at 1 - 0.05/m each, so that
+ * all m hold together with 95% (Bonferroni), and the verdict follows the
+ * p-value corrected the same way, min(1, m p): "no difference shown"
+ * exactly when the printed interval holds 0. Holm's p, never larger,
+ * goes beside it in the JSON. */
 static void compare_pairs(json_t *cmp, const lab_exp *e, const lab_game *games, int n,
                           const compared_quantity *cq)
 {
@@ -100,12 +109,16 @@ static void compare_pairs(json_t *cmp, const lab_exp *e, const lab_game *games, 
                                                                    sizeof *pb);
     if (!p || !pv || !adj || !pa || !pb)
         abort();
+    double level = 1 - (1 - LAB_CONF) / npairs;    /* each interval's confidence */
     int k = 0;
     for (int a = 0; a < e->narms; a++)
         for (int b = a + 1; b < e->narms; b++, k++) {
             pa[k] = a;
             pb[k] = b;
-            p[k] = lab_compare(games, n, a, b, q);
+            long m;
+            double *d = lab_differences(games, n, a, b, q, &m);
+            p[k] = lab_paired_test(d, m, level);
+            free(d);
             if (q != LAB_Q_LENGTH) {   /* a difference of shares */
                 p[k].lo = fmax(p[k].lo, -1);
                 p[k].hi = fmin(p[k].hi, 1);
@@ -121,33 +134,39 @@ static void compare_pairs(json_t *cmp, const lab_exp *e, const lab_game *games, 
         json_object_set_new(o, "difference", num(p[k].mean));
         json_object_set_new(o, "lo", num(p[k].lo));
         json_object_set_new(o, "hi", num(p[k].hi));
+        double bonf = fmin(1, npairs * p[k].p);
+        json_object_set_new(o, "confidence", json_real(lab_round_sig6(level)));
         json_object_set_new(o, "p", json_real(lab_round_sig6(p[k].p)));
+        json_object_set_new(o, "p_bonferroni", json_real(lab_round_sig6(bonf)));
         json_object_set_new(o, "p_holm", json_real(lab_round_sig6(adj[k])));
         json_object_set_new(o, "effect_dz", num(p[k].dz));
         json_object_set_new(o, "sd", num(p[k].sd));
         /* the verdict line */
         double d = p[k].mean * s;
-        char line[400], pbuf[96];
-        if (npairs > 1)
-            snprintf(pbuf, sizeof pbuf, "p = %.3g after Holm (%.3g uncorrected)", adj[k],
+        char line[480], pbuf[96], lvl[96] = "";
+        if (npairs > 1) {
+            snprintf(pbuf, sizeof pbuf, "p = %.3g after Bonferroni (%.3g uncorrected)", bonf,
                      p[k].p);
-        else
+            snprintf(lvl, sizeof lvl, ", a %.4g%% interval, 95%% for the %d together",
+                     100 * level, npairs);
+        } else {
             snprintf(pbuf, sizeof pbuf, "p = %.3g", p[k].p);
-        double pp = npairs > 1 ? adj[k] : p[k].p;
+        }
         const char *more = d >= 0 ? "more" : "less";
         if (q == LAB_Q_LENGTH)
             snprintf(line, sizeof line, "Arm %s against %s: games last %.2f %ss %s "
-                     "(%.2f to %.2f), %s; effect size d_z = %.2f%s", e->arm[pb[k]].label,
+                     "(%.2f to %.2f%s), %s; effect size d_z = %.2f%s", e->arm[pb[k]].label,
                      e->arm[pa[k]].label, fabs(d), e->limit_kind,
-                     d >= 0 ? "longer" : "shorter", p[k].lo * s, p[k].hi * s, pbuf,
+                     d >= 0 ? "longer" : "shorter", p[k].lo * s, p[k].hi * s, lvl, pbuf,
                      isfinite(p[k].dz) ? p[k].dz : 0,
-                     pp < 1 - LAB_CONF ? "" : ": no difference shown");
+                     bonf < 1 - LAB_CONF ? "" : ": no difference shown");
         else
-            snprintf(line, sizeof line, "Arm %s against %s: %s %.1f %s %s (%.1f to %.1f), "
+            snprintf(line, sizeof line, "Arm %s against %s: %s %.1f %s %s (%.1f to %.1f%s), "
                      "%s; effect size d_z = %.2f%s", e->arm[pb[k]].label,
                      e->arm[pa[k]].label, what, fabs(d), unit,
-                     more, p[k].lo * s, p[k].hi * s, pbuf, isfinite(p[k].dz) ? p[k].dz : 0,
-                     pp < 1 - LAB_CONF ? "" : ": no difference shown");
+                     more, p[k].lo * s, p[k].hi * s, lvl, pbuf,
+                     isfinite(p[k].dz) ? p[k].dz : 0,
+                     bonf < 1 - LAB_CONF ? "" : ": no difference shown");
         json_object_set_new(o, "verdict", json_string(line));
         json_array_append_new(cmp, o);
     }
@@ -183,6 +202,88 @@ static json_t *skill_json(const lab_exp *e, const lab_result *res)
     return j;
 }
 
+#define LAB_CHANGES_MAX 8
+
+/* Where scenario b differs from a, as dotted paths ("forces.1.units.HI")
+ * to b's values (null: a key b lacks), into out; at most LAB_CHANGES_MAX. */
+static void scenario_diff(const json_t *a, const json_t *b, const char *path, json_t *out)
+{
+    char sub[512];
+    if (json_object_size(out) >= LAB_CHANGES_MAX || json_equal(a, b))
+        return;
+    if (json_is_object(a) && json_is_object(b)) {
+        const char *k;
+        json_t *v;
+        json_object_foreach((json_t *)b, k, v) {
+            snprintf(sub, sizeof sub, "%s%s%s", path, *path ? "." : "", k);
+            const json_t *w = json_object_get(a, k);
+            if (!w) {
+                if (json_object_size(out) < LAB_CHANGES_MAX)
+                    json_object_set(out, sub, v);
+            } else {
+                scenario_diff(w, v, sub, out);
+            }
+        }
+        json_object_foreach((json_t *)a, k, v)
+            if (!json_object_get(b, k) && json_object_size(out) < LAB_CHANGES_MAX) {
+                snprintf(sub, sizeof sub, "%s%s%s", path, *path ? "." : "", k);
+                json_object_set_new(out, sub, json_null());
+            }
+        return;
+    }
+    if (json_is_array(a) && json_is_array(b) && json_array_size(a) == json_array_size(b)) {
+        for (size_t i = 0; i < json_array_size(b); i++) {
+            snprintf(sub, sizeof sub, "%s%s%zu", path, *path ? "." : "", i);
+            scenario_diff(json_array_get(a, i), json_array_get(b, i), sub, out);
+        }
+        return;
+    }
+    json_object_set(out, *path ? path : "(the whole scenario)", (json_t *)b);
+}
+
+/* The value at a dotted path in j (array entries by number), or NULL. */
+static const json_t *path_get(const json_t *j, const char *path)
+{
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", path);
+    char *save = NULL;
+    for (char *k = strtok_r(buf, ".", &save); k && j; k = strtok_r(NULL, ".", &save))
+        j = json_is_array(j) ? json_array_get(j, strtoul(k, NULL, 10)) : json_object_get(j, k);
+    return j;
+}
+
+/* What the arms' own scenario files change in the experiment's scenario
+ * (a sweep's field, say): for every arm, each path where any arm's
+ * scenario differs, with this arm's value there (so the arm that keeps
+ * the scenario's own value shows it too). NULL entries where no arm has
+ * its own scenario. */
+static void scenario_changes(const lab_exp *e, json_t **changes)
+{
+    eng_error err;
+    json_t *base = eng_scenario_load(e->r, e->scenario ? e->scenario
+                                                       : eng_rules_default_scenario(e->r), &err);
+    json_t *own[LAB_MAX_ARMS] = {0}, *paths = json_object();
+    for (int a = 0; a < e->narms; a++) {
+        changes[a] = NULL;
+        if (base && e->arm[a].scenario && (own[a] = eng_scenario_load(e->r, e->arm[a].scenario,
+                                                                         &err)))
+            scenario_diff(base, own[a], "", paths);
+    }
+    for (int a = 0; a < e->narms && json_object_size(paths); a++) {
+        changes[a] = json_object();
+        const char *k;
+        json_t *v;
+        json_object_foreach(paths, k, v) {
+            const json_t *x = path_get(own[a] ? own[a] : base, k);
+            json_object_set_new(changes[a], k, x ? json_deep_copy(x) : json_null());
+        }
+    }
+    for (int a = 0; a < e->narms; a++)
+        json_decref(own[a]);
+    json_decref(paths);
+    json_decref(base);
+}
+
 json_t *lab_summary_json(const lab_exp *e, const lab_result *res)
 {
     json_t *j = json_object();
@@ -192,7 +293,9 @@ json_t *lab_summary_json(const lab_exp *e, const lab_result *res)
     json_object_set_new(j, "stopped", json_string(res->stop_reason));
     json_object_set_new(j, "confidence", json_real(LAB_CONF));
     json_object_set_new(j, "length_unit", json_string(e->limit_kind));
-    json_t *arms = json_array();
+    bool players_differ = strcmp(e->players[0], e->players[1]) != 0;
+    json_t *arms = json_array(), *changes[LAB_MAX_ARMS];
+    scenario_changes(e, changes);
     for (int a = 0; a < e->narms; a++) {
         int f, k = lab_arm_games(res->game, res->ngames, a, &f);
         lab_metrics m;
@@ -201,16 +304,17 @@ json_t *lab_summary_json(const lab_exp *e, const lab_result *res)
         json_object_set_new(o, "variant", e->arm[a].variant ? json_string(e->arm[a].variant)
                                                             : json_null());
         json_object_set_new(o, "scenario", json_string(eng_game_scenario_name(e->arm[a].game)));
+        if (changes[a])
+            json_object_set_new(o, "changes", changes[a]);
         json_object_set(o, "options", (json_t *)eng_game_options(e->arm[a].game));
-        json_object_set_new(o, "metrics", metrics_json(&m));
+        json_object_set_new(o, "metrics", metrics_json(&m, players_differ));
         json_array_append_new(arms, o);
     }
     json_object_set_new(j, "arms", arms);
-    /* every pair of arms on every compared quantity; Holm across the pairs
-     * of one quantity */
+    /* every pair of arms on every compared quantity; Bonferroni across the
+     * pairs of one quantity */
     json_t *cmp = json_array();
     int npairs = e->narms * (e->narms - 1) / 2;
-    bool players_differ = strcmp(e->players[0], e->players[1]) != 0;
     for (int c = 0; c < NCOMPARED && npairs > 0; c++)
         if (compared[c].q != LAB_Q_PLAYER1 || players_differ)
             compare_pairs(cmp, e, res->game, res->ngames, &compared[c]);
@@ -302,7 +406,7 @@ bool lab_csv_write(const json_t *summary, const char *path, eng_error *err)
     FILE *f = fopen(path, "w");
     if (!f)
         return eng_error_fail(err, "cannot write %s: %s", path, strerror(errno));
-    fprintf(f, "arm,against,quantity,value,lo,hi,n,p,p_holm,effect_dz\n");
+    fprintf(f, "arm,against,quantity,value,lo,hi,n,p,p_holm,effect_dz,p_bonferroni\n");
     size_t i;
     const json_t *a;
     json_array_foreach(json_object_get(summary, "arms"), i, a) {
@@ -313,7 +417,7 @@ bool lab_csv_write(const json_t *summary, const char *path, eng_error *err)
             if (!json_is_object(v))
                 continue;
             const json_t *n = json_object_get(v, "n");
-            fprintf(f, "%s,,%s,%.6f,%.6f,%.6f,%lld,,,\n", label, key,
+            fprintf(f, "%s,,%s,%.6f,%.6f,%.6f,%lld,,,,\n", label, key,
                     json_number_value(json_object_get(v, "value")),
                     json_number_value(json_object_get(v, "lo")),
                     json_number_value(json_object_get(v, "hi")),
@@ -328,7 +432,7 @@ bool lab_csv_write(const json_t *summary, const char *path, eng_error *err)
             for (char *c = q; *c; c++)
                 if (*c == ',' || *c == '"')
                     *c = ' ';
-            fprintf(f, "%s,,%s,%.6f,%.6f,%.6f,%lld,,,\n", label, q,
+            fprintf(f, "%s,,%s,%.6f,%.6f,%.6f,%lld,,,,\n", label, q,
                     json_number_value(json_object_get(en, "value")),
                     json_number_value(json_object_get(en, "lo")),
                     json_number_value(json_object_get(en, "hi")),
@@ -338,7 +442,7 @@ bool lab_csv_write(const json_t *summary, const char *path, eng_error *err)
     const json_t *sk = json_object_get(summary, "skill");
     json_array_foreach(json_object_get(sk, "arms"), i, a) {
         const json_t *v = json_object_get(a, "skill");
-        fprintf(f, "%s,,skill_score,%.6f,%.6f,%.6f,%lld,,,\n",
+        fprintf(f, "%s,,skill_score,%.6f,%.6f,%.6f,%lld,,,,\n",
                 json_string_value(json_object_get(a, "label")),
                 json_number_value(json_object_get(v, "value")),
                 json_number_value(json_object_get(v, "lo")),
@@ -348,7 +452,7 @@ bool lab_csv_write(const json_t *summary, const char *path, eng_error *err)
     const json_t *c;
     for (int set = 0; set < 2; set++) {     /* the main comparisons, then the skill set's */
         json_array_foreach(json_object_get(set ? sk : summary, "comparisons"), i, c) {
-            fprintf(f, "%s,%s,%s,%.6f,%.6f,%.6f,%lld,%.6g,%.6g,%.6f\n",
+            fprintf(f, "%s,%s,%s,%.6f,%.6f,%.6f,%lld,%.6g,%.6g,%.6f,%.6g\n",
                     json_string_value(json_object_get(c, "arm")),
                     json_string_value(json_object_get(c, "against")),
                     json_string_value(json_object_get(c, "quantity")),
@@ -358,7 +462,8 @@ bool lab_csv_write(const json_t *summary, const char *path, eng_error *err)
                     (long long)json_integer_value(json_object_get(c, "pairs")),
                     json_number_value(json_object_get(c, "p")),
                     json_number_value(json_object_get(c, "p_holm")),
-                    json_number_value(json_object_get(c, "effect_dz")));
+                    json_number_value(json_object_get(c, "effect_dz")),
+                    json_number_value(json_object_get(c, "p_bonferroni")));
         }
     }
     if (fclose(f) != 0)

@@ -29,5 +29,9 @@ bool lab_outputs_write(const lab_exp *e, const lab_result *res, const char *dir,
  * summary and the games. */
 bool lab_report_write(const lab_exp *e, const lab_result *res, const json_t *summary,
                       const char *path, eng_error *err);
+/* A metric of summary.json (key "side1_score") in the report's words
+ * ("side 1's score, %") and the factor to its unit there (100 for a share
+ * shown in %); the key itself and 1 if the report has no name for it. */
+const char *lab_metric_name(const char *key, double *scale);
 
 #endif

@@ -1,7 +1,9 @@
 /*
  * lab_sweep_report.c - sweep.html (lab_sweep.h): every metric of the
  * sweep's points drawn against the swept value, a dot at each value's
- * estimate and a bar for its interval, one inline SVG plot a metric; for
+ * estimate and a bar for its interval, one inline SVG plot a metric under
+ * the report's name for it, with rounded ticks and the 50% line on a
+ * score; for
  * the balance search the probes' order and verdicts and the chosen value.
  * No script: the page reads the same offline and in any browser.
  */
@@ -9,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "lab_sweep.h"
+#include "lab_summary.h"
 #include "svg.h"
 
 #define W 460
@@ -18,19 +21,44 @@
 #define MT 24
 #define MB 40
 
+/* A round step (1, 2 or 5 times a power of ten) for about four ticks over
+ * span, and the decimals its labels need. */
+static double tick_step(double span, int *decimals)
+{
+    double raw = span / 4, p = pow(10, floor(log10(raw))), m = raw / p;
+    double step = (m < 1.5 ? 1 : m < 3.5 ? 2 : m < 7.5 ? 5 : 10) * p;
+    *decimals = step >= 1 ? 0 : (int)ceil(-log10(step) - 1e-9);
+    return step;
+}
+
+/* The value of field f of metric key at point p, in the report's unit. */
+static double at(const json_t *p, const char *key, const char *f, double scale)
+{
+    const json_t *m = json_object_get(json_object_get(p, "metrics"), key);
+    return scale * json_number_value(json_object_get(m, f));
+}
+
 /* One plot: metric `key` of every point against x. */
 static void plot(FILE *f, const json_t *pts, const char *key, const char *xname)
 {
+    double sc;
+    const char *title = lab_metric_name(key, &sc);
+    bool score = !strcmp(key, "side1_score") || !strcmp(key, "side2_score") ||
+                 !strcmp(key, "player1_score");
     size_t n = json_array_size(pts);
     double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
     for (size_t i = 0; i < n; i++) {
         const json_t *p = json_array_get(pts, i);
-        const json_t *m = json_object_get(json_object_get(p, "metrics"), key);
         double x = json_number_value(json_object_get(p, "x"));
         x0 = fmin(x0, x);
         x1 = fmax(x1, x);
-        y0 = fmin(y0, json_number_value(json_object_get(m, "lo")));
-        y1 = fmax(y1, json_number_value(json_object_get(m, "hi")));
+        y0 = fmin(y0, at(p, key, "lo", sc));
+        y1 = fmax(y1, at(p, key, "hi", sc));
+    }
+    bool zero = y0 < 0 && y1 > 0;       /* the data cross 0: its line drawn */
+    if (score) {                        /* the 50% line always in view */
+        y0 = fmin(y0, 0.5 * sc);
+        y1 = fmax(y1, 0.5 * sc);
     }
     if (x1 <= x0)
         x1 = x0 + 1;
@@ -46,13 +74,21 @@ static void plot(FILE *f, const json_t *pts, const char *key, const char *xname)
             key, W, H, W, H);
     fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#fafafa\" "
             "stroke=\"#ccc\"/>\n", ML, MT, W - ML - MR, H - MT - MB);
-    if (y0 < 0 && y1 > 0)
-        fprintf(f, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#999\" "
-                "stroke-dasharray=\"4 3\"/>\n", ML, W - MR, PY(0), PY(0));
-    fprintf(f, "<text x=\"%d\" y=\"%d\" font-weight=\"bold\">%s</text>\n", ML, MT - 8, key);
-    fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.3g</text>\n", ML - 4, PY(y1) + 4,
-            y1);
-    fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.3g</text>\n", ML - 4, PY(y0), y0);
+    int dp;
+    double step = tick_step(y1 - y0, &dp);
+    for (double t = ceil(y0 / step) * step; t <= y1 + step * 1e-9; t += step) {
+        double v = fabs(t) < step * 1e-9 ? 0 : t;
+        fprintf(f, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#e4e4e4\"/>"
+                "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.*f</text>\n", ML, W - MR,
+                PY(v), PY(v), ML - 4, PY(v) + 4, dp, v);
+    }
+    double mark = score ? 0.5 * sc : 0;   /* 50% on a score, else 0 where in view */
+    if (score || zero)
+        fprintf(f, "<line class=\"mark\" x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" "
+                "stroke=\"#999\" stroke-dasharray=\"4 3\"/>\n", ML, W - MR, PY(mark), PY(mark));
+    fprintf(f, "<text x=\"%d\" y=\"%d\" font-weight=\"bold\">", ML, MT - 8);
+    svg_text(f, title);
+    fputs("</text>\n", f);
     fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">", (W + ML - MR) / 2, H - 6);
     svg_text(f, xname);
     fputs("</text>\n<polyline fill=\"none\" stroke=\"#36c\" points=\"", f);
@@ -68,18 +104,14 @@ static void plot(FILE *f, const json_t *pts, const char *key, const char *xname)
     }
     for (size_t i = 0; i < n && i < LAB_SWEEP_MAX; i++) {
         const json_t *p = json_array_get(pts, idx[i]);
-        const json_t *m = json_object_get(json_object_get(p, "metrics"), key);
         fprintf(f, "%.1f,%.1f ", PX(json_number_value(json_object_get(p, "x"))),
-                PY(json_number_value(json_object_get(m, "value"))));
+                PY(at(p, key, "value", sc)));
     }
     fputs("\"/>\n", f);
     for (size_t i = 0; i < n; i++) {
         const json_t *p = json_array_get(pts, i);
-        const json_t *m = json_object_get(json_object_get(p, "metrics"), key);
         double x = json_number_value(json_object_get(p, "x"));
-        double v = json_number_value(json_object_get(m, "value"));
-        double lo = json_number_value(json_object_get(m, "lo"));
-        double hi = json_number_value(json_object_get(m, "hi"));
+        double v = at(p, key, "value", sc), lo = at(p, key, "lo", sc), hi = at(p, key, "hi", sc);
         fprintf(f, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#36c\"/>\n",
                 PX(x), PX(x), PY(lo), PY(hi));
         fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"#36c\"><title>", PX(x),

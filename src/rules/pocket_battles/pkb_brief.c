@@ -111,10 +111,12 @@ json_t *pkb_briefing(const void *data)
     json_t *limit = d->max_rounds ? json_pack("{s:s,s:i}", "kind", "rounds", "count",
                                               d->max_rounds)
                                   : json_null();
-    return json_pack("{s:s,s:s,s:o,s:o,s:o,s:o,s:i,s:i,s:i}", "title",
+    /* a battle counts its length in rounds, with a limit or without one */
+    return json_pack("{s:s,s:s,s:o,s:s,s:o,s:o,s:o,s:i,s:i,s:i}", "title",
                      d->title[0] ? d->title : d->scenario, "description", d->description,
-                     "limit", limit, "victory", victory, "sides", sides, "special", special,
-                     "round_limit", d->max_rounds, "size", d->size, "tokens", d->tokens);
+                     "limit", limit, "length_unit", "rounds", "victory", victory, "sides",
+                     sides, "special", special, "round_limit", d->max_rounds, "size", d->size,
+                     "tokens", d->tokens);
 }
 
 void pkb_standing(const void *data, const void *st, char *buf, size_t n)
