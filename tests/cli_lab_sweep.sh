@@ -52,15 +52,15 @@ then pass sweep-plots; else fail sweep-plots "exit $rc: $(tail -3 sw.out | tr '\
 
 # ---- readable: the report's arms say what they differ by; sweep.html's plots carry the report's
 # names, rounded ticks, and the 50% line on a score ---------------------------------------------
-plot=$(sed -n '/<svg id="sweep-side1_score"/,/<\/svg>/p' sw/sweep.html)
+plot=$(sed -n '/<svg id="sweep-side1_score"/,/<\/svg>/p' runs/sw/sweep.html)
 ticks=$(printf '%s\n' "$plot" | grep -o 'text-anchor="end">[0-9.-]*</text>' | sed 's/.*">//; s/<.*//' | tr '\n' ' ')
-if grep -q '<td>forces.1.units.HI = 0</td>' sw/report.html && grep -q '<td>forces.1.units.HI = 8</td>' sw/report.html &&
-   [ "$(jq -c '[.arms[].changes]' sw/summary.json)" = '[{"forces.1.units.HI":0},{"forces.1.units.HI":8}]' ] &&
+if grep -q '<td>forces.1.units.HI = 0</td>' runs/sw/report.html && grep -q '<td>forces.1.units.HI = 8</td>' runs/sw/report.html &&
+   [ "$(jq -c '[.arms[].changes]' runs/sw/summary.json)" = '[{"forces.1.units.HI":0},{"forces.1.units.HI":8}]' ] &&
    printf '%s\n' "$plot" | grep -q "font-weight=\"bold\">side 1&#39;s score, %</text>" &&
-   printf '%s\n' "$plot" | grep -q '<line class="mark"' && ! grep -q 'font-weight="bold">side1_score<' sw/sweep.html &&
+   printf '%s\n' "$plot" | grep -q '<line class="mark"' && ! grep -q 'font-weight="bold">side1_score<' runs/sw/sweep.html &&
    echo "$ticks" | awk '{ok = NF >= 3 && NF <= 8; for (i = 1; i <= NF; i++) if ($i % 5 != 0) ok = 0;
                          exit !ok}'
-then pass sweep-readable; else fail sweep-readable "ticks: $ticks; $(jq -c '[.arms[].changes]' sw/summary.json)"; fi
+then pass sweep-readable; else fail sweep-readable "ticks: $ticks; $(jq -c '[.arms[].changes]' runs/sw/summary.json)"; fi
 
 # ---- the balance search: both ends rejected, the answer between them ----------------------
 "$pw" lab sweep "${pwg[@]}" --field forces.1.units.HI --values 0..8 --target balance --games 20 \
