@@ -115,14 +115,9 @@ static void compare_pairs(json_t *cmp, const lab_exp *e, const lab_game *games, 
         for (int b = a + 1; b < e->narms; b++, k++) {
             pa[k] = a;
             pb[k] = b;
-            long m;
-            double *d = lab_differences(games, n, a, b, q, &m);
-            p[k] = lab_paired_test(d, m, level);
-            free(d);
-            if (q != LAB_Q_LENGTH) {   /* a difference of shares */
-                p[k].lo = fmax(p[k].lo, -1);
-                p[k].hi = fmin(p[k].hi, 1);
-            }
+            p[k] = lab_compare(games, n, a, b, q, level);
+            if (q != LAB_Q_LENGTH)     /* a difference of shares */
+                lab_clamp(&p[k].lo, &p[k].hi, -1, 1);
             pv[k] = p[k].p;
         }
     lab_holm(pv, npairs, adj);
