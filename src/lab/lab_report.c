@@ -369,17 +369,20 @@ bool lab_report_write(const lab_exp *e, const lab_result *res, const json_t *sum
     }
     if (!nv)
         fprintf(f, "<p>One arm: nothing to compare; its metrics follow.</p>\n");
+    /* the pairs of arms, each comparison's interval at the confidence the
+     * summary gives it (LAB_CONF shared among the pairs) */
+    int npairs = e->narms * (e->narms - 1) / 2;
     fprintf(f, "<p>%s A difference is in points of score (a share of 100); ",
-            e->narms > 2 ? "An arm's intervals are 95%; a comparison's are wider, as below."
-                         : "Intervals are 95%.");
+            npairs > 1 ? "An arm's intervals are 95%; a comparison's are wider, as below."
+                       : "Intervals are 95%.");
     fprintf(f, "p is the chance of a difference this large if the arms played alike");
-    if (e->narms > 2)
+    if (npairs > 1)
         fprintf(f, ", corrected by Bonferroni's method for the %d comparisons of a quantity; "
                 "their intervals are widened to match (%.4g%% each, so that all %d hold "
                 "together with 95%%), and a verdict says \"no difference shown\" exactly "
-                "when its interval holds 0", e->narms * (e->narms - 1) / 2,
-                100 * (1 - (1 - LAB_CONF) / (e->narms * (e->narms - 1) / 2)),
-                e->narms * (e->narms - 1) / 2);
+                "when its interval holds 0", npairs,
+                100 * field(json_array_get(json_object_get(summary, "comparisons"), 0),
+                            "confidence"), npairs);
     fprintf(f, ". The effect size d_z is the mean difference over its spread.</p>\n");
     /* plots */
     fprintf(f, "<h2>Plots</h2>\n");
@@ -425,7 +428,7 @@ bool lab_report_write(const lab_exp *e, const lab_result *res, const json_t *sum
         r[k++].colour = (int)i + 1;
     }
     if (k)
-        svg_intervals(f, "plot-differences", e->narms > 2
+        svg_intervals(f, "plot-differences", npairs > 1
                       ? "Arm against arm: side 1's score difference (points), paired, "
                         "intervals 95% together"
                       : "Arm against arm: side 1's score difference (points), paired, "
