@@ -274,7 +274,7 @@ static const char *quantity_words(const char *q, const lab_exp *e, double *scale
         {"length", "game length"},
     };
     *scale = strcmp(q, "length") ? 100 : 1;
-    snprintf(unit, n, "%s%s", strcmp(q, "length") ? "points" : e->limit_kind,
+    snprintf(unit, n, "%s%s", strcmp(q, "length") ? "points" : e->length_unit,
              strcmp(q, "length") ? "" : "s");
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (!strcmp(q, words[i][0]))
@@ -454,7 +454,7 @@ bool lab_report_write(const lab_exp *e, const lab_result *res, const json_t *sum
     }
     free(r);
     char xl[64];
-    snprintf(xl, sizeof xl, "%ss", e->limit_kind);
+    snprintf(xl, sizeof xl, "%ss", e->length_unit);
     svg_histograms(f, "plot-duration", "Duration: how many games lasted how long", xl, e, res,
                    game_length, 1);
     svg_endings(f, summary);
@@ -508,10 +508,11 @@ bool lab_report_write(const lab_exp *e, const lab_result *res, const json_t *sum
                     (long long)json_integer_value(json_object_get(c, "pairs")));
         }
     fprintf(f, "</table>\n<p>Every game is a line of games.jsonl beside this page (its arm, "
-            "seed and seating replay it: <code>pocketwar lab record DIR ARM SEED SEATING</code> "
+            "seed and seating replay it: <code>pocketwar lab record DIR ARM SEED SEATING</code>%s "
             "plays it again and keeps its record, which <code>pocketwar replay</code> shows); "
             "summary.json and summary.csv hold every figure here. How to read "
-            "this page: docs/lab.md.</p>\n</body></html>\n");
+            "this page: docs/lab.md.</p>\n</body></html>\n",
+            e->skill[0] ? " (with <code>--skill</code> for a skill game)" : "");
     if (fclose(f) != 0)
         return eng_error_fail(err, "cannot write %s: %s", path, strerror(errno));
     return true;
