@@ -77,6 +77,7 @@ then pass balance-known-answer; else fail balance-known-answer "exit $rc: $(tail
 mkdir -p reps outside && cp -r runs/sw reps/sw && cp -r bal reps/bal
 cp bal/sweep.html outside/report.html
 ln -s ../../outside reps/bal/probe-out      # a probe folder linked out of the reports: never served
+ln -s sw reps/swlink && ln -s probe-0 reps/bal/probe-in   # links inside DIR: not listed, not served
 "$pw" serve --listen 127.0.0.1:0 --db srv.db --reports reps > srv.out 2>&1 &
 spid=$!
 for _ in $(seq 1 100); do grep -qs "reports in" srv.out && break; sleep 0.1; done
@@ -89,19 +90,20 @@ bad="$(get bal/probe-out/report.html b) $(get bal/scenarios/0.json b)"
 bad="$bad $(get bal/probe-0/sweep.html b) $(get bal/probe-0/../../../outside/report.html b)"
 bad="$bad $(get bal/probe-0/scenarios/0.json b) $(get bal/..probe-0/report.html b)"
 bad="$bad $(get bal/sweep.csv b) $(get bal/report.html b)"
+bad="$bad $(get swlink/report.html b) $(get bal/probe-in/report.html b)"
 kill -TERM $spid; wait $spid 2>/dev/null
 chosen=$(jq -r .chosen.value bal/sweep.json)
 swept='sweep</a> of forces.1.units.HI over'
 if [ "$codes" = "200 200 200 200 200" ] && cmp -s g1 runs/sw/sweep.html &&
    cmp -s g2 bal/sweep.html && cmp -s g3 bal/probe-8/report.html && cmp -s g4 bal/sweep.json &&
-   cmp -s g5 bal/probe-0/summary.json && [ "$bad" = "404 404 404 404 404 404 404 404" ] &&
+   cmp -s g5 bal/probe-0/summary.json && [ "$bad" = "404 404 404 404 404 404 404 404 404 404" ] &&
    grep -q 'href="/reports/sw/report.html"' list.html &&
    grep -q "href=\"/reports/sw/sweep.html\">$swept 2 values" list.html &&
    grep -q "href=\"/reports/bal/sweep.html\">$swept 9 values" list.html &&
    grep -q "Balance: forces.1.units.HI = $chosen" list.html &&
    grep -q 'href="/reports/bal/probe-0/report.html">0</a>' list.html &&
    grep -q 'href="/reports/bal/probe-8/report.html">8</a>' list.html &&
-   ! grep -q 'probe-out' list.html
+   ! grep -q 'probe-out' list.html && ! grep -q 'swlink\|probe-in' list.html
 then pass serve-sweeps
 else fail serve-sweeps "$codes | $bad | $(grep -o '<li>.*' list.html | head -c 600)"; fi
 

@@ -158,7 +158,7 @@ static void test_paired_comparison(void **unused)
     NEAR(d[1], 0.5, 1e-12);
     NEAR(d[2] + d[3] + d[4], 0, 1e-12);
     free(d);
-    lab_paired p = lab_compare(g, k, 0, 1, LAB_Q_SIDE1);
+    lab_paired p = lab_compare(g, k, 0, 1, LAB_Q_SIDE1, LAB_CONF);
     NEAR(p.mean, 0.2, 1e-12);
     assert_true(p.lo < 0.2 && p.hi > 0.2);
 }
@@ -200,7 +200,7 @@ static void test_skill(void **unused)
     NEAR(dd[6], 0.5, 1e-12);
     NEAR(dd[7], 1, 1e-12);
     free(dd);
-    lab_paired c = lab_compare(g, 16, 0, 1, LAB_Q_PLAYER1);
+    lab_paired c = lab_compare(g, 16, 0, 1, LAB_Q_PLAYER1, LAB_CONF);
     NEAR(c.mean, 1.5 / 8, 1e-12);
 }
 

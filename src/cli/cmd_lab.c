@@ -2,7 +2,8 @@
  * cmd_lab.c - `pocketwar lab`: the command line of the lab (src/lab/,
  * docs/lab.md). `lab run` reads an experiment from flags or its file and
  * plays it; `lab odds` puts one action's exact odds under several arms
- * side by side; `lab merge` and `lab bench`. Everything but the options
+ * side by side; `lab record` plays one game of a run again and keeps its
+ * record; `lab merge` and `lab bench`. Everything but the options
  * lives in src/lab/. Each command's options are a table that cli_opts.c
  * parses; those `lab run` shares with `lab sweep` are written once, here
  * (cmd_lab.h).
@@ -530,10 +531,12 @@ static int lab_record_cmd(int argc, char **argv)
     const cli_usage usage = {
         "lab record DIR ARM SEED SEATING [--skill]",
         "Plays one game of the run in DIR again, exactly (its arm, seed and seating\n"
-        "as games.jsonl gives them), and keeps its record where `lab run --records`\n"
-        "would have: DIR/records/ARM-SEED-SEATING.pwr, which `pocketwar replay`\n"
-        "checks and shows step by step. Says whether the game is the one in\n"
-        "games.jsonl (the same steps and result).\n", NULL};
+        "as games.jsonl gives them; SEATING 0: player A takes side 1, 1: player B\n"
+        "does), and keeps its record where `lab run --records` would have:\n"
+        "DIR/records/ARM-SEED-SEATING.pwr (skill-ARM-SEED-SEATING.pwr for a skill\n"
+        "game, --skill), which `pocketwar replay` checks and shows step by step.\n"
+        "Says whether the game is the one in games.jsonl (the same steps and\n"
+        "result).\n", NULL};
     const cli_opt opts[] = {
         CLI_FLAG("skill", &skill, "a game of the skill set (--skill A,B)"),
         CLI_END,
@@ -546,11 +549,11 @@ static int lab_record_cmd(int argc, char **argv)
     if (argc != 5)
         return fail("lab record takes DIR ARM SEED SEATING (see `pocketwar lab record --help`)");
     const char *dir = argv[1], *label = argv[2];
-    char *end;
-    errno = 0;
-    unsigned long long seed = strtoull(argv[3], &end, 10);
-    bool seed_ok = *argv[3] >= '0' && *argv[3] <= '9' && !*end && errno == 0;
-    int seating = !strcmp(argv[4], "0") ? 0 : !strcmp(argv[4], "1") ? 1 : -1;
+    uint64_t seed;
+    int seating;
+    if (cli_parse_u64("SEED", argv[3], &seed) != 0 ||
+        cli_parse_int("SEATING", argv[4], 0, 1, &seating) != 0)
+        return 2;
     lab_exp e;
     lab_exp_init(&e);
     lab_result res = {0};
@@ -562,21 +565,15 @@ static int lab_record_cmd(int argc, char **argv)
         rc = 1;
         goto out;
     }
-    for (int a = 0; a < e.narms; a++)
-        if (!strcmp(e.arm[a].label, label))
-            arm = a;
+    arm = lab_exp_arm(&e, label);
     int seeds = skill ? lab_exp_skill_seeds(&e) : lab_exp_seeds(&e);
     if (arm < 0) {
         cli_error("lab record", "the run in %s has no arm \"%s\"", dir, label);
         goto out;
     }
-    if (!seed_ok || seed < e.seed || seed - e.seed >= (unsigned long long)seeds) {
+    if (seed < e.seed || seed - e.seed >= (uint64_t)seeds) {
         cli_error("lab record", "SEED: the run's %sseeds are %llu to %llu", skill ? "skill " : "",
                   (unsigned long long)e.seed, (unsigned long long)e.seed + (unsigned)seeds - 1);
-        goto out;
-    }
-    if (seating < 0) {
-        cli_error("lab record", "SEATING is 0 (player A takes side 1) or 1 (player B does)");
         goto out;
     }
     e.records = true;

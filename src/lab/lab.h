@@ -80,7 +80,7 @@ typedef struct lab_exp {
     char *odds_action;         /* the action's notation there */
     /* made by lab_exp_prepare */
     const eng_rules *r;
-    char limit_kind[16];       /* "turn" or "round", for lengths */
+    char length_unit[16];      /* "turn" or "round": what a game's length counts */
 } lab_exp;
 
 /* ---- lab_exp.c --------------------------------------------------------------- */
@@ -101,6 +101,11 @@ json_t *lab_exp_json(const lab_exp *e);
 bool lab_exp_from_json(lab_exp *e, const json_t *j, eng_error *err);
 /* Seeds per arm: games / 2 rounded up. */
 int lab_exp_seeds(const lab_exp *e);
+/* The index of the arm labelled label, or -1 (also for NULL). */
+int lab_exp_arm(const lab_exp *e, const char *label);
+/* The experiment's scenario (an arm may name its own): --scenario, else
+ * its rule set's default (NULL for a rule set that does not exist). */
+const char *lab_exp_scenario(const lab_exp *e);
 /* The games' sets: the main games, and the skill games (--skill A,B). */
 enum { LAB_SET_MAIN, LAB_SET_SKILL };
 /* Reads "A,B" into the skill set's players; false and err. */
@@ -131,7 +136,7 @@ typedef struct lab_game {
     bool finished;             /* reached the end (else cut by the step cap) */
     char ending[64];           /* how it ended, in words without names */
     char result[128];          /* the rule set's result text */
-    int length;                /* turns or rounds (lab_exp.limit_kind) */
+    int length;                /* turns or rounds (lab_exp.length_unit) */
     int steps, decisions, chances;
     double branching;          /* mean legal actions per decision */
     json_t *losses;            /* eng_losses at the end, or NULL */

@@ -58,11 +58,12 @@ double *lab_differences(const lab_game *games, int n, int a, int b, lab_quantity
     return d;
 }
 
-lab_paired lab_compare(const lab_game *games, int n, int a, int b, lab_quantity q)
+lab_paired lab_compare(const lab_game *games, int n, int a, int b, lab_quantity q,
+                       double level)
 {
     long m;
     double *d = lab_differences(games, n, a, b, q, &m);
-    lab_paired p = lab_paired_test(d, m, LAB_CONF);
+    lab_paired p = lab_paired_test(d, m, level);
     free(d);
     return p;
 }
@@ -106,7 +107,7 @@ int lab_stop_check(const lab_exp *e, const lab_game *games, int n, int seeds, ch
             lab_wilson(sum, k, LAB_CONF, &lo, &hi);
             widest = fmax(widest, hi - lo);
             if (a > 0) {
-                lab_paired p = lab_compare(games, n, 0, a, LAB_Q_SIDE1);
+                lab_paired p = lab_compare(games, n, 0, a, LAB_Q_SIDE1, LAB_CONF);
                 widest = fmax(widest, p.hi - p.lo);
             }
         }

@@ -28,8 +28,11 @@ double lab_value(const lab_game *g, lab_quantity q);
 int lab_arm_games(const lab_game *games, int n, int arm, int *first);
 
 /* Arm b against arm a on quantity q: the differences b - a over the games
- * both played (same seed, same seating), paired. */
-lab_paired lab_compare(const lab_game *games, int n, int a, int b, lab_quantity q);
+ * both played (same seed, same seating), paired, with an interval of
+ * confidence level (LAB_CONF, or less than it per pair when several pairs
+ * share it). */
+lab_paired lab_compare(const lab_game *games, int n, int a, int b, lab_quantity q,
+                       double level);
 /* The paired differences themselves (caller frees), *m their count. */
 double *lab_differences(const lab_game *games, int n, int a, int b, lab_quantity q, long *m);
 

@@ -18,7 +18,7 @@ void lab_exp_init(lab_exp *e)
     e->seed = 1;
     e->max_steps = 100000;
     e->alpha = e->beta = 0.05;
-    snprintf(e->limit_kind, sizeof e->limit_kind, "turn");
+    snprintf(e->length_unit, sizeof e->length_unit, "turn");
 }
 
 void lab_exp_free(lab_exp *e)
@@ -44,6 +44,22 @@ void lab_exp_free(lab_exp *e)
 int lab_exp_seeds(const lab_exp *e)
 {
     return (e->games + 1) / 2;
+}
+
+int lab_exp_arm(const lab_exp *e, const char *label)
+{
+    for (int i = 0; label && i < e->narms; i++)
+        if (!strcmp(e->arm[i].label, label))
+            return i;
+    return -1;
+}
+
+const char *lab_exp_scenario(const lab_exp *e)
+{
+    if (e->scenario)
+        return e->scenario;
+    const eng_rules *r = e->r ? e->r : eng_rules_find(e->rules);
+    return r ? eng_rules_default_scenario(r) : NULL;
 }
 
 int lab_exp_skill_games(const lab_exp *e)
@@ -274,8 +290,7 @@ bool lab_exp_prepare(lab_exp *e, eng_error *err)
             }
         }
         eng_error why;
-        const char *sc = a->scenario ? a->scenario : e->scenario ? e->scenario
-                                                                 : eng_rules_default_scenario(e->r);
+        const char *sc = a->scenario ? a->scenario : lab_exp_scenario(e);
         json_t *scen = eng_scenario_load(e->r, sc, &why);
         if (!scen)
             return eng_error_fail(err, "arm \"%s\": %s", a->label, why.msg);
@@ -321,7 +336,7 @@ bool lab_exp_prepare(lab_exp *e, eng_error *err)
                                                          "kind"));
     if (!kind)
         kind = json_string_value(json_object_get(brief, "length_unit"));
-    snprintf(e->limit_kind, sizeof e->limit_kind, "%s",
+    snprintf(e->length_unit, sizeof e->length_unit, "%s",
              kind && !strcmp(kind, "rounds") ? "round" : "turn");
     json_decref(brief);
     return true;

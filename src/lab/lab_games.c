@@ -21,7 +21,7 @@ json_t *lab_game_json(const lab_exp *e, const lab_game *g)
                           "winner", g->winner < 0 ? json_null() : json_integer(g->winner + 1),
                           "draw", g->finished && g->winner < 0, "returns", g->ret[0], g->ret[1],
                           "ending", g->ending, "result", g->result, "length_unit",
-                          e->limit_kind, "length", g->length, "steps", g->steps, "decisions",
+                          e->length_unit, "length", g->length, "steps", g->steps, "decisions",
                           g->decisions, "chance_events", g->chances, "branching", g->branching,
                           "losses", g->losses ? json_incref(g->losses) : json_null(),
                           "eval_side1", ev);
@@ -32,18 +32,10 @@ json_t *lab_game_json(const lab_exp *e, const lab_game *g)
     return j;
 }
 
-static int arm_index(const lab_exp *e, const char *label)
-{
-    for (int i = 0; label && i < e->narms; i++)
-        if (!strcmp(e->arm[i].label, label))
-            return i;
-    return -1;
-}
-
 bool lab_game_from_json(const lab_exp *e, const json_t *j, lab_game *g)
 {
     memset(g, 0, sizeof *g);
-    g->arm = arm_index(e, json_string_value(json_object_get(j, "arm")));
+    g->arm = lab_exp_arm(e, json_string_value(json_object_get(j, "arm")));
     const json_t *seed = json_object_get(j, "seed"), *seat = json_object_get(j, "seating");
     const json_t *ret = json_object_get(j, "returns"), *ev = json_object_get(j, "eval_side1");
     if (g->arm < 0 || !json_is_integer(seed) || !json_is_integer(seat) ||

@@ -61,8 +61,7 @@ void lab_drama(const double *eval, int n, int winner, double *depth, double *tim
  * or skewed games can reach past it: decisiveness 0.92 (0.74 to 1.10)). */
 static void within(lab_mean *x, double lo, double hi)
 {
-    x->lo = fmin(fmax(x->lo, lo), hi);
-    x->hi = fmin(fmax(x->hi, lo), hi);
+    lab_clamp(&x->lo, &x->hi, lo, hi);
 }
 
 static int by_double(const void *a, const void *b)

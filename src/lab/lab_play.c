@@ -26,7 +26,7 @@ void lab_game_clear(lab_game *g)
 static int turn_of(const lab_exp *e, const eng_state *s)
 {
     json_t *j = eng_state_json(s, ENG_VIEW_ALL);
-    json_t *v = json_object_get(j, e->limit_kind);
+    json_t *v = json_object_get(j, e->length_unit);
     int t = json_is_integer(v) ? (int)json_integer_value(v) : -1;
     json_decref(j);
     return t;
@@ -98,8 +98,7 @@ static bool save_record(const lab_exp *e, const lab_arm *a, uint64_t seed, const
     const char *set = g->set == LAB_SET_SKILL ? "skill-" : "";
     snprintf(path, sizeof path, "%s/records/%s%s-%llu-%d.pwr", dir, set, a->label,
              (unsigned long long)seed, g->seating);
-    const char *sc = a->scenario ? a->scenario : e->scenario ? e->scenario
-                                                             : eng_rules_default_scenario(e->r);
+    const char *sc = a->scenario ? a->scenario : lab_exp_scenario(e);
     eng_match *m = eng_match_new(e->rules, sc, eng_game_options(a->game), seed, err);
     if (!m)
         return false;

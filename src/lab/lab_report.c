@@ -274,7 +274,7 @@ static const char *quantity_words(const char *q, const lab_exp *e, double *scale
         {"length", "game length"},
     };
     *scale = strcmp(q, "length") ? 100 : 1;
-    snprintf(unit, n, "%s%s", strcmp(q, "length") ? "points" : e->limit_kind,
+    snprintf(unit, n, "%s%s", strcmp(q, "length") ? "points" : e->length_unit,
              strcmp(q, "length") ? "" : "s");
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (!strcmp(q, words[i][0]))
@@ -369,17 +369,20 @@ bool lab_report_write(const lab_exp *e, const lab_result *res, const json_t *sum
     }
     if (!nv)
         fprintf(f, "<p>One arm: nothing to compare; its metrics follow.</p>\n");
+    /* the pairs of arms, each comparison's interval at the confidence the
+     * summary gives it (LAB_CONF shared among the pairs) */
+    int npairs = e->narms * (e->narms - 1) / 2;
     fprintf(f, "<p>%s A difference is in points of score (a share of 100); ",
-            e->narms > 2 ? "An arm's intervals are 95%; a comparison's are wider, as below."
-                         : "Intervals are 95%.");
+            npairs > 1 ? "An arm's intervals are 95%; a comparison's are wider, as below."
+                       : "Intervals are 95%.");
     fprintf(f, "p is the chance of a difference this large if the arms played alike");
-    if (e->narms > 2)
+    if (npairs > 1)
         fprintf(f, ", corrected by Bonferroni's method for the %d comparisons of a quantity; "
                 "their intervals are widened to match (%.4g%% each, so that all %d hold "
                 "together with 95%%), and a verdict says \"no difference shown\" exactly "
-                "when its interval holds 0", e->narms * (e->narms - 1) / 2,
-                100 * (1 - (1 - LAB_CONF) / (e->narms * (e->narms - 1) / 2)),
-                e->narms * (e->narms - 1) / 2);
+                "when its interval holds 0", npairs,
+                100 * field(json_array_get(json_object_get(summary, "comparisons"), 0),
+                            "confidence"), npairs);
     fprintf(f, ". The effect size d_z is the mean difference over its spread.</p>\n");
     /* plots */
     fprintf(f, "<h2>Plots</h2>\n");
@@ -425,7 +428,7 @@ bool lab_report_write(const lab_exp *e, const lab_result *res, const json_t *sum
         r[k++].colour = (int)i + 1;
     }
     if (k)
-        svg_intervals(f, "plot-differences", e->narms > 2
+        svg_intervals(f, "plot-differences", npairs > 1
                       ? "Arm against arm: side 1's score difference (points), paired, "
                         "intervals 95% together"
                       : "Arm against arm: side 1's score difference (points), paired, "
@@ -451,7 +454,7 @@ bool lab_report_write(const lab_exp *e, const lab_result *res, const json_t *sum
     }
     free(r);
     char xl[64];
-    snprintf(xl, sizeof xl, "%ss", e->limit_kind);
+    snprintf(xl, sizeof xl, "%ss", e->length_unit);
     svg_histograms(f, "plot-duration", "Duration: how many games lasted how long", xl, e, res,
                    game_length, 1);
     svg_endings(f, summary);
@@ -505,10 +508,11 @@ bool lab_report_write(const lab_exp *e, const lab_result *res, const json_t *sum
                     (long long)json_integer_value(json_object_get(c, "pairs")));
         }
     fprintf(f, "</table>\n<p>Every game is a line of games.jsonl beside this page (its arm, "
-            "seed and seating replay it: <code>pocketwar lab record DIR ARM SEED SEATING</code> "
+            "seed and seating replay it: <code>pocketwar lab record DIR ARM SEED SEATING</code>%s "
             "plays it again and keeps its record, which <code>pocketwar replay</code> shows); "
             "summary.json and summary.csv hold every figure here. How to read "
-            "this page: docs/lab.md.</p>\n</body></html>\n");
+            "this page: docs/lab.md.</p>\n</body></html>\n",
+            e->skill[0] ? " (with <code>--skill</code> for a skill game)" : "");
     if (fclose(f) != 0)
         return eng_error_fail(err, "cannot write %s: %s", path, strerror(errno));
     return true;

@@ -117,6 +117,12 @@ double lab_quantile(double *x, long n, double q)
     return gsl_stats_quantile_from_sorted_data(x, 1, (size_t)n, q);
 }
 
+void lab_clamp(double *lo, double *hi, double min, double max)
+{
+    *lo = fmin(fmax(*lo, min), max);
+    *hi = fmin(fmax(*hi, min), max);
+}
+
 double lab_round6(double x)
 {
     if (!isfinite(x))

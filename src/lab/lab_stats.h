@@ -58,6 +58,10 @@ lab_sprt lab_sprt_test(const double *d, long n, double delta, double alpha, doub
  * linear between order statistics). 0 when n = 0. */
 double lab_quantile(double *x, long n, double q);
 
+/* The interval [*lo, *hi] cut to [min, max] (a t interval over few or
+ * skewed values can reach past what the quantity can be). */
+void lab_clamp(double *lo, double *hi, double min, double max);
+
 /* x rounded to 6 decimals, so that summaries read the same on every
  * machine whatever the last bits of a library's arithmetic. */
 double lab_round6(double x);

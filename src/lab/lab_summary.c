@@ -115,14 +115,9 @@ static void compare_pairs(json_t *cmp, const lab_exp *e, const lab_game *games, 
         for (int b = a + 1; b < e->narms; b++, k++) {
             pa[k] = a;
             pb[k] = b;
-            long m;
-            double *d = lab_differences(games, n, a, b, q, &m);
-            p[k] = lab_paired_test(d, m, level);
-            free(d);
-            if (q != LAB_Q_LENGTH) {   /* a difference of shares */
-                p[k].lo = fmax(p[k].lo, -1);
-                p[k].hi = fmin(p[k].hi, 1);
-            }
+            p[k] = lab_compare(games, n, a, b, q, level);
+            if (q != LAB_Q_LENGTH)     /* a difference of shares */
+                lab_clamp(&p[k].lo, &p[k].hi, -1, 1);
             pv[k] = p[k].p;
         }
     lab_holm(pv, npairs, adj);
@@ -156,7 +151,7 @@ static void compare_pairs(json_t *cmp, const lab_exp *e, const lab_game *games, 
         if (q == LAB_Q_LENGTH)
             snprintf(line, sizeof line, "Arm %s against %s: games last %.2f %ss %s "
                      "(%.2f to %.2f%s), %s; effect size d_z = %.2f%s", e->arm[pb[k]].label,
-                     e->arm[pa[k]].label, fabs(d), e->limit_kind,
+                     e->arm[pa[k]].label, fabs(d), e->length_unit,
                      d >= 0 ? "longer" : "shorter", p[k].lo * s, p[k].hi * s, lvl, pbuf,
                      isfinite(p[k].dz) ? p[k].dz : 0,
                      bonf < 1 - LAB_CONF ? "" : ": no difference shown");
@@ -260,8 +255,7 @@ static const json_t *path_get(const json_t *j, const char *path)
 static void scenario_changes(const lab_exp *e, json_t **changes)
 {
     eng_error err;
-    json_t *base = eng_scenario_load(e->r, e->scenario ? e->scenario
-                                                       : eng_rules_default_scenario(e->r), &err);
+    json_t *base = eng_scenario_load(e->r, lab_exp_scenario(e), &err);
     json_t *own[LAB_MAX_ARMS] = {0}, *paths = json_object();
     for (int a = 0; a < e->narms; a++) {
         changes[a] = NULL;
@@ -292,7 +286,7 @@ json_t *lab_summary_json(const lab_exp *e, const lab_result *res)
     json_object_set_new(j, "seeds", json_integer(res->seeds));
     json_object_set_new(j, "stopped", json_string(res->stop_reason));
     json_object_set_new(j, "confidence", json_real(LAB_CONF));
-    json_object_set_new(j, "length_unit", json_string(e->limit_kind));
+    json_object_set_new(j, "length_unit", json_string(e->length_unit));
     bool players_differ = strcmp(e->players[0], e->players[1]) != 0;
     json_t *arms = json_array(), *changes[LAB_MAX_ARMS];
     scenario_changes(e, changes);

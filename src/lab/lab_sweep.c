@@ -178,7 +178,7 @@ static bool value_arm(lab_exp *e, const lab_sweep *s, int i, const char *out, en
     const eng_rules *r = eng_rules_find(e->rules);
     if (!r)
         return eng_error_fail(err, "no rule set \"%s\"", e->rules);
-    const char *sc = e->scenario ? e->scenario : eng_rules_default_scenario(r);
+    const char *sc = lab_exp_scenario(e);
     json_t *scen = eng_scenario_load(r, sc, err);
     if (!scen)
         return false;

@@ -8,7 +8,8 @@
  * sweep's sweep.html or sweep.json; /reports/NAME/probe-X/FILE serves the
  * run files of a balance search's probe. Only those names, only folders
  * directly under DIR and their probe-X folders (plain names: no "..", no
- * hidden or linked-out paths), only GET and HEAD.
+ * hidden names, no links to folders, no file whose real path leaves DIR),
+ * only GET and HEAD.
  */
 #define _DEFAULT_SOURCE
 #include <dirent.h>
@@ -31,6 +32,8 @@ static const char *const served[] = {"report.html", "odds.html", "summary.json",
 /* a sweep's own files, served from the sweep's folder only */
 static const char *const served_sweep[] = {"sweep.html", "sweep.json", NULL};
 
+/* a sweep's probe folders: the lab's sweep writes them as "%s/probe-%s"
+ * (src/lab/lab_sweep.c), which the server does not include */
 #define PROBE_PREFIX "probe-"
 
 static int reply(struct mg_connection *conn, int status, const char *type, const char *body,
@@ -82,19 +85,20 @@ static bool has_file(const char *dir, const char *sub, const char *file)
     return stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
 }
 
-/* Is dir/name a folder itself, not a link (served paths may not leave DIR)? */
+/* Is dir/name a folder itself, not a link? Only such folders are listed
+ * and served (a link, even to a folder inside DIR, is neither); what keeps
+ * a served path inside DIR is the handler's realpath check. */
 static bool real_folder(const char *dir, const char *name)
 {
-    char path[PATH_MAX + 300];
+    char path[PATH_MAX * 2];
     struct stat sb;
     snprintf(path, sizeof path, "%s/%s", dir, name);
     return lstat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
 }
 
-/* The names (plain, starting with prefix) of the folders under dir that
- * hold file or file2 (NULL: none), sorted; the count in *n. Caller frees. */
-static char **folders(const char *dir, const char *prefix, const char *file, const char *file2,
-                      size_t *n)
+/* The names (plain, starting with prefix) of the real folders under dir
+ * (real_folder), sorted; the count in *n. Caller frees. */
+static char **folders(const char *dir, const char *prefix, size_t *n)
 {
     DIR *d = opendir(dir);
     char **names = NULL;
@@ -103,8 +107,7 @@ static char **folders(const char *dir, const char *prefix, const char *file, con
     *n = 0;
     while (d && (de = readdir(d))) {
         if (!name_ok(de->d_name, strlen(de->d_name)) ||
-            strncmp(de->d_name, prefix, strlen(prefix)) != 0 || !real_folder(dir, de->d_name) ||
-            !(has_file(dir, de->d_name, file) || (file2 && has_file(dir, de->d_name, file2))))
+            strncmp(de->d_name, prefix, strlen(prefix)) != 0 || !real_folder(dir, de->d_name))
             continue;
         if (*n == cap) {
             cap = cap ? 2 * cap : 16;
@@ -176,15 +179,17 @@ static void list_sweep(FILE *f, const char *dir, const char *name)
     json_decref(s);
     snprintf(path, sizeof path, "%s/%s", dir, name);
     size_t n;
-    char **probes = folders(path, PROBE_PREFIX, "report.html", NULL, &n);
-    for (size_t i = 0; i < n; i++) {
-        fprintf(f, "%s<a href=\"/reports/", i ? ", " : "<br>probes: ");
-        svg_text(f, name);
-        fprintf(f, "/");
-        svg_text(f, probes[i]);
-        fprintf(f, "/report.html\">");
-        svg_text(f, probes[i] + strlen(PROBE_PREFIX));
-        fprintf(f, "</a>");
+    char **probes = folders(path, PROBE_PREFIX, &n);
+    for (size_t i = 0, shown = 0; i < n; i++) {
+        if (has_file(path, probes[i], "report.html")) {
+            fprintf(f, "%s<a href=\"/reports/", shown++ ? ", " : "<br>probes: ");
+            svg_text(f, name);
+            fprintf(f, "/");
+            svg_text(f, probes[i]);
+            fprintf(f, "/report.html\">");
+            svg_text(f, probes[i] + strlen(PROBE_PREFIX));
+            fprintf(f, "</a>");
+        }
         free(probes[i]);
     }
     free(probes);
@@ -201,10 +206,16 @@ static int list(struct mg_connection *conn, const srv_reports *r)
             "reports</title><style>body{font:15px/1.45 system-ui,sans-serif;max-width:60em;"
             "margin:1.5em auto;padding:0 1em}li{margin:.6em 0}.v{color:#444;font-size:.92em}"
             "</style></head><body>\n<h1>Lab reports</h1>\n<ul>\n");
-    size_t n;
-    char **names = folders(r->dir, "", "report.html", "sweep.html", &n);
+    size_t n, shown = 0;
+    char **names = folders(r->dir, "", &n);
     for (size_t i = 0; i < n; i++) {
         bool run = has_file(r->dir, names[i], "report.html");
+        bool sweep = has_file(r->dir, names[i], "sweep.html");
+        if (!run && !sweep) {
+            free(names[i]);
+            continue;
+        }
+        shown++;
         if (run) {
             fprintf(f, "<li><a href=\"/reports/");
             svg_text(f, names[i]);
@@ -216,13 +227,13 @@ static int list(struct mg_connection *conn, const srv_reports *r)
             fprintf(f, "<li>");
             svg_text(f, names[i]);
         }
-        if (has_file(r->dir, names[i], "sweep.html"))
+        if (sweep)
             list_sweep(f, r->dir, names[i]);
         fprintf(f, "</li>\n");
         free(names[i]);
     }
     free(names);
-    if (!n)
+    if (!shown)
         fprintf(f, "<li>no reports yet: `pocketwar lab run --out DIR/NAME` makes one</li>\n");
     fprintf(f, "</ul>\n</body></html>\n");
     fclose(f);
@@ -268,9 +279,15 @@ static int handler(struct mg_connection *conn, void *data)
     } else if (!among(served, file) && !among(served_sweep, file)) {
         return not_found(conn);
     }
-    char path[PATH_MAX * 2], real[PATH_MAX];
-    snprintf(path, sizeof path, "%s/%.*s/%.*s%s%s", r->dir, (int)(slash - rest), rest, nsub,
-             sub ? sub : "", sub ? "/" : "", file);
+    /* the folders as the listing takes them (real_folder: no links), and
+     * the file's real path inside DIR */
+    char name[256], folder[PATH_MAX + 300], probe[256], path[PATH_MAX * 2], real[PATH_MAX];
+    snprintf(name, sizeof name, "%.*s", (int)(slash - rest), rest);
+    snprintf(probe, sizeof probe, "%.*s", nsub, sub ? sub : "");
+    snprintf(folder, sizeof folder, "%s/%s", r->dir, name);
+    if (!real_folder(r->dir, name) || (sub && !real_folder(folder, probe)))
+        return not_found(conn);
+    snprintf(path, sizeof path, "%s/%s%s%s", folder, probe, sub ? "/" : "", file);
     struct stat sb;
     size_t root = strlen(r->dir);
     if (!realpath(path, real) || stat(real, &sb) != 0 || !S_ISREG(sb.st_mode) ||
