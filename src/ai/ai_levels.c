@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ai.h"
+#include "ai_private.h"
 
 /* Budgets measured on each rule set's default scenario (docs/ai.md); the
  * time caps only bite on a machine much slower than a 2-core laptop. hard
@@ -84,7 +85,8 @@ static const ai_setting settings[] = {
      "the root's actions start with N visits valued by the rule of thumb (0: none)"},
     {"follow", "N", AI_SET_INT_OFF, 0, 8, FIELD(follow), NONE,
      "thumb: its own decisions inside a combat the dice leave it, made by its rule and "
-     "looked past, at most N (default: 4 where the rule set's hints say so, else 0; "
+     "looked past, at most N (default: " AI_STR(AI_THUMB_FOLLOWS)
+     " where the rule set's hints say so, else 0; "
      "0: none, judged there)"},
     {"contempt", "C", AI_SET_REAL, 0, 0.5, FIELD(contempt), NONE,
      "a battle played out to a draw counts this much less for the searching player"},
