@@ -192,13 +192,20 @@ static int setting(const char *kv, ai_config *cfg, bool *set_it, bool *set_time,
 int ai_spec_parse(const char *spec, const ai_budget *over, const ai_kind **kind,
                   ai_config *cfg, eng_error *err)
 {
+    return ai_spec_parse_offering(spec, over, true, kind, cfg, err);
+}
+
+int ai_spec_parse_offering(const char *spec, const ai_budget *over, bool cheats,
+                           const ai_kind **kind, ai_config *cfg, eng_error *err)
+{
+    const char *offer = cheats ? ai_spec_names() : ai_fair_names();
     char *copy = strdup(spec);
     if (!copy)
         abort();
     char *save = NULL, *name = strtok_r(copy, ":", &save);
     int rc = -1;
     if (!name) {
-        eng_error_set(err, "no computer player named \"\"; choose from %s", ai_spec_names());
+        eng_error_set(err, "no computer player named \"\"; choose from %s", offer);
         goto out;
     }
     const ai_level *lv = NULL;
@@ -207,8 +214,7 @@ int ai_spec_parse(const char *spec, const ai_budget *over, const ai_kind **kind,
             lv = l;
     const ai_kind *k = ai_kind_find(lv ? lv->kind : name);
     if (!k) {
-        eng_error_set(err, "no computer player named \"%s\"; choose from %s", name,
-                      ai_spec_names());
+        eng_error_set(err, "no computer player named \"%s\"; choose from %s", name, offer);
         goto out;
     }
     uint64_t seed = cfg->seed;
