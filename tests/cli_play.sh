@@ -221,6 +221,8 @@ expect_error bad-load 'cannot open record' --load none.pwr
 expect_error load-and-seed '--seed cannot go with --load' --load h.pwr --seed 3
 expect_error hotseat-and-ai '--hotseat seats people everywhere' --hotseat --ai random
 expect_error bad-save '--save: cannot write' --save no/such/folder/x.pwr
+# a file that cannot be written: could not (1), as battle --record
+[ "$(rc bad-save)" = 1 ] && pass bad-save-status || fail bad-save-status "exit $(rc bad-save)"
 # a position of one scenario is not played under another's name
 "$pw" battle --players random,random --seed 2 --record pos.pwr --quiet > /dev/null
 "$pw" state pos.pwr --to 30 > pos.json

@@ -177,6 +177,10 @@ const ai_level *ai_levels(void);
  * Fills *kind and *cfg (cfg->seed untouched); -1 and err on a bad spec. */
 int ai_spec_parse(const char *spec, const ai_budget *over, const ai_kind **kind,
                   ai_config *cfg, eng_error *err);
+/* The same, an unknown name's error offering ai_spec_names() with `cheats`,
+ * else ai_fair_names() (for a command that refuses the oracle). */
+int ai_spec_parse_offering(const char *spec, const ai_budget *over, bool cheats,
+                           const ai_kind **kind, ai_config *cfg, eng_error *err);
 /* "random, thumb, flat, mcts, easy, normal, hard, oracle (...)" */
 const char *ai_spec_names(void);
 /* The same without the players that cheat: "random, ..., hard". */

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ai.h"
+#include "ai_private.h"
 
 /* Budgets measured on each rule set's default scenario (docs/ai.md); the
  * time caps only bite on a machine much slower than a 2-core laptop. hard
@@ -84,7 +85,8 @@ static const ai_setting settings[] = {
      "the root's actions start with N visits valued by the rule of thumb (0: none)"},
     {"follow", "N", AI_SET_INT_OFF, 0, 8, FIELD(follow), NONE,
      "thumb: its own decisions inside a combat the dice leave it, made by its rule and "
-     "looked past, at most N (default: 4 where the rule set's hints say so, else 0; "
+     "looked past, at most N (default: " AI_STR(AI_THUMB_FOLLOWS)
+     " where the rule set's hints say so, else 0; "
      "0: none, judged there)"},
     {"contempt", "C", AI_SET_REAL, 0, 0.5, FIELD(contempt), NONE,
      "a battle played out to a draw counts this much less for the searching player"},
@@ -190,13 +192,20 @@ static int setting(const char *kv, ai_config *cfg, bool *set_it, bool *set_time,
 int ai_spec_parse(const char *spec, const ai_budget *over, const ai_kind **kind,
                   ai_config *cfg, eng_error *err)
 {
+    return ai_spec_parse_offering(spec, over, true, kind, cfg, err);
+}
+
+int ai_spec_parse_offering(const char *spec, const ai_budget *over, bool cheats,
+                           const ai_kind **kind, ai_config *cfg, eng_error *err)
+{
+    const char *offer = cheats ? ai_spec_names() : ai_fair_names();
     char *copy = strdup(spec);
     if (!copy)
         abort();
     char *save = NULL, *name = strtok_r(copy, ":", &save);
     int rc = -1;
     if (!name) {
-        eng_error_set(err, "no computer player named \"\"; choose from %s", ai_spec_names());
+        eng_error_set(err, "no computer player named \"\"; choose from %s", offer);
         goto out;
     }
     const ai_level *lv = NULL;
@@ -205,8 +214,7 @@ int ai_spec_parse(const char *spec, const ai_budget *over, const ai_kind **kind,
             lv = l;
     const ai_kind *k = ai_kind_find(lv ? lv->kind : name);
     if (!k) {
-        eng_error_set(err, "no computer player named \"%s\"; choose from %s", name,
-                      ai_spec_names());
+        eng_error_set(err, "no computer player named \"%s\"; choose from %s", name, offer);
         goto out;
     }
     uint64_t seed = cfg->seed;

@@ -100,6 +100,12 @@ long ai_thumb_judge(const eng_state *s, const eng_action *acts, int n, int budge
 long ai_thumb_judge_by(const struct ai_net *net, const eng_state *s, const eng_action *acts,
                        int n, int budget, uint64_t *rng, double *value, int *visits);
 
+/* The rule of thumb's own decisions inside a combat it follows (setting
+ * follow) where the rule set's hints ask it and the spec does not say. */
+#define AI_THUMB_FOLLOWS 4
+#define AI_STR_(x) #x
+#define AI_STR(x) AI_STR_(x)   /* a macro's value as a string literal */
+
 /* A uniformly random whole number below n from *rng. */
 uint32_t ai_rand_below(uint64_t *rng, uint32_t n);
 /* A uniformly random fraction in [0, 1) from *rng. */

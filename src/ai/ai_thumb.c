@@ -10,13 +10,13 @@
  * make a small reply (which unit takes the damage), that side is assumed
  * to reply by the same rule. Where the dice leave its own side a decision
  * that still belongs to the combat they decided (the rule set's odds say
- * so, eng_odds_step: which enemy unit its heads damage, where its hits
- * fall), that is not yet its next decision: where the rule set's hints
- * ask it (measured better there: ai_hints_thumb_follows), it makes it by
- * the same rule and looks on, a few such decisions at most (setting
- * follow=N; 0: judge there, as elsewhere), and only as far as the odds of
- * the action go: not past chance that starts something new (a turn's
- * initiative). So it takes the shot that does the most harm on average,
+ * so, eng_odds_step: which enemy unit takes its hits, say), that is not
+ * yet its next decision: where the rule set's hints ask it (measured
+ * better there: ai_hints_thumb_follows), it makes it by the same rule and
+ * looks on, a few such decisions at most (setting follow=N, default
+ * AI_THUMB_FOLLOWS; 0: judge there, as elsewhere), and only as far as the
+ * odds of the action go: not past chance that starts something new (one
+ * the odds do not follow). So it takes the shot that does the most harm on average,
  * keeps its units where the heuristic likes them and keeps out of fights
  * it would lose on average, but it never imagines the enemy's next turn.
  * Actions the look-ahead leaves level are tried in a few short random
@@ -39,8 +39,6 @@
 #define THUMB_REPLIES 2             /* other sides' replies followed on the way */
 #define THUMB_REPLY_CHOICES 16      /* ... when they have at most this many choices */
 #define THUMB_REPLY_OUTCOMES 6      /* positions judged per reply considered */
-#define THUMB_FOLLOWS 4             /* own decisions inside a combat followed, where the
-                                       rule set's hints ask it (default) */
 #define THUMB_LEVEL 1e-6            /* outlooks this close are level */
 #define THUMB_TIE_SAMPLES 240       /* random continuations among level actions */
 #define THUMB_TIE_MIN 4             /* ... at least this many each */
@@ -79,13 +77,14 @@ static eng_action reply(outlook_ctx *ctx, const eng_state *s, int who, int depth
     return acts[best];
 }
 
-/* Does s, reached after chance has fallen, hold a decision of `me` that
- * belongs to the combat under way (the rule set's odds would make it
- * automatically) with at most THUMB_REPLY_CHOICES choices? */
-static bool follow_up(const eng_state *s, int me, eng_action *acts, int *n)
+/* Does s, reached after chance has fallen, hold a decision (of the player
+ * to move, the caller's own) that belongs to the combat under way (the
+ * rule set's odds would make it automatically) with at most
+ * THUMB_REPLY_CHOICES choices? */
+static bool follow_up(const eng_state *s, eng_action *acts, int *n)
 {
     eng_action automatic;
-    if (eng_current_player(s) != me || eng_odds_step(s, &automatic) != ENG_ODDS_AUTO)
+    if (eng_odds_step(s, &automatic) != ENG_ODDS_AUTO)
         return false;
     *n = eng_legal_actions(s, acts);
     return *n > 0 && *n <= THUMB_REPLY_CHOICES;
@@ -99,27 +98,21 @@ static double outlook(outlook_ctx *ctx, eng_state *s, int me, int depth, int bud
                       int replies, int follows, bool rolled)
 {
     int who = eng_current_player(s);
-    if (who != ENG_CHANCE && who != ENG_TERMINAL && who != me && replies > 0 &&
-        depth < THUMB_DEPTH) {
+    /* another side's short reply, or the mover's own follow-up once chance has fallen */
+    bool other = who != ENG_CHANCE && who != ENG_TERMINAL && who != me && replies > 0;
+    bool own = who == me && follows > 0 && rolled;
+    if ((other || own) && depth < THUMB_DEPTH) {
         eng_action acts[ENG_MAX_ACTIONS];
-        int n = eng_legal_actions(s, acts);
-        if (n <= THUMB_REPLY_CHOICES) {
+        int n = 0;
+        bool small = other ? (n = eng_legal_actions(s, acts)) <= THUMB_REPLY_CHOICES
+                           : follow_up(s, acts, &n);
+        if (small) {
             eng_action a = reply(ctx, s, who, depth, acts, n);
             eng_state *next = ctx->level[depth];
             eng_state_copy(next, s);
             eng_apply_fast(next, a);
-            return outlook(ctx, next, me, depth + 1, budget, replies - 1, follows, rolled);
-        }
-    }
-    if (who == me && follows > 0 && rolled && depth < THUMB_DEPTH) {
-        eng_action acts[ENG_MAX_ACTIONS];
-        int n;
-        if (follow_up(s, me, acts, &n)) {
-            eng_action a = reply(ctx, s, me, depth, acts, n);
-            eng_state *next = ctx->level[depth];
-            eng_state_copy(next, s);
-            eng_apply_fast(next, a);
-            return outlook(ctx, next, me, depth + 1, budget, replies, follows - 1, rolled);
+            return outlook(ctx, next, me, depth + 1, budget, replies - other, follows - own,
+                           rolled);
         }
     }
     if (who != ENG_CHANCE || depth == THUMB_DEPTH) {
@@ -132,8 +125,8 @@ static double outlook(outlook_ctx *ctx, eng_state *s, int me, int depth, int bud
         ctx->judged++;
         return value[me];
     }
-    /* chance that starts something new (a turn's initiative: the odds stop
-     * before it) ends the combat the action began: no follow-ups past it */
+    /* chance that starts something new (the odds stop before it) ends the
+     * combat the action began: no follow-ups past it */
     eng_action unused;
     if (follows > 0 && eng_odds_step(s, &unused) == ENG_ODDS_STOP)
         follows = 0;
@@ -195,21 +188,6 @@ static long break_ties(ai_player *p, const eng_state *s, int me, bool secrets, a
     return judged;
 }
 
-static long judge(const ai_net *net, const eng_state *s, const eng_action *acts, int n,
-                  int budget, int follows, uint64_t *rng, double *value, int *visits);
-
-long ai_thumb_judge(const eng_state *s, const eng_action *acts, int n, int budget,
-                    uint64_t *rng, double *value, int *visits)
-{
-    return ai_thumb_judge_by(NULL, s, acts, n, budget, rng, value, visits);
-}
-
-long ai_thumb_judge_by(const ai_net *net, const eng_state *s, const eng_action *acts, int n,
-                       int budget, uint64_t *rng, double *value, int *visits)
-{
-    return judge(net, s, acts, n, budget, 0, rng, value, visits);
-}
-
 /* ai_thumb_judge_by with at most `follows` follow-ups of the mover's own
  * on the way (outlook). */
 static long judge(const ai_net *net, const eng_state *s, const eng_action *acts, int n,
@@ -255,6 +233,18 @@ static long judge(const ai_net *net, const eng_state *s, const eng_action *acts,
     return ctx.judged;
 }
 
+long ai_thumb_judge(const eng_state *s, const eng_action *acts, int n, int budget,
+                    uint64_t *rng, double *value, int *visits)
+{
+    return ai_thumb_judge_by(NULL, s, acts, n, budget, rng, value, visits);
+}
+
+long ai_thumb_judge_by(const ai_net *net, const eng_state *s, const eng_action *acts, int n,
+                       int budget, uint64_t *rng, double *value, int *visits)
+{
+    return judge(net, s, acts, n, budget, 0, rng, value, visits);
+}
+
 static eng_action thumb_choose(ai_player *p, const eng_state *s, ai_explanation *why)
 {
     eng_action acts[ENG_MAX_ACTIONS];
@@ -268,7 +258,7 @@ static eng_action thumb_choose(ai_player *p, const eng_state *s, ai_explanation 
     /* by default as the rule set's hints say: where judging after them
      * measured better */
     int follows = p->cfg.follow > 0 ? p->cfg.follow : p->cfg.follow < 0 ? 0
-                : ai_hints_thumb_follows(eng_state_game(s)) ? THUMB_FOLLOWS : 0;
+                : ai_hints_thumb_follows(eng_state_game(s)) ? AI_THUMB_FOLLOWS : 0;
     long judged = judge(net, s, acts, n, p->cfg.iterations, follows, &p->rng, value, visits);
 
     ai_scored *c = calloc((size_t)n, sizeof *c);

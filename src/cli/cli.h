@@ -248,6 +248,11 @@ typedef struct bench_search_figures {
 /* Times the normal player on positions of r's default scenario with this
  * many threads for about `seconds`; -1 after a message. */
 int bench_search(const eng_rules *r, int threads, double seconds, bench_search_figures *f);
+/* The `normal` player as it plays g's rule set (cli_ai_opts_for_game) with
+ * this many threads, its level's iterations fixed and no time cap: the
+ * same work on any machine; *iterations gets that budget (bench_search,
+ * bench_decide). */
+ai_player *bench_normal_player(const eng_game *g, int threads, int *iterations);
 
 /* ---- bench (bench_odds.c) -------------------------------------------------- */
 
@@ -280,10 +285,10 @@ int cli_parse_int(const char *opt, const char *arg, int min, int max, int *out);
 eng_match *cli_load_record(const char *path);
 /* Where a game's record is to go (play --save, battle --record), checked
  * before the game, so that nothing is played in vain: 0 if no file is
- * there yet (or it is the same file as ours, when not NULL), 1 if a file
- * holding something else (another game's record?) is: replace it only
- * when asked; -1 after a message (cmd: opt: ...) if path is a folder or
- * its folder does not exist or takes no new file. */
+ * there yet (or it is the same file as ours, when not NULL), 1 if any
+ * other file is there (its contents are not read: the caller judges
+ * whether to replace it); -1 after a message (cmd: opt: ...) if path is a
+ * folder or its folder does not exist or takes no new file. */
 int cli_record_target(const char *cmd, const char *opt, const char *path, const char *ours);
 /* True if a and b name the same file (or, where either is missing, the
  * same name). */

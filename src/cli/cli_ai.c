@@ -76,13 +76,9 @@ static int parse(const char *spec, const cli_ai_opts *o, const ai_kind **k, ai_c
     ai_budget b = o ? o->budget : AI_BUDGET_NONE;
     if (b.threads < 0)
         b.threads = cli_cores();
-    if (ai_spec_parse(spec, &b, k, cfg, err) != 0) {
-        /* a command that refuses the oracle offers the players it accepts */
-        char *all = strstr(err->msg, ai_spec_names());
-        if (all && !(o && o->allow_cheats))
-            snprintf(all, sizeof err->msg - (size_t)(all - err->msg), "%s", ai_fair_names());
+    /* a command that refuses the oracle offers the players it accepts */
+    if (ai_spec_parse_offering(spec, &b, o && o->allow_cheats, k, cfg, err) != 0)
         return -1;
-    }
     if (cfg->eval > 0 && o && o->rules) {   /* eval=net: its weights must load */
         eng_error why;
         ai_net *net = ai_net_for_rules_file(o->rules, cfg->net, &why);

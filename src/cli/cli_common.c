@@ -212,15 +212,18 @@ static int match_status(const cli_game_opts *o)
 }
 
 /* cli_match_seeded, saying whether a position was refused for naming
- * another scenario. */
-static eng_match *match_seeded(const cli_game_opts *o, uint64_t seed, eng_error *err,
-                               bool *mismatch)
+ * another scenario; keep_seed: a position keeps its own seed and generator
+ * (else `seed` deals it anew). */
+static eng_match *match_seeded(const cli_game_opts *o, uint64_t seed, bool keep_seed,
+                               eng_error *err, bool *mismatch)
 {
     if (!o->position)
         return eng_match_new(o->rules, o->scenario, o->options, seed, err);
     json_t *p = json_deep_copy(o->position);
-    json_object_del(p, "seed");
-    json_object_del(p, "generator");
+    if (!keep_seed) {
+        json_object_del(p, "seed");
+        json_object_del(p, "generator");
+    }
     eng_match *m = same_scenario(o, eng_match_new_at(o->rules, o->scenario, o->options, p,
                                                      seed, err), err, mismatch);
     json_decref(p);
@@ -236,10 +239,7 @@ eng_match *cli_match_new(cli_game_opts *o)
     }
     eng_error err;
     bool mismatch = false;
-    eng_match *m = o->position && !seeded
-        ? same_scenario(o, eng_match_new_at(o->rules, o->scenario, o->options, o->position,
-                                            o->seed, &err), &err, &mismatch)
-        : match_seeded(o, o->seed, &err, &mismatch);
+    eng_match *m = match_seeded(o, o->seed, !seeded, &err, &mismatch);
     if (!m) {
         fprintf(stderr, "pocketwar: %s%s\n", o->position ? "the position: " : "", err.msg);
         o->status = mismatch ? 2 : match_status(o);
@@ -250,7 +250,7 @@ eng_match *cli_match_new(cli_game_opts *o)
 eng_match *cli_match_seeded(const cli_game_opts *o, uint64_t seed, eng_error *err)
 {
     bool mismatch;
-    return match_seeded(o, seed, err, &mismatch);
+    return match_seeded(o, seed, false, err, &mismatch);
 }
 
 /* Does the file hold JSON (its first character that is not white space

@@ -72,12 +72,18 @@ static void refuse(const char *cmd, const struct option *lo, int c, const char *
         cli_error(cmd, "unknown option \"%s\" (see --help)", arg);
 }
 
+/* Is o an entry for the game options (some or all of cli_game_opts)? */
+static bool is_game_opts(const cli_opt *o)
+{
+    return o->kind == CLI_OPT_GAME || o->kind == CLI_OPT_SCENARIO
+           || o->kind == CLI_OPT_VARIANTS;
+}
+
 void cli_opts_help(FILE *out, const cli_usage *u, const cli_opt *opts)
 {
     fprintf(out, "usage: pocketwar %s\n\n%s\n", u->usage, u->about);
     for (const cli_opt *o = opts; o->name; o++) {
-        if (o->kind == CLI_OPT_GAME || o->kind == CLI_OPT_SCENARIO
-            || o->kind == CLI_OPT_VARIANTS)     /* the game options open with --rules */
+        if (is_game_opts(o))     /* the game options open with --rules */
             fprintf(out, "%-*srule set (default %s; see `pocketwar rules`)\n", HELP_COLUMN,
                     "  --rules NAME", eng_rules_name(eng_rules_default()));
         if (o->kind == CLI_OPT_HEAD)
@@ -112,8 +118,7 @@ int cli_opts_parse(const cli_usage *u, const cli_opt *opts, int argc, char **arg
         const cli_opt *o = &opts[i];
         if (o->kind == CLI_OPT_HEAD) {
             continue;
-        } else if (o->kind == CLI_OPT_GAME || o->kind == CLI_OPT_SCENARIO
-                   || o->kind == CLI_OPT_VARIANTS) {
+        } else if (is_game_opts(o)) {
             go = o->out;
             for (size_t k = 0; k < sizeof game / sizeof game[0]; k++)
                 if (o->kind == CLI_OPT_GAME

@@ -342,7 +342,7 @@ static int own_file(play_session *ps)
     }
     int taken = cli_record_target("play", "--save", ps->save_path, ps->load_path);
     if (taken < 0)
-        return 2;
+        return 1;   /* a file that cannot be written: could not (README), as battle --record */
     if (taken) {
         if (!ps->tty_in) {
             cli_error("play", "--save: %s already exists; give another name, or resume "

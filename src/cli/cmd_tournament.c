@@ -93,11 +93,10 @@ static void describe(const tourney *t, int p, char *buf, size_t n)
 static void print_text(const tourney *t, const eng_match *m, const double *elo)
 {
     bool several = t->seats > 2;    /* several results a game: say results, not games */
-    printf("%s, scenario %s: %d %s a pairing%s, seats %s, game seeds %llu..%llu\n\n",
+    printf("%s, scenario %s: %d %s a pairing, seats %s, game seeds %llu..%llu\n\n",
            eng_rules_title(m->rules), eng_game_scenario_name(m->game), t->games,
-           eng_noun(t->games, "game", "games"),
-           several ? " (a result for each pair of seats the two held)" : "",
-           t->seats == 2 ? "swapped" : "rotated", (unsigned long long)t->go->seed,
+           eng_noun(t->games, "game", "games"), t->seats == 2 ? "swapped" : "rotated",
+           (unsigned long long)t->go->seed,
            (unsigned long long)(t->go->seed + (uint64_t)(t->games - 1) / 2));
     int w = 8;
     for (int p = 0; p < t->nplayers; p++)

@@ -92,11 +92,9 @@ int play_seat_all(play_session *ps, const play_seat_opts *so)
 static int next_decider(const play_session *ps)
 {
     eng_state *s = eng_state_clone(ps->m->state);
-    eng_error err;
-    while (!eng_is_terminal(s) && eng_current_player(s) == ENG_CHANCE)
-        if (eng_apply(s, eng_chance_sample(s), &err) != 0)
-            break;
-    int who = eng_is_terminal(s) ? 0 : eng_current_player(s);
+    while (eng_current_player(s) == ENG_CHANCE)   /* outcomes it drew itself: legal */
+        eng_apply_fast(s, eng_chance_sample(s));
+    int who = eng_current_player(s);   /* ENG_TERMINAL (< 0) when finished */
     eng_state_free(s);
     return who >= 0 && who < ps->np ? who : 0;
 }

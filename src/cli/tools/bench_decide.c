@@ -48,16 +48,7 @@ int bench_decide(const eng_rules *r, int games, bench_decide_figures *f)
     }
     memset(f, 0, sizeof *f);
     f->games = games;
-    cli_ai_opts ao;
-    cli_ai_opts_init(&ao);
-    cli_ai_opts_for_game(&ao, g);
-    ao.budget.threads = 1;
-    ai_player *p = cli_ai_new("normal", 12345, &ao);
-    /* the level's iterations without its time cap: the same work anywhere */
-    ao.budget.iterations = ai_player_config(p)->iterations;
-    ai_free(p);
-    p = cli_ai_new("normal", 12345, &ao);
-    f->iterations = ai_player_config(p)->iterations;
+    ai_player *p = bench_normal_player(g, 1, &f->iterations);
     size_t cap = 1024;
     double *t = malloc(cap * sizeof *t);
     eng_action acts[ENG_MAX_ACTIONS];

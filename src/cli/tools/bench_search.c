@@ -56,6 +56,21 @@ static double cpu_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+ai_player *bench_normal_player(const eng_game *g, int threads, int *iterations)
+{
+    cli_ai_opts ao;
+    cli_ai_opts_init(&ao);
+    cli_ai_opts_for_game(&ao, g);   /* the level as it plays this rule set */
+    ao.budget.threads = threads;
+    ai_player *p = cli_ai_new("normal", 12345, &ao);
+    /* the level's iterations without its time cap: the same work everywhere */
+    ao.budget.iterations = ai_player_config(p)->iterations;
+    ai_free(p);
+    p = cli_ai_new("normal", 12345, &ao);
+    *iterations = ai_player_config(p)->iterations;
+    return p;
+}
+
 int bench_search(const eng_rules *r, int threads, double seconds, bench_search_figures *f)
 {
     eng_error err;
@@ -71,16 +86,7 @@ int bench_search(const eng_rules *r, int threads, double seconds, bench_search_f
     f->threads = threads;
     eng_state *pos[BENCH_POSITIONS];
     int np = positions(g, pos);
-    cli_ai_opts ao;
-    cli_ai_opts_init(&ao);
-    cli_ai_opts_for_game(&ao, g);   /* the level as it plays this rule set */
-    ao.budget.threads = threads;
-    ai_player *p = cli_ai_new("normal", 12345, &ao);
-    /* the level's iterations without its time cap: the same work everywhere */
-    ao.budget.iterations = ai_player_config(p)->iterations;
-    ai_free(p);
-    p = cli_ai_new("normal", 12345, &ao);
-    f->iterations_per_move = ai_player_config(p)->iterations;
+    ai_player *p = bench_normal_player(g, threads, &f->iterations_per_move);
     double t0 = ai_now(), t = t0, c0 = cpu_now();
     for (int i = 0; np > 0 && (t - t0 < seconds || f->moves < np); i = (i + 1) % np) {
         ai_explanation why;
