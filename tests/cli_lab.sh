@@ -258,6 +258,15 @@ if jq -e '.seeds == 5 and (.stopped | test("sequential test decided after 5 seed
 "$pw" lab run "${pkb[@]}" --arm a --games 400 --target-width 0.9 --out tw > tw.out 2>&1
 jq -e '.seeds == 10 and (.stopped | test("narrower than 0.9"))' tw/summary.json > /dev/null &&
   pass target-width-stops || fail target-width-stops "$(grep Stopped tw.out)"
+# with three arms the differences are printed at Bonferroni's wider level: the width that stops
+# the run is the printed one
+"$pw" lab run "${pkb[@]}" --arm a --arm b:rounds=2 --arm c:rounds=3 --games 200 --target-width 0.6 \
+  --out tw3 > tw3.out 2>&1
+if jq -e '(.stopped | test("narrower than 0.6")) and ([.comparisons[] | select(.quantity ==
+     "side1_score" and .against == "a") | select(.confidence > 0.98 and .hi - .lo < 0.6)] | length == 2)' \
+     tw3/summary.json > /dev/null
+then pass target-width-printed-level
+else fail target-width-printed-level "$(grep Stopped tw3.out)"; fi
 
 # ---- a plainly favoured arm is found, with the right sign (random players: as plain, and
 # cheap in the sanitizer build, whose fast-path checks make a thumb player's trials dear) ------

@@ -68,6 +68,12 @@ lab_paired lab_compare(const lab_game *games, int n, int a, int b, lab_quantity 
     return p;
 }
 
+double lab_pair_level(const lab_exp *e)
+{
+    int npairs = e->narms * (e->narms - 1) / 2;
+    return npairs > 1 ? 1 - (1 - LAB_CONF) / npairs : LAB_CONF;
+}
+
 int lab_stop_check(const lab_exp *e, const lab_game *games, int n, int seeds, char *why,
                    size_t len)
 {
@@ -107,7 +113,8 @@ int lab_stop_check(const lab_exp *e, const lab_game *games, int n, int seeds, ch
             lab_wilson(sum, k, LAB_CONF, &lo, &hi);
             widest = fmax(widest, hi - lo);
             if (a > 0) {
-                lab_paired p = lab_compare(games, n, 0, a, LAB_Q_SIDE1, LAB_CONF);
+                /* at the level the summary prints it */
+                lab_paired p = lab_compare(games, n, 0, a, LAB_Q_SIDE1, lab_pair_level(e));
                 widest = fmax(widest, p.hi - p.lo);
             }
         }

@@ -33,6 +33,10 @@ int lab_arm_games(const lab_game *games, int n, int arm, int *first);
  * share it). */
 lab_paired lab_compare(const lab_game *games, int n, int a, int b, lab_quantity q,
                        double level);
+/* The confidence level of each comparison between arms: LAB_CONF for
+ * every pair of arms together (Bonferroni), so LAB_CONF itself with two
+ * arms and more than it with three or more. */
+double lab_pair_level(const lab_exp *e);
 /* The paired differences themselves (caller frees), *m their count. */
 double *lab_differences(const lab_game *games, int n, int a, int b, lab_quantity q, long *m);
 

@@ -109,7 +109,7 @@ static void compare_pairs(json_t *cmp, const lab_exp *e, const lab_game *games, 
                                                                    sizeof *pb);
     if (!p || !pv || !adj || !pa || !pb)
         abort();
-    double level = 1 - (1 - LAB_CONF) / npairs;    /* each interval's confidence */
+    double level = lab_pair_level(e);    /* each interval's confidence */
     int k = 0;
     for (int a = 0; a < e->narms; a++)
         for (int b = a + 1; b < e->narms; b++, k++) {
