@@ -59,18 +59,24 @@ static lab_game game(int arm, int seed, int seating, int winner, int length, con
     return g;
 }
 
-static void test_metrics_of_hand_made_games(void **unused)
+/* Four games of one arm, made by hand: two seeds, both seatings, side 1's
+ * evaluation after each turn and the result. */
+static void hand_made_games(lab_game g[4])
 {
     static const double won1[] = {0.4, 0.3, 0.6, 0.7, 1.0};  /* 1 lead change */
     static const double won2[] = {0.4, 0.0};                /* 0 */
     static const double drawn[] = {0.6, 0.4, 0.5};          /* 1 */
     static const double won1b[] = {0.6, 1.0};               /* 0 */
-    lab_game g[4] = {
-        game(0, 1, 0, 0, 10, "won at the limit", won1, 5),
-        game(0, 1, 1, 1, 4, "won before the limit", won2, 2),
-        game(0, 2, 0, -1, 15, "draw at the limit", drawn, 3),
-        game(0, 2, 1, 0, 3, "won before the limit", won1b, 2),
-    };
+    g[0] = game(0, 1, 0, 0, 10, "won at the limit", won1, 5);
+    g[1] = game(0, 1, 1, 1, 4, "won before the limit", won2, 2);
+    g[2] = game(0, 2, 0, -1, 15, "draw at the limit", drawn, 3);
+    g[3] = game(0, 2, 1, 0, 3, "won before the limit", won1b, 2);
+}
+
+static void test_metrics_of_hand_made_games(void **unused)
+{
+    lab_game g[4];
+    hand_made_games(g);
     lab_metrics m;
     lab_metrics_of(g, 4, &m);
     assert_int_equal(m.games, 4);
@@ -105,16 +111,8 @@ static void test_metrics_of_hand_made_games(void **unused)
  * duration 8 +- 8.9); each is cut to its range, the estimate kept. */
 static void test_intervals_within_range(void **unused)
 {
-    static const double won1[] = {0.4, 0.3, 0.6, 0.7, 1.0};
-    static const double won2[] = {0.4, 0.0};
-    static const double drawn[] = {0.6, 0.4, 0.5};
-    static const double won1b[] = {0.6, 1.0};
-    lab_game g[4] = {
-        game(0, 1, 0, 0, 10, "won at the limit", won1, 5),
-        game(0, 1, 1, 1, 4, "won before the limit", won2, 2),
-        game(0, 2, 0, -1, 15, "draw at the limit", drawn, 3),
-        game(0, 2, 1, 0, 3, "won before the limit", won1b, 2),
-    };
+    lab_game g[4];
+    hand_made_games(g);
     lab_metrics m;
     lab_metrics_of(g, 4, &m);
     /* the plain t interval of decisiveness (0.5, 1, 1) reaches above 1 */
